@@ -1,0 +1,3 @@
+"""uno-tui: hot-seat UNO for the terminal."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,7 @@
+"""``python -m uno_tui``: the same as the ``uno-tui`` command."""
+
+import sys
+
+from .cli import main
+
+sys.exit(main())

@@ -1,0 +1,265 @@
+"""Command line: ``uno-tui`` (play, the default) and ``uno-tui sim``.
+
+Bad input gets one line naming the problem and exit status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import dataclass
+from typing import Sequence
+
+from .engine import HOUSE_RULES, MODES, VARIANTS, ConfigError, EngineError, get_variant
+
+__all__ = ["main", "SeatSpec", "PlayConfig", "parse_play_args"]
+
+CPU = "cpu"
+DEFAULT_BOT = "normal"
+
+
+class UsageError(Exception):
+    """A bad command line, reported as one line with exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # argparse calls this for bad flags
+        raise UsageError(message)
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """A seat from ``--players``: a human's name, or a computer with its level."""
+
+    name: str
+    level: str | None = None   # None: a human seat
+
+    @property
+    def is_human(self) -> bool:
+        """True for a seat played by a person at the keyboard."""
+        return self.level is None
+
+
+@dataclass(frozen=True)
+class PlayConfig:
+    """How ``uno-tui`` was asked to start."""
+
+    variant: str = "classic"
+    seats: tuple[SeatSpec, ...] | None = None   # None: show the setup screen
+    seed: int | None = None
+    target: int = 500
+    mode: str = "target"
+    rules: frozenset[str] = frozenset()
+
+
+def _variant(text: str) -> str:
+    try:
+        get_variant(text)
+    except ConfigError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
+
+
+def _rules(text: str) -> frozenset[str]:
+    rules = frozenset(r.strip() for r in text.split(",") if r.strip())
+    unknown = sorted(rules - HOUSE_RULES.keys())
+    if unknown:
+        raise argparse.ArgumentTypeError(
+            f"unknown house rule {unknown[0]!r} (known: {', '.join(HOUSE_RULES)})")
+    return rules
+
+
+def _non_negative(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must not be negative, got {value}")
+    return value
+
+
+def _positive(text: str) -> int:
+    value = _non_negative(text)
+    if value == 0:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
+def _bot_levels() -> tuple[str, ...]:
+    from .bots import BOT_LEVELS
+    return tuple(BOT_LEVELS)
+
+
+def _seat(text: str) -> SeatSpec:
+    name = text.strip()
+    if not name:
+        raise argparse.ArgumentTypeError("a player name is empty")
+    if name.lower() == CPU or name.lower().startswith(CPU + ":"):
+        level = name.partition(":")[2].strip().lower() or _default_level()
+        if level not in _bot_levels():
+            raise argparse.ArgumentTypeError(
+                f"unknown computer level {level!r} (known: {', '.join(_bot_levels())})")
+        return SeatSpec("", level)
+    if len(name) > 16:
+        raise argparse.ArgumentTypeError(f"the name {name!r} is longer than 16 characters")
+    return SeatSpec(name)
+
+
+def _default_level() -> str:
+    levels = _bot_levels()
+    return DEFAULT_BOT if DEFAULT_BOT in levels else levels[-1]
+
+
+def _seats(text: str) -> tuple[SeatSpec, ...]:
+    seats = tuple(_seat(part) for part in text.split(","))
+    names = [s.name.lower() for s in seats if s.is_human]
+    for name in names:
+        if names.count(name) > 1:
+            raise argparse.ArgumentTypeError(f"two players are called {name!r}")
+    number = 0
+    named = []
+    for seat in seats:
+        if seat.is_human:
+            named.append(seat)
+        else:
+            number += 1
+            named.append(SeatSpec(f"CPU {number}", seat.level))
+    return tuple(named)
+
+
+def _common(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--variant", type=_variant, default="classic",
+                        help=f"rule set: {', '.join(VARIANTS)} (default: classic)")
+    parser.add_argument("--seed", type=_seed, default=None,
+                        help="seed for the shuffles, to replay the same deal")
+    parser.add_argument("--target", type=_positive, default=500,
+                        help="points that win a match (default: 500)")
+    parser.add_argument("--mode", choices=list(MODES), default=None,
+                        help="match mode: " + "; ".join(f"{k}: {v}" for k, v in MODES.items()))
+    parser.add_argument("--rules", type=_rules, default=frozenset(),
+                        help="house rules, comma-separated: " + ", ".join(HOUSE_RULES))
+
+
+def play_parser() -> argparse.ArgumentParser:
+    """The parser for ``uno-tui`` (play)."""
+    parser = _Parser(
+        prog="uno-tui",
+        description="Hot-seat UNO for the terminal. With no options it opens the setup screen. "
+                    "Run 'uno-tui sim --help' for headless bot-against-bot play.",
+        epilog="example: uno-tui --variant classic --players Ann,Bob,cpu,cpu:hard --seed 7",
+    )
+    _common(parser)
+    parser.add_argument("--players", type=_seats, default=None,
+                        help="start at once with these seats, comma-separated: a name is a human, "
+                             "'cpu' or 'cpu:LEVEL' a computer player")
+    return parser
+
+
+def sim_parser() -> argparse.ArgumentParser:
+    """The parser for ``uno-tui sim``."""
+    parser = _Parser(
+        prog="uno-tui sim",
+        description="Play whole games headless between bots (uniformly random by default), "
+                    "checking the engine's invariants after every action.",
+        epilog="example: uno-tui sim --variant classic --players 4 --games 1000 --seed 1",
+    )
+    _common(parser)
+    parser.set_defaults(seed=1)
+    parser.add_argument("--players", type=_positive, default=4, help="number of seats (default: 4)")
+    parser.add_argument("--games", type=_non_negative, default=1000,
+                        help="games to play (default: 1000); with --mode or --target, matches")
+    parser.add_argument("--bots", default="random",
+                        help="bot level for every seat, or one per seat comma-separated "
+                             "(default: random)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--no-check", action="store_true",
+                        help="skip the invariant checks (for speed measurements)")
+    return parser
+
+
+def parse_play_args(argv: Sequence[str]) -> PlayConfig:
+    """Read ``uno-tui`` arguments; raise ``UsageError`` on bad input."""
+    args = play_parser().parse_args(list(argv))
+    variant = get_variant(args.variant)
+    _check_rules(variant, args.rules)
+    if args.players is not None:
+        _check_players(variant, len(args.players))
+    return PlayConfig(variant=args.variant, seats=args.players, seed=args.seed,
+                      target=args.target, mode=args.mode or "target", rules=args.rules)
+
+
+def _check_rules(variant, rules) -> None:
+    try:
+        variant.check_rules(rules)
+    except ConfigError as exc:
+        raise UsageError(f"argument --rules: {exc}") from None
+
+
+def _check_players(variant, count: int) -> None:
+    try:
+        variant.check_players(count)
+    except ConfigError as exc:
+        raise UsageError(f"argument --players: {exc}") from None
+
+
+def run_sim_command(argv: Sequence[str]) -> int:
+    """``uno-tui sim``: returns the exit status."""
+    from .sim import SimConfig, format_summary, run_sim, stderr_progress
+
+    args = sim_parser().parse_args(list(argv))
+    variant = get_variant(args.variant)
+    _check_rules(variant, args.rules)
+    _check_players(variant, args.players)
+    levels = tuple(level.strip().lower() for level in args.bots.split(","))
+    known = _bot_levels()
+    for level in levels:
+        if level not in known:
+            raise UsageError(f"argument --bots: unknown bot level {level!r} (known: {', '.join(known)})")
+    if len(levels) not in (1, args.players):
+        raise UsageError(f"argument --bots: give one level, or one per seat ({args.players}), "
+                         f"not {len(levels)}")
+    explicit_target = "--target" in argv or any(a.startswith("--target=") for a in argv)
+    mode = args.mode or ("target" if explicit_target else None)
+    config = SimConfig(variant=args.variant, players=args.players, games=args.games,
+                       seed=args.seed, rules=args.rules, mode=mode, target=args.target,
+                       check=not args.no_check, levels=levels)
+    result = run_sim(config, progress=None if args.json else stderr_progress())
+    if args.json:
+        print(json.dumps(result.to_json()))
+    else:
+        print(format_summary(result))
+    return 1 if result.violations else 0
+
+
+def run_play_command(argv: Sequence[str]) -> int:
+    """``uno-tui``: start the app; returns the exit status."""
+    config = parse_play_args(argv)
+    from .app import run_app
+    return run_app(config)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``uno-tui`` command."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    sim = bool(argv) and argv[0] == "sim"
+    prog = "uno-tui sim" if sim else "uno-tui"
+    try:
+        return run_sim_command(argv[1:]) if sim else run_play_command(argv)
+    except UsageError as exc:
+        print(f"{prog}: error: {exc} (see '{prog} --help')", file=sys.stderr)
+        return 2
+    except EngineError as exc:
+        print(f"{prog}: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"{prog}: interrupted", file=sys.stderr)
+        return 130

@@ -1,0 +1,28 @@
+"""The rules engine: pure Python, no UI imports.
+
+Public API::
+
+    from uno_tui.engine import Game, Match, Play, Draw, ...
+
+See :class:`Game` for the state machine and :class:`Match` for scoring over rounds.
+"""
+
+from .actions import (
+    Accept, Action, CallUno, Catch, Challenge, ChooseColor, Decision, DecisionKind, Draw,
+    Event, EventKind, JumpIn, Keep, Play, SwapHands, WINDOW_ACTIONS,
+)
+from .cards import COLOR_NAMES, DARK_COLORS, LIGHT_COLORS, Card, CardParseError, Face, Kind
+from .errors import ConfigError, EngineError, IllegalActionError, SaveDataError
+from .game import Game
+from .match import MODES, Match, RoundResult
+from .variants import HOUSE_RULES, VARIANTS, Variant, get_variant
+from .view import GameView, HandCard, SeatInfo
+
+__all__ = [
+    "Accept", "Action", "CallUno", "Catch", "Challenge", "ChooseColor", "Decision",
+    "DecisionKind", "Draw", "Event", "EventKind", "JumpIn", "Keep", "Play", "SwapHands",
+    "WINDOW_ACTIONS", "COLOR_NAMES", "DARK_COLORS", "LIGHT_COLORS", "Card", "CardParseError",
+    "Face", "Kind", "ConfigError", "EngineError", "IllegalActionError", "SaveDataError", "Game",
+    "MODES", "Match", "RoundResult", "HOUSE_RULES", "VARIANTS", "Variant", "get_variant",
+    "GameView", "HandCard", "SeatInfo",
+]

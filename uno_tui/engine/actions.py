@@ -1,0 +1,162 @@
+"""Actions a seat can take, the decision the game waits on, and the events it reports.
+
+Actions are small immutable values naming the acting seat. Cards are named by id
+(see :class:`~uno_tui.engine.cards.Card`). ``Game.legal_actions(seat)`` lists the
+actions a seat may take now; ``Game.apply(action)`` performs one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+__all__ = [
+    "Action", "Play", "Draw", "Keep", "ChooseColor", "Challenge", "Accept",
+    "CallUno", "Catch", "SwapHands", "JumpIn",
+    "DecisionKind", "Decision", "Event", "EventKind", "WINDOW_ACTIONS",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Base class: every action names the seat taking it."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Play(Action):
+    """Play card ``card`` (an id) from the seat's hand onto the discard pile."""
+
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Draw(Action):
+    """Draw instead of playing (one card, or until playable under draw-to-match)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Keep(Action):
+    """Keep the card just drawn and end the turn."""
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseColor(Action):
+    """Name the colour after a wild."""
+
+    color: str
+
+
+@dataclass(frozen=True, slots=True)
+class Challenge(Action):
+    """Challenge the wild draw card just played on this seat."""
+
+
+@dataclass(frozen=True, slots=True)
+class Accept(Action):
+    """Take the pending draw penalty without challenging (or stacking)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CallUno(Action):
+    """Call "UNO" while holding one card."""
+
+
+@dataclass(frozen=True, slots=True)
+class Catch(Action):
+    """Catch ``target``, who is down to one card and has not called UNO."""
+
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
+class SwapHands(Action):
+    """Under 7-0: swap hands with ``target`` after playing a 7."""
+
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
+class JumpIn(Action):
+    """Play an identical card out of turn (jump-in house rule, Party's speed play)."""
+
+    card: int
+
+
+#: Actions open to seats other than the one the game waits on.
+WINDOW_ACTIONS = (CallUno, Catch, JumpIn)
+
+
+class DecisionKind:
+    """What the game waits for. Plain strings so they serialize as themselves."""
+
+    TURN = "turn"            # play a card or draw
+    DRAWN = "drawn"          # play the card just drawn, or keep it
+    COLOR = "color"          # name a colour
+    RESPOND = "respond"      # facing a draw card: accept, challenge, or stack
+    SWAP = "swap"            # 7-0: pick whom to swap hands with
+    ROUND_OVER = "round_over"
+
+
+class Decision(NamedTuple):
+    """The decision the game waits on: its kind and the seat that must make it."""
+
+    kind: str
+    seat: int
+
+
+class EventKind:
+    """Names of events reported by ``Game.apply``."""
+
+    DEALER_DRAW = "dealer_draw"       # seat drew a card to choose the dealer
+    DEALER = "dealer"                 # seat deals
+    DEAL = "deal"                     # seat was dealt ``count`` cards
+    FIRST_CARD = "first_card"         # the first discard was turned
+    RETURNED = "returned"             # a first card went back and the pile was reshuffled
+    PLAY = "play"
+    DRAW = "draw"
+    KEEP = "keep"
+    COLOR = "color"
+    SKIP = "skip"
+    REVERSE = "reverse"
+    CHALLENGE = "challenge"           # detail: "guilty" / "innocent"
+    REVEAL = "reveal"                 # target's hand shown to seat alone
+    ACCEPT = "accept"
+    UNO = "uno"
+    CATCH = "catch"
+    RESHUFFLE = "reshuffle"
+    SWAP = "swap"
+    ROTATE = "rotate"
+    JUMP_IN = "jump_in"
+    DISCARD_COLOR = "discard_color"   # Snorlax: seat discarded its cards of the colour
+    TURN = "turn"                     # it is now seat's turn
+    ROUND_OVER = "round_over"         # seat won (None: nobody), count = points
+
+
+class Event(NamedTuple):
+    """Something that happened. ``cards`` may be private: see :meth:`for_seat`.
+
+    ``audience`` is the only seat allowed to see ``cards`` (``None``: everyone).
+    """
+
+    kind: str
+    seat: int | None = None
+    cards: tuple[int, ...] = ()
+    count: int = 0
+    color: str | None = None
+    target: int | None = None
+    detail: str = ""
+    audience: int | None = None
+
+    def for_seat(self, seat: int | None) -> "Event":
+        """This event as ``seat`` may see it: private card ids removed for others."""
+        if self.audience is None or self.audience == seat or not self.cards:
+            return self
+        return self._replace(cards=())
+
+    def to_json(self) -> dict:
+        """A plain-JSON dict of this event."""
+        data = self._asdict()
+        data["cards"] = list(self.cards)
+        return data

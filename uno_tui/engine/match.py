@@ -1,0 +1,170 @@
+"""Matches: rounds played to a target score, and the scoring modes."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Iterable
+
+from .errors import ConfigError, IllegalActionError, SaveDataError
+from .game import Game
+from .variants import get_variant
+
+__all__ = ["MODES", "RoundResult", "Match"]
+
+#: Match modes by name, with a description for help texts.
+MODES = {
+    "target": "the round winner scores the cards left in the other hands; first to the target wins",
+    "single": "one round; whoever goes out wins",
+    "five-rounds": "Japanese rule: 5 rounds; the winner scores the others' cards, each other "
+                   "player scores minus their own; highest total wins",
+    "lowest": "every player scores the cards left in their own hand; when someone reaches the "
+              "target, the lowest total wins",
+}
+FIVE_ROUNDS = 5
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """How one round ended and what it did to the scores."""
+
+    number: int
+    winner: int | None
+    hand_points: tuple[int, ...]
+    gained: tuple[int, ...]
+    totals: tuple[int, ...]
+
+
+class Match:
+    """Rounds of one variant until the mode's end condition.
+
+    ``game`` is the round in play. When it is over, call :meth:`finish_round`,
+    then :meth:`next_round` unless :attr:`is_over`.
+    """
+
+    def __init__(self, variant: str = "classic", players: int = 4, *, target: int = 500,
+                 mode: str = "target", rules: Iterable[str] = (), seed: int | None = None) -> None:
+        if mode not in MODES:
+            raise ConfigError(f"unknown match mode {mode!r} (known: {', '.join(MODES)})")
+        if isinstance(target, bool) or not isinstance(target, int) or target < 1:
+            raise ConfigError(f"the target score must be a whole number of at least 1, not {target!r}")
+        get_variant(variant)
+        self.variant = variant
+        self.players = players
+        self.target = target
+        self.mode = mode
+        self.rules = frozenset(rules)
+        self.seed = seed
+        self._rng = random.Random(seed)
+        self.scores = [0] * players
+        self.results: list[RoundResult] = []
+        self.round_scored = False
+        self.game = self._new_game(dealer=None)
+
+    def _new_game(self, dealer: int | None) -> Game:
+        return Game(self.variant, self.players, seed=self._rng.randrange(2**63),
+                    rules=self.rules, dealer=dealer)
+
+    @property
+    def round_number(self) -> int:
+        """1 for the first round, and so on."""
+        return len(self.results) + (0 if self.round_scored else 1)
+
+    def finish_round(self) -> RoundResult:
+        """Score the finished round. Raises if the round is still being played."""
+        game = self.game
+        if not game.is_over:
+            raise IllegalActionError("the round is still being played")
+        if self.round_scored:
+            return self.results[-1]
+        hands = tuple(game.hand_points(s) for s in range(self.players))
+        winner = game.winner
+        gained = [0] * self.players
+        if winner is not None:
+            if self.mode == "lowest":
+                gained = list(hands)
+            else:
+                gained[winner] = game.round_points()
+                if self.mode == "five-rounds":
+                    for seat in range(self.players):
+                        if seat != winner:
+                            gained[seat] = -hands[seat]
+        for seat, points in enumerate(gained):
+            self.scores[seat] += points
+        result = RoundResult(len(self.results) + 1, winner, hands, tuple(gained), tuple(self.scores))
+        self.results.append(result)
+        self.round_scored = True
+        return result
+
+    @property
+    def is_over(self) -> bool:
+        """True when the match has been decided (after the last round is scored)."""
+        if not self.results:
+            return False
+        if self.mode == "single":
+            return True
+        if self.mode == "five-rounds":
+            return len(self.results) >= FIVE_ROUNDS
+        return max(self.scores) >= self.target
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats that won the match (more than one on a tie); empty while it goes on."""
+        if not self.is_over:
+            return ()
+        if self.mode == "single":
+            winner = self.results[-1].winner
+            return () if winner is None else (winner,)
+        best = min(self.scores) if self.mode == "lowest" else max(self.scores)
+        return tuple(s for s, score in enumerate(self.scores) if score == best)
+
+    def next_round(self) -> Game:
+        """Start the next round; the last round's winner deals (or the next dealer, if none won)."""
+        if not self.round_scored:
+            raise IllegalActionError("finish and score the current round first")
+        if self.is_over:
+            raise IllegalActionError("the match is over")
+        last = self.game
+        dealer = last.winner if last.winner is not None else (last.dealer + 1) % self.players
+        self.game = self._new_game(dealer)
+        self.round_scored = False
+        return self.game
+
+    def to_json(self) -> dict:
+        """The match as plain JSON values."""
+        version, state, gauss = self._rng.getstate()
+        return {
+            "variant": self.variant, "players": self.players, "target": self.target,
+            "mode": self.mode, "rules": sorted(self.rules), "seed": self.seed,
+            "scores": list(self.scores),
+            "results": [[r.number, r.winner, list(r.hand_points), list(r.gained), list(r.totals)]
+                        for r in self.results],
+            "scored": self.round_scored,
+            "game": self.game.to_json(),
+            "rng": [version, list(state), gauss],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict) -> "Match":
+        """Restore a match saved with :meth:`to_json`."""
+        try:
+            match = cls.__new__(cls)
+            match.variant = data["variant"]
+            match.players = int(data["players"])
+            match.target = int(data["target"])
+            match.mode = data["mode"]
+            if match.mode not in MODES:
+                raise ValueError(f"unknown mode {match.mode!r}")
+            match.rules = frozenset(data["rules"])
+            match.seed = data["seed"]
+            match.scores = [int(s) for s in data["scores"]]
+            match.results = [RoundResult(n, w, tuple(h), tuple(g), tuple(t))
+                             for n, w, h, g, t in data["results"]]
+            match.round_scored = bool(data["scored"])
+            match._rng = random.Random()
+            version, state, gauss = data["rng"]
+            match._rng.setstate((version, tuple(state), gauss))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise SaveDataError(f"the saved match is corrupt ({exc})") from None
+        match.game = Game.from_json(data["game"])
+        return match

@@ -1,0 +1,196 @@
+"""Rule sets as data: deck contents, points, first-card rules, challenge penalties.
+
+One :class:`Variant` per rule set. The shared turn machinery in ``game.py`` reads
+these tables; a rule difference between variants is an entry here, not a copy of
+the machinery.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .cards import DARK_COLORS, LIGHT_COLORS, Card, Face, Kind
+from .errors import ConfigError
+
+__all__ = [
+    "HOUSE_RULES",
+    "FirstCard",
+    "Challenge",
+    "Variant",
+    "VARIANTS",
+    "get_variant",
+]
+
+#: House-rule names as typed on the command line, with a one-line description.
+HOUSE_RULES = {
+    "stacking": "a Draw Two may answer a Draw Two and a Wild Draw Four a Wild Draw Four; "
+                "the first player who can't add draws the total",
+    "7-0": "a 7 swaps hands with a chosen player; a 0 passes every hand on in the direction of play",
+    "jump-in": "a card identical in colour and symbol to the top card may be played out of turn",
+    "forced-play": "a playable drawn card must be played",
+    "draw-to-match": "drawing continues until a playable card is drawn",
+    "no-bluffing": "wild draw cards may only be played legally and can't be challenged",
+}
+
+
+class FirstCard:
+    """What happens when a card of some kind is turned to start the discard pile."""
+
+    PLAY = "play"                   # nothing special: the first player plays on it
+    RETURN = "return"               # back into the pile, reshuffle, turn a new card
+    CHOOSE_COLOR = "choose_color"   # the first player names the colour, then plays
+    SKIP = "skip"                   # the first player is skipped
+    DEALER_REVERSED = "dealer_reversed"  # the dealer starts, counter-clockwise
+    DRAW_AND_SKIP = "draw_and_skip"  # the first player draws (kind's draw count) and is skipped
+    TURN_ANOTHER = "turn_another"   # effect ignored, another card turned on top
+
+
+@dataclass(frozen=True)
+class Challenge:
+    """Penalties for challenging a wild draw card.
+
+    ``guilty_draw`` / ``innocent_draw`` are a card count or ``"until"`` (draw until
+    the named colour). ``innocent_extra`` is drawn on top of a draw-until.
+    ``guilty_returns_card``: the card goes back to its player's hand, the colour
+    reverts and that player takes the turn again (classic); otherwise the card and
+    colour stay and the challenger takes its turn normally.
+    """
+
+    guilty_draw: int | str
+    innocent_draw: int | str
+    innocent_extra: int = 0
+    guilty_returns_card: bool = False
+
+
+#: Cards that make the next player draw, and how many (``"until"``: until the named colour).
+DRAW_EFFECTS = {
+    Kind.DRAW_TWO: 2,
+    Kind.WILD_DRAW_FOUR: 4,
+    Kind.DRAW_ONE: 1,
+    Kind.DRAW_FIVE: 5,
+    Kind.WILD_DRAW_TWO: 2,
+    Kind.WILD_DRAW_COLOR: "until",
+    Kind.SNORLAX: 3,
+    Kind.GRENINJA: "until",
+}
+
+#: Wild draw cards whose legality depends on the hand (and so may be bluffed and challenged).
+RESTRICTED_WILDS = frozenset({Kind.WILD_DRAW_FOUR, Kind.WILD_DRAW_TWO, Kind.WILD_DRAW_COLOR})
+
+#: Draw cards a player may answer with the same kind under the stacking house rule.
+STACKABLE = frozenset({Kind.DRAW_TWO, Kind.WILD_DRAW_FOUR, Kind.DRAW_ONE, Kind.DRAW_FIVE,
+                       Kind.WILD_DRAW_TWO})
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A rule set: everything that differs between classic, Pokémon, Flip and Party."""
+
+    name: str
+    label: str
+    #: ``(face, copies)`` for the light side; Flip pairs these with ``dark_deck``.
+    deck: tuple[tuple[Face, int], ...]
+    points: dict[str, int]
+    first_card: dict[str, str]
+    challenges: dict[str, Challenge]
+    min_players: int = 2
+    max_players: int = 10
+    colors: tuple[str, ...] = LIGHT_COLORS
+    dark_deck: tuple[tuple[Face, int], ...] = ()
+    dark_colors: tuple[str, ...] = ()
+    #: House rules this variant refuses, with the reason shown to the player.
+    unsupported_rules: dict[str, str] = field(default_factory=dict)
+    #: Jump-in that is part of the variant itself (Party's speed play): "numbers" or "".
+    builtin_jump_in: str = ""
+    hand_size: int = 7
+
+    def build_deck(self) -> list[Card]:
+        """Every physical card of the variant, ids 0..N-1 in table order."""
+        faces = [face for face, copies in self.deck for _ in range(copies)]
+        return [Card(i, face) for i, face in enumerate(faces)]
+
+    def face_points(self, face: Face) -> int:
+        """Points a face scores when left in a losing hand."""
+        if face.kind == Kind.NUMBER:
+            return face.number or 0
+        return self.points[face.kind]
+
+    def check_rules(self, rules: frozenset[str]) -> None:
+        """Raise :class:`ConfigError` for an unknown rule or one this variant refuses."""
+        for rule in sorted(rules):
+            if rule not in HOUSE_RULES:
+                known = ", ".join(HOUSE_RULES)
+                raise ConfigError(f"unknown house rule {rule!r} (known: {known})")
+            if rule in self.unsupported_rules:
+                raise ConfigError(f"house rule {rule!r} does not apply to {self.label}: "
+                                  f"{self.unsupported_rules[rule]}")
+
+    def check_players(self, players: int) -> None:
+        """Raise :class:`ConfigError` when ``players`` is outside the variant's range."""
+        if not self.min_players <= players <= self.max_players:
+            raise ConfigError(f"{self.label} takes {self.min_players} to {self.max_players} "
+                              f"players, not {players}")
+
+
+def _colored(colors, numbers, actions):
+    """Deck rows for each colour: ``numbers`` maps number→copies, ``actions`` kind→copies."""
+    rows = []
+    for color in colors:
+        rows += [(Face(color, Kind.NUMBER, n), copies) for n, copies in numbers.items()]
+        rows += [(Face(color, kind), copies) for kind, copies in actions.items()]
+    return rows
+
+
+_CLASSIC_DECK = tuple(
+    _colored(LIGHT_COLORS, {0: 1, **{n: 2 for n in range(1, 10)}},
+             {Kind.SKIP: 2, Kind.REVERSE: 2, Kind.DRAW_TWO: 2})
+    + [(Face(None, Kind.WILD), 4), (Face(None, Kind.WILD_DRAW_FOUR), 4)]
+)
+_CLASSIC_POINTS = {Kind.SKIP: 20, Kind.REVERSE: 20, Kind.DRAW_TWO: 20,
+                   Kind.WILD: 50, Kind.WILD_DRAW_FOUR: 50}
+_CLASSIC_FIRST = {
+    Kind.NUMBER: FirstCard.PLAY,
+    Kind.SKIP: FirstCard.SKIP,
+    Kind.REVERSE: FirstCard.DEALER_REVERSED,
+    Kind.DRAW_TWO: FirstCard.DRAW_AND_SKIP,
+    Kind.WILD: FirstCard.CHOOSE_COLOR,
+    Kind.WILD_DRAW_FOUR: FirstCard.RETURN,
+}
+_CLASSIC_CHALLENGES = {
+    Kind.WILD_DRAW_FOUR: Challenge(guilty_draw=4, innocent_draw=6, guilty_returns_card=True),
+}
+
+CLASSIC = Variant(
+    name="classic",
+    label="Classic UNO",
+    deck=_CLASSIC_DECK,
+    points=_CLASSIC_POINTS,
+    first_card=_CLASSIC_FIRST,
+    challenges=_CLASSIC_CHALLENGES,
+)
+
+POKEMON = Variant(
+    name="pokemon",
+    label="Pokémon UNO",
+    deck=_CLASSIC_DECK + ((Face(None, Kind.SNORLAX), 2), (Face(None, Kind.GRENINJA), 2)),
+    points={**_CLASSIC_POINTS, Kind.SNORLAX: 50, Kind.GRENINJA: 50},
+    first_card={**_CLASSIC_FIRST, Kind.SNORLAX: FirstCard.CHOOSE_COLOR,
+                Kind.GRENINJA: FirstCard.CHOOSE_COLOR},
+    challenges=_CLASSIC_CHALLENGES,
+)
+
+#: Every variant the engine knows, by name. Later variants register here.
+VARIANTS: dict[str, Variant] = {v.name: v for v in (CLASSIC, POKEMON)}
+
+
+def get_variant(name: str) -> Variant:
+    """The variant called ``name``; :class:`ConfigError` naming the known ones otherwise."""
+    try:
+        return VARIANTS[name]
+    except KeyError:
+        known = ", ".join(VARIANTS)
+        raise ConfigError(f"unknown variant {name!r} (known: {known})") from None
+
+
+__all__ += ["DRAW_EFFECTS", "RESTRICTED_WILDS", "STACKABLE", "CLASSIC", "POKEMON",
+            "DARK_COLORS"]

@@ -1,0 +1,70 @@
+"""What one seat may know: :class:`GameView`.
+
+The app and the bots read views, never the raw game, so hidden cards can't leak.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from .cards import Face
+
+__all__ = ["HandCard", "SeatInfo", "GameView"]
+
+
+class HandCard(NamedTuple):
+    """A card in the viewer's own hand: its id (for actions) and the face it shows."""
+
+    id: int
+    face: Face
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """Public facts about one seat."""
+
+    seat: int
+    card_count: int
+    called_uno: bool
+    #: Flip: the inactive faces of this seat's cards, which everyone else sees.
+    #: Empty for the viewer's own seat and in variants without a dark side.
+    backs: tuple[Face, ...] = ()
+
+
+@dataclass(frozen=True)
+class GameView:
+    """Everything ``seat`` may know about the game at one moment."""
+
+    variant: str
+    seat: int
+    players: int
+    hand: tuple[HandCard, ...]
+    seats: tuple[SeatInfo, ...]
+    top: Face
+    color: str | None
+    side: int
+    direction: int
+    current: int
+    dealer: int
+    decision_kind: str
+    decision_seat: int
+    draw_count: int
+    discard_count: int
+    #: Flip: the inactive face of the draw pile's top card (what everyone sees on it).
+    draw_top_back: Face | None
+    #: Seats that are down to one card without having called UNO, catchable now.
+    catchable: tuple[int, ...]
+    #: After a challenge, the challenged hand: ``(seat, faces)``, for the challenger alone.
+    revealed: tuple[int, tuple[Face, ...]] | None
+    #: Draw penalty waiting on a stack response (stacking house rule), else 0.
+    pending_draw: int
+    winner: int | None
+    rules: frozenset[str] = field(default_factory=frozenset)
+    #: Variant-specific public extras (e.g. Party's mini-pile), as plain values.
+    extras: dict = field(default_factory=dict)
+
+    @property
+    def my_turn(self) -> bool:
+        """True when the game waits on this seat."""
+        return self.decision_seat == self.seat

@@ -1,0 +1,231 @@
+"""Headless play: whole games between bots, with invariant checks after every action."""
+
+from __future__ import annotations
+
+import math
+import random
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+from .bots import Bot, make_bot
+from .engine import Game, Match
+from .engine.invariants import check_invariants, check_round_trip
+
+__all__ = ["SimConfig", "SimResult", "run_sim", "play_round"]
+
+#: How often (in actions) a game is saved and restored to check the JSON round trip.
+ROUND_TRIP_EVERY = 61
+#: Violation messages kept for the report (all are counted).
+KEEP_MESSAGES = 20
+
+
+@dataclass(frozen=True)
+class SimConfig:
+    """What ``uno-tui sim`` plays."""
+
+    variant: str = "classic"
+    players: int = 4
+    games: int = 1000
+    seed: int = 1
+    rules: frozenset[str] = frozenset()
+    mode: str | None = None          # None: a game is one round
+    target: int = 500
+    check: bool = True
+    levels: tuple[str, ...] = ("random",)
+
+    def seat_levels(self) -> tuple[str, ...]:
+        """One bot level per seat."""
+        return self.levels * self.players if len(self.levels) == 1 else self.levels
+
+
+@dataclass
+class SimResult:
+    """Counts from a simulation run."""
+
+    config: SimConfig
+    games: int = 0
+    rounds: int = 0
+    actions: int = 0
+    seconds: float = 0.0
+    wins: list[int] = field(default_factory=list)
+    draws: int = 0
+    violations: int = 0
+    messages: list[str] = field(default_factory=list)
+
+    @property
+    def actions_per_second(self) -> float:
+        """Actions applied per second of wall time."""
+        return self.actions / self.seconds if self.seconds else 0.0
+
+    def win_rates(self) -> list[tuple[float, float, float]]:
+        """Per seat: win rate and its 95% Wilson confidence interval (low, high)."""
+        out = []
+        n = self.games
+        for wins in self.wins:
+            if not n:
+                out.append((0.0, 0.0, 0.0))
+                continue
+            p, z = wins / n, 1.96
+            centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+            half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+            out.append((p, max(0.0, centre - half), min(1.0, centre + half)))
+        return out
+
+    def to_json(self) -> dict:
+        """The summary as one JSON object."""
+        cfg = self.config
+        return {
+            "variant": cfg.variant,
+            "players": cfg.players,
+            "games": self.games,
+            "rounds": self.rounds,
+            "actions": self.actions,
+            "seconds": round(self.seconds, 3),
+            "actions_per_second": round(self.actions_per_second, 1),
+            "wins": list(self.wins),
+            "draws": self.draws,
+            "violations": self.violations,
+            "violation_messages": list(self.messages),
+            "levels": list(cfg.seat_levels()),
+            "win_rates": [round(p, 4) for p, _, _ in self.win_rates()],
+            "rules": sorted(cfg.rules),
+            "mode": cfg.mode or "single-round",
+            "seed": cfg.seed,
+            "checked": cfg.check,
+        }
+
+
+def play_round(game: Game, bots: Sequence[Bot], rng: random.Random,
+               on_action: Callable[[Game], None] | None = None) -> int:
+    """Play ``game`` to its end with ``bots``; return the number of actions applied.
+
+    Before each decision, every other seat with window actions (catch, call UNO,
+    jump in) gets a chance to act, in random order.
+    """
+    actions = 0
+    seats = list(range(game.players))
+    legal = game.legal_actions
+    while not game.is_over:
+        decider = game.decision.seat
+        if game.uno_window is not None or game._jump_mode:
+            rng.shuffle(seats)
+            for seat in seats:
+                if seat == decider:
+                    continue
+                options = legal(seat)
+                if options:
+                    bot = bots[seat]
+                    action = bot.react(game.view(seat) if bot.wants_view else None, options)
+                    if action is not None:
+                        game.apply(action)
+                        actions += 1
+                        if on_action:
+                            on_action(game)
+                        break
+            if game.is_over:
+                break
+            decider = game.decision.seat
+        bot = bots[decider]
+        options = legal(decider)
+        game.apply(bot.choose(game.view(decider) if bot.wants_view else None, options))
+        actions += 1
+        if on_action:
+            on_action(game)
+    return actions
+
+
+def run_sim(config: SimConfig, progress: Callable[[int, int], None] | None = None) -> SimResult:
+    """Play ``config.games`` games (or matches, with a mode) and count what happened."""
+    result = SimResult(config, wins=[0] * config.players)
+    master = random.Random(config.seed)
+    levels = config.seat_levels()
+    step = [0]
+
+    def check(game: Game) -> None:
+        step[0] += 1
+        problems = check_invariants(game)
+        if step[0] % ROUND_TRIP_EVERY == 0:
+            problems += check_round_trip(game)
+        if problems:
+            result.violations += len(problems)
+            room = KEEP_MESSAGES - len(result.messages)
+            if room > 0:
+                result.messages += [f"game {result.games + 1}, action {step[0]}: {p}"
+                                    for p in problems[:room]]
+
+    on_action = check if config.check else None
+    started = time.perf_counter()
+    for index in range(config.games):
+        game_seed = master.randrange(2**63)
+        rng = random.Random(game_seed)
+        bots = [make_bot(level, seat, random.Random(rng.randrange(2**63)))
+                for seat, level in enumerate(levels)]
+        if config.mode is None:
+            game = Game(config.variant, config.players, seed=game_seed, rules=config.rules)
+            if on_action:
+                on_action(game)
+            result.actions += play_round(game, bots, rng, on_action)
+            result.rounds += 1
+            winners = () if game.winner is None else (game.winner,)
+        else:
+            match = Match(config.variant, config.players, target=config.target, mode=config.mode,
+                          rules=config.rules, seed=game_seed)
+            while True:
+                result.actions += play_round(match.game, bots, rng, on_action)
+                result.rounds += 1
+                match.finish_round()
+                if match.is_over:
+                    break
+                match.next_round()
+            winners = match.winners if len(match.winners) == 1 else ()
+        result.games += 1
+        if winners:
+            result.wins[winners[0]] += 1
+        else:
+            result.draws += 1
+        if progress:
+            progress(index + 1, config.games)
+    result.seconds = time.perf_counter() - started
+    return result
+
+
+def format_summary(result: SimResult) -> str:
+    """A readable multi-line summary."""
+    cfg = result.config
+    lines = [
+        f"{cfg.variant}, {cfg.players} players, {result.games} games "
+        f"({cfg.mode or 'one round each'}), seed {cfg.seed}"
+        + (f", house rules: {', '.join(sorted(cfg.rules))}" if cfg.rules else ""),
+        f"rounds {result.rounds}, actions {result.actions}, "
+        f"{result.actions_per_second:,.0f} actions/s over {result.seconds:.2f} s",
+        "seat  level    wins   win rate (95% CI)",
+    ]
+    for seat, (level, wins, (p, low, high)) in enumerate(
+            zip(cfg.seat_levels(), result.wins, result.win_rates())):
+        lines.append(f"{seat:>4}  {level:<7} {wins:>5}   {p:6.1%} ({low:.1%} - {high:.1%})")
+    lines.append(f"games with no winner: {result.draws}")
+    if cfg.check:
+        lines.append(f"invariant violations: {result.violations}")
+        lines += [f"  {m}" for m in result.messages]
+    else:
+        lines.append("invariants not checked (--no-check)")
+    return "\n".join(lines)
+
+
+def stderr_progress() -> Callable[[int, int], None] | None:
+    """A progress printer for long runs when stderr is a terminal, else ``None``."""
+    if not sys.stderr.isatty():
+        return None
+    last = [0.0]
+
+    def show(done: int, total: int) -> None:
+        now = time.monotonic()
+        if now - last[0] >= 0.2 or done == total:
+            last[0] = now
+            end = "\n" if done == total else ""
+            sys.stderr.write(f"\rplayed {done}/{total} games ({done / total:.0%})" + end)
+            sys.stderr.flush()
+
+    return show
