@@ -764,13 +764,14 @@ class Game:
             decision_kind=self.decision.kind,
             decision_seat=self.decision.seat,
             draw_count=len(self.draw_pile),
-            discard_count=len(self.discard),
+            discard=tuple(HandCard(c, faces[c]) for c in self.discard),
             draw_top_back=(self._cards[self.draw_pile[-1]].face(other_side)
                            if dark and self.draw_pile else None),
             catchable=catchable,
             revealed=(revealed[0], tuple(faces[c] for c in revealed[1])) if revealed else None,
             pending_draw=self.pending_draw,
             winner=self.winner,
+            uno_window=self.uno_window,
             rules=self.rules,
             extras=self._view_extras(seat),
         )

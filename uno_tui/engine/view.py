@@ -50,7 +50,8 @@ class GameView:
     decision_kind: str
     decision_seat: int
     draw_count: int
-    discard_count: int
+    #: The whole discard pile, bottom first: played cards are public knowledge.
+    discard: tuple[HandCard, ...]
     #: Flip: the inactive face of the draw pile's top card (what everyone sees on it).
     draw_top_back: Face | None
     #: Seats that are down to one card without having called UNO, catchable now.
@@ -60,9 +61,16 @@ class GameView:
     #: Draw penalty waiting on a stack response (stacking house rule), else 0.
     pending_draw: int
     winner: int | None
+    #: Seat that is down to one card and may still call UNO / be caught, else None.
+    uno_window: int | None = None
     rules: frozenset[str] = field(default_factory=frozenset)
     #: Variant-specific public extras (e.g. Party's mini-pile), as plain values.
     extras: dict = field(default_factory=dict)
+
+    @property
+    def discard_count(self) -> int:
+        """Cards in the discard pile."""
+        return len(self.discard)
 
     @property
     def my_turn(self) -> bool:
