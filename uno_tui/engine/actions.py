@@ -130,6 +130,7 @@ class EventKind:
     ROTATE = "rotate"
     JUMP_IN = "jump_in"
     DISCARD_COLOR = "discard_color"   # Snorlax: seat discarded its cards of the colour
+    FLIP = "flip"                     # Flip: everything turned over; detail: the side now in play
     TURN = "turn"                     # it is now seat's turn
     ROUND_OVER = "round_over"         # seat won (None: nobody), count = points
 

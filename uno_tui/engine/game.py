@@ -28,6 +28,7 @@ from .variants import (
     DRAW_EFFECTS, RESTRICTED_WILDS, STACKABLE, FirstCard, Variant, get_variant,
 )
 from .view import GameView, HandCard, SeatInfo
+from . import flip
 
 __all__ = ["Game", "SAVE_FORMAT"]
 
@@ -89,7 +90,7 @@ class Game:
         self.players = players
         self.seed = seed
         self._rng = random.Random(seed)
-        self._cards: list[Card] = self.variant.build_deck()
+        self._cards: list[Card] = self.variant.build_deck(self._rng)
         self.side = 0
         self._faces: list[Face] = [card.face(0) for card in self._cards]
         self.hands: list[list[int]] = [[] for _ in range(players)]
@@ -195,7 +196,7 @@ class Game:
                       top: str, draw: Iterable[str] = (), discard: Iterable[str] = (),
                       color: str | None = None, current: int = 0, direction: int = 1,
                       dealer: int | None = None, rules: Iterable[str] = (),
-                      seed: int | None = 0, leftover: str = "draw") -> "Game":
+                      seed: int | None = 0, leftover: str = "draw", side: int = 0) -> "Game":
         """Build an exact situation, for tests and puzzles.
 
         Cards are written in compact notation (``"R5"``, ``"BS"``, ``"G+2"``,
@@ -203,19 +204,36 @@ class Game:
         cards under ``top``, bottom first. The rest of the deck goes under the
         draw pile, shuffled (``leftover="draw"``), or out of the game
         (``leftover="out"``). It is ``current``'s turn to play or draw.
+
+        UNO Flip: ``side`` is the side in play (0 light, 1 dark); a card is
+        ``"R5/P3"`` (light face / dark face; ``*`` leaves a half to chance) or one
+        code read on the side in play, its other face dealt from what is left.
         """
         game = cls.__new__(cls)
         game._configure(variant, len(hands), rules, seed)
         game._events = []
-        pool: dict[Face, list[int]] = defaultdict(list)
-        for card in reversed(game._cards):
-            pool[card.light].append(card.id)
+        if side not in (0, 1) or (side and not game.variant.dark_deck):
+            raise ConfigError(f"side {side!r} is not a side of {game.variant.label}")
+        pool: dict[Face | None, list[int]] = defaultdict(list)
+        if game.variant.dark_deck:
+            hands, discard, draw = [list(h) for h in hands], list(discard), list(draw)
+            texts = [t for hand in hands for t in hand] + discard + [top] + draw
+            game._cards, named = flip.position_deck(game.variant, texts, side, game._rng)
+            game._set_side(side)
+            pool[None] = sorted(set(range(len(game._cards))) - set(named))
+            named.reverse()
 
-        def take(text: str) -> int:
-            face = Face.parse(text)
-            if not pool.get(face):
-                raise ConfigError(f"the {game.variant.label} deck has no more {face.label} cards")
-            return pool[face].pop()
+            def take(text: str) -> int:
+                return named.pop()
+        else:
+            for card in reversed(game._cards):
+                pool[card.light].append(card.id)
+
+            def take(text: str) -> int:
+                face = Face.parse(text)
+                if not pool.get(face):
+                    raise ConfigError(f"the {game.variant.label} deck has no more {face.label} cards")
+                return pool[face].pop()
 
         game.hands = [[take(t) for t in hand] for hand in hands]
         game.discard = [take(t) for t in discard] + [take(top)]
@@ -232,6 +250,9 @@ class Game:
         game.color = color or top_face.color
         if game.color is None:
             raise ConfigError("a wild top card needs color=...")
+        if game.color not in game.colors:
+            raise ConfigError(f"{game.color!r} is not a colour of the side in play "
+                              f"({', '.join(game.colors)})")
         game.direction = direction
         game.dealer = game._prev(current) if dealer is None else dealer
         game.called = {s for s, h in enumerate(hands) if len(h) == 1}
@@ -791,6 +812,7 @@ class Game:
             "rules": sorted(self.rules),
             "seed": self.seed,
             "side": self.side,
+            **({"pairing": flip.pairing_to_json(self._cards)} if self.variant.dark_deck else {}),
             "hands": [list(h) for h in self.hands],
             "draw_pile": list(self.draw_pile),
             "discard": list(self.discard),
@@ -863,6 +885,8 @@ class Game:
                 raise ValueError(f"{value!r} is not a seat")
             return value
 
+        if self.variant.dark_deck:
+            self._cards = flip.pairing_from_json(self.variant, data["pairing"])
         self._set_side(int(data["side"]))
         if len(data["hands"]) != n:
             raise ValueError(f"expected {n} hands, found {len(data['hands'])}")
@@ -953,6 +977,12 @@ _EFFECTS: dict[str, Callable] = {
     Kind.REVERSE: Game._effect_reverse,
     Kind.DRAW_TWO: Game._effect_draw,
     Kind.WILD_DRAW_FOUR: Game._effect_draw,
+    Kind.DRAW_ONE: Game._effect_draw,
+    Kind.DRAW_FIVE: Game._effect_draw,
+    Kind.WILD_DRAW_TWO: Game._effect_draw,
+    Kind.WILD_DRAW_COLOR: Game._effect_draw,
+    Kind.SKIP_EVERYONE: flip.effect_skip_everyone,
+    Kind.FLIP: flip.effect_flip,
     Kind.WILD: Game._effect_wild,
     Kind.SNORLAX: Game._effect_snorlax,
     Kind.GRENINJA: Game._effect_greninja,

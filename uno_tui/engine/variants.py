@@ -7,6 +7,7 @@ the machinery.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 
 from .cards import DARK_COLORS, LIGHT_COLORS, Card, Face, Kind
@@ -104,10 +105,23 @@ class Variant:
     builtin_jump_in: str = ""
     hand_size: int = 7
 
-    def build_deck(self) -> list[Card]:
-        """Every physical card of the variant, ids 0..N-1 in table order."""
+    def build_deck(self, rng: random.Random | None = None) -> list[Card]:
+        """Every physical card of the variant, with ids 0..N-1.
+
+        A one-sided deck comes in table order. A two-sided (Flip) deck pairs its
+        light and dark faces at random with ``rng`` and shuffles the ids too, so a
+        seat that sees a card's id and one face can't work out the other face.
+        """
         faces = [face for face, copies in self.deck for _ in range(copies)]
-        return [Card(i, face) for i, face in enumerate(faces)]
+        if not self.dark_deck:
+            return [Card(i, face) for i, face in enumerate(faces)]
+        darks = [face for face, copies in self.dark_deck for _ in range(copies)]
+        if len(darks) != len(faces):
+            raise ConfigError(f"{self.label} has {len(faces)} light faces but {len(darks)} dark ones")
+        rng = rng or random.Random()
+        rng.shuffle(faces)
+        rng.shuffle(darks)
+        return [Card(i, light, dark) for i, (light, dark) in enumerate(zip(faces, darks))]
 
     def face_points(self, face: Face) -> int:
         """Points a face scores when left in a losing hand."""
@@ -179,8 +193,50 @@ POKEMON = Variant(
     challenges=_CLASSIC_CHALLENGES,
 )
 
+_FLIP_NUMBERS = {n: 2 for n in range(1, 10)}
+
+FLIP = Variant(
+    name="flip",
+    label="UNO Flip",
+    deck=tuple(
+        _colored(LIGHT_COLORS, _FLIP_NUMBERS,
+                 {Kind.DRAW_ONE: 2, Kind.REVERSE: 2, Kind.SKIP: 2, Kind.FLIP: 2})
+        + [(Face(None, Kind.WILD), 4), (Face(None, Kind.WILD_DRAW_TWO), 4)]
+    ),
+    dark_deck=tuple(
+        _colored(DARK_COLORS, _FLIP_NUMBERS,
+                 {Kind.DRAW_FIVE: 2, Kind.REVERSE: 2, Kind.SKIP_EVERYONE: 2, Kind.FLIP: 2})
+        + [(Face(None, Kind.WILD), 4), (Face(None, Kind.WILD_DRAW_COLOR), 4)]
+    ),
+    dark_colors=DARK_COLORS,
+    points={Kind.DRAW_ONE: 10, Kind.DRAW_FIVE: 20, Kind.REVERSE: 20, Kind.SKIP: 20,
+            Kind.FLIP: 20, Kind.SKIP_EVERYONE: 30, Kind.WILD: 40, Kind.WILD_DRAW_TWO: 50,
+            Kind.WILD_DRAW_COLOR: 60},
+    # Only light faces are ever turned first: a round always starts on the light side,
+    # so a first Flip goes back like a first Wild Draw Two (seed 001: "the game always
+    # starts on the light side").
+    first_card={
+        Kind.NUMBER: FirstCard.PLAY,
+        Kind.SKIP: FirstCard.SKIP,
+        Kind.REVERSE: FirstCard.DEALER_REVERSED,
+        Kind.DRAW_ONE: FirstCard.DRAW_AND_SKIP,
+        Kind.WILD: FirstCard.CHOOSE_COLOR,
+        Kind.WILD_DRAW_TWO: FirstCard.RETURN,
+        Kind.FLIP: FirstCard.RETURN,
+    },
+    # Seed 001: a guilty Wild Draw Two player draws 2 *instead* of the challenger.
+    challenges={
+        Kind.WILD_DRAW_TWO: Challenge(guilty_draw=2, innocent_draw=4),
+        Kind.WILD_DRAW_COLOR: Challenge(guilty_draw="until", innocent_draw="until",
+                                        innocent_extra=2),
+    },
+    unsupported_rules={
+        "7-0": "UNO Flip has no 0 cards, so there is nothing to pass the hands on with",
+    },
+)
+
 #: Every variant the engine knows, by name. Later variants register here.
-VARIANTS: dict[str, Variant] = {v.name: v for v in (CLASSIC, POKEMON)}
+VARIANTS: dict[str, Variant] = {v.name: v for v in (CLASSIC, POKEMON, FLIP)}
 
 
 def get_variant(name: str) -> Variant:
@@ -192,5 +248,5 @@ def get_variant(name: str) -> Variant:
         raise ConfigError(f"unknown variant {name!r} (known: {known})") from None
 
 
-__all__ += ["DRAW_EFFECTS", "RESTRICTED_WILDS", "STACKABLE", "CLASSIC", "POKEMON",
+__all__ += ["DRAW_EFFECTS", "RESTRICTED_WILDS", "STACKABLE", "CLASSIC", "POKEMON", "FLIP",
             "DARK_COLORS"]
