@@ -436,6 +436,9 @@ class Game:
                         f"{COLOR_NAMES[self.color]} card in hand")
             return (f"{face.label} does not match {self.top.label} "
                     f"(the colour in play is {COLOR_NAMES[self.color]})")
+        if cls is ChooseColor and kind == _D.COLOR:
+            return (f"{action.color!r} is not a colour of the side in play: "
+                    f"name one of {', '.join(self.colors)}")
         return f"now is the time to {_DECISION_VERBS[kind]}"
 
     # ----------------------------------------------------------------- handlers
