@@ -413,18 +413,22 @@ class Game:
         Raises :class:`IllegalActionError` (and changes nothing) when the action
         is not legal now.
         """
+        try:
+            seat = action.seat
+        except AttributeError:
+            raise IllegalActionError(f"{action!r} is not an action") from None
         version, cached_seat, legal = self._legal_cache
-        if version != self._version or cached_seat != action.seat:
-            legal = self.legal_actions(action.seat)
+        if version != self._version or cached_seat != seat:
+            legal = self.legal_actions(seat)
         if not any(map(is_, legal, repeat(action))) and action not in legal:
             raise IllegalActionError(self.explain_illegal(action))
         self._events = events = []
         self._version += 1
         cls = type(action)
-        if cls is not CallUno and cls is not Catch and action.seat != self.uno_window:
+        if cls is not CallUno and cls is not Catch and seat != self.uno_window:
             self.uno_window = None
         if self._revealed:
-            self._revealed.pop(action.seat, None)
+            self._revealed.pop(seat, None)
         _HANDLERS[cls](self, action)
         return tuple(events)
 
