@@ -824,7 +824,7 @@ class Game:
             variant=self.variant.name,
             seat=seat,
             players=self.players,
-            hand=tuple(HandCard(c, faces[c]) for c in self.hands[seat]),
+            hand=tuple(map(self._hand_cards().__getitem__, self.hands[seat])),
             seats=seats,
             top=faces[self.discard[-1]],
             color=self.color,
@@ -835,7 +835,7 @@ class Game:
             decision_kind=self.decision.kind,
             decision_seat=self.decision.seat,
             draw_count=len(self.draw_pile),
-            discard=tuple(HandCard(c, faces[c]) for c in self.discard),
+            discard=tuple(map(self._hand_cards().__getitem__, self.discard)),
             draw_top_back=(self._cards[self.draw_pile[-1]].face(other_side)
                            if dark and self.draw_pile else None),
             catchable=catchable,
@@ -857,6 +857,14 @@ class Game:
         if self.decision.kind == _D.DRAWN and seat != self.decision.seat:
             public.pop("card", None)
         return public
+
+    def _hand_cards(self) -> list[HandCard]:
+        """``HandCard(id, face)`` for every card on the side in play, built once per side."""
+        cached = getattr(self, "_hand_card_cache", None)
+        if cached is None or cached[0] is not self._faces:
+            cached = (self._faces, [HandCard(c, f) for c, f in enumerate(self._faces)])
+            self._hand_card_cache = cached
+        return cached[1]
 
     def _view_extras(self, seat: int) -> dict:
         return {}
