@@ -250,7 +250,9 @@ def format_summary(result: SimResult) -> str:
     lines = [
         f"{cfg.variant}, {cfg.players} players, {result.games} games "
         f"({cfg.mode or 'one round each'}), seed {cfg.seed}"
-        + (f", house rules: {', '.join(sorted(cfg.rules))}" if cfg.rules else ""),
+        + (f", house rules: {', '.join(sorted(cfg.rules))}" if cfg.rules else "")
+        + (f", think {cfg.think_ms} ms" if cfg.think_ms is not None else "")
+        + (f", {cfg.worker_count()} workers" if cfg.worker_count() > 1 else ""),
         f"rounds {result.rounds}, actions {result.actions}, "
         f"{result.actions_per_second:,.0f} actions/s over {result.seconds:.2f} s",
         "seat  level    wins   win rate (95% CI)",

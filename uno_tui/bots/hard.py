@@ -17,6 +17,7 @@ from ..engine import (
     Action, CallUno, DecisionKind, EngineError, Game, Play, WINDOW_ACTIONS,
 )
 from ..engine.determinize import fork, sample_state
+from ..engine.variants import RESTRICTED_WILDS
 from .base import Bot
 from .heuristics import Situation, decide, window_action
 from .normal import NormalBot
@@ -39,6 +40,8 @@ def _policy(game: Game, seat: int, actions: Sequence[Action]) -> Action:
         return actions[0]
     kind = game.decision.kind
     if kind in (DecisionKind.TURN, DecisionKind.DRAWN):
+        if len(actions) == 2 and game.face(actions[0].card).kind not in RESTRICTED_WILDS:
+            return actions[0]     # one card fits (the other action draws or keeps): play it
         sit = Situation.from_game(game, seat)
     else:
         sit = Situation.from_view(game.view(seat))

@@ -19,7 +19,8 @@ from ..engine import (
 from ..engine.determinize import deck_of
 from ..engine.variants import DRAW_EFFECTS, RESTRICTED_WILDS
 
-__all__ = ["Situation", "decide", "window_action", "bluff_odds", "play_score", "color_scores"]
+__all__ = ["Situation", "decide", "window_action", "bluff_odds", "play_score", "play_scores", "best_play",
+           "color_scores"]
 
 #: A challenge pays when the wild draw card is a bluff more often than this. Accepting
 #: costs 4 cards; losing a challenge 6, winning it none (and its player draws 4).
@@ -123,37 +124,62 @@ def window_action(actions: Sequence[Action]) -> Action | None:
     return catch
 
 
-def play_score(sit: Situation, card: int, face: Face) -> float:
-    """How much the seat would like to play ``card`` now (higher is better)."""
+def play_scores(sit: Situation, plays: Sequence[Action]) -> list[float]:
+    """How much the seat would like to play each card of ``plays`` now (higher is better)."""
     if len(sit.hand) == 1:
-        return 1000.0
-    after = sit.color_counts(exclude=card)
+        return [1000.0] * len(plays)
+    faces = dict(sit.hand)
+    held = sit.color_counts()
     next_count = sit.counts[sit.next_seat]
     threat = max(0, 5 - next_count)          # how close the next player is to going out
-    score = 10.0
-    if face.color is None:
-        # Wilds are kept for when nothing else fits: they are always playable later.
-        score = 2.0 + 0.5 * max(after.values(), default=0)
-    else:
-        # Stay in (or switch to) the colour held most, so the next turns have plays.
-        score += 1.5 * after.get(face.color, 0)
-    amount = DRAW_EFFECTS.get(face.kind)
-    if face.kind == Kind.SNORLAX:
-        amount = None   # it may let the next player shed a whole colour
-    if isinstance(amount, int):
-        score += threat * (1.0 + 0.5 * amount)
-    elif amount == "until":
-        score += threat * 3.0
-    elif face.kind in (Kind.SKIP, Kind.SKIP_EVERYONE):
-        score += threat * 1.5
-    elif face.kind == Kind.REVERSE and sit.players > 2:
-        score += 0.8 * (next_count - sit.counts[sit.prev_seat])
-    if face.kind in RESTRICTED_WILDS and any(f.color == sit.color for _, f in sit.hand):
-        score -= 8.0 + 2.0 * threat    # a bluff: only when nothing else will do
-    if sit.opponents_min() <= DANGER:
-        # Someone is about to go out: shed the cards that would score most for them.
-        score += sit.variant.face_points(face) / 6.0
-    return score
+    reverse_gain = 0.8 * (next_count - sit.counts[sit.prev_seat]) if sit.players > 2 else 0.0
+    bluffing = held.get(sit.color, 0) > 0
+    shed = sit.opponents_min() <= DANGER
+    points = sit.variant.face_points
+    best_held = max(held.values(), default=0)
+    scores = []
+    for action in plays:
+        face = faces.get(action.card) or _face(sit, action.card)
+        kind = face.kind
+        if face.color is None:
+            # Wilds are kept for when nothing else fits: they are always playable later.
+            score = 2.0 + 0.5 * best_held
+        else:
+            # Stay in (or switch to) the colour held most, so the next turns have plays.
+            score = 10.0 + 1.5 * (held[face.color] - 1)
+        amount = DRAW_EFFECTS.get(kind)
+        if kind == Kind.SNORLAX:
+            pass    # it may let the next player shed a whole colour
+        elif amount == "until":
+            score += threat * 3.0
+        elif amount is not None:
+            score += threat * (1.0 + 0.5 * amount)
+        elif kind in _SKIPS:
+            score += threat * 1.5
+        elif kind == Kind.REVERSE:
+            score += reverse_gain
+        if bluffing and kind in RESTRICTED_WILDS:
+            score -= 8.0 + 2.0 * threat    # a bluff: only when nothing else will do
+        if shed:
+            # Someone is about to go out: shed the cards that would score most for them.
+            score += points(face) / 6.0
+        scores.append(score)
+    return scores
+
+
+def play_score(sit: Situation, card: int, face: Face) -> float:
+    """How much the seat would like to play ``card`` (of ``face``) now."""
+    return play_scores(sit, [Play(sit.seat, card)])[0]
+
+
+def best_play(sit: Situation, plays: Sequence[Action]) -> tuple[Action, float]:
+    """The play the seat likes most, with its score (the first one on ties)."""
+    scores = play_scores(sit, plays)
+    best = max(range(len(plays)), key=scores.__getitem__)
+    return plays[best], scores[best]
+
+
+_SKIPS = frozenset({Kind.SKIP, Kind.SKIP_EVERYONE})
 
 
 def bluff_odds(sit: Situation) -> float:
@@ -222,7 +248,7 @@ def decide(sit: Situation, actions: Sequence[Action], rng: random.Random | None 
     kind = sit.kind
     if kind == DecisionKind.RESPOND:
         if plays:      # stacking passes the penalty on
-            return max(plays, key=lambda a: play_score(sit, a.card, _face(sit, a.card)))
+            return best_play(sit, plays)[0]
         challenge = next((a for a in actions if type(a) is Challenge), None)
         if challenge is not None and bluff_odds(sit) > CHALLENGE_ODDS:
             return challenge
@@ -233,8 +259,8 @@ def decide(sit: Situation, actions: Sequence[Action], rng: random.Random | None 
     if colors:
         return choose_color(sit, colors)
     if plays:
-        best = max(plays, key=lambda a: play_score(sit, a.card, _face(sit, a.card)))
-        if play_score(sit, best.card, _face(sit, best.card)) > 0:
+        best, score = best_play(sit, plays)
+        if score > 0:
             return best
     passes = [a for a in actions if type(a) in (Draw, Keep, Accept)]
     if passes:
