@@ -96,8 +96,29 @@ def test_random_play_keeps_every_invariant(setup, play_seed):
     def visit(game, action, events):
         problems = check_invariants(game)
         assert problems == [], f"after {action}: {problems}"
+        _assert_no_leaks(game, events)
 
     _random_round(game, rng, visit)
+
+
+def _assert_no_leaks(game: Game, events) -> None:
+    """No view or event shows a seat the ids of cards in another seat's hand."""
+    for seat in range(game.players):
+        others = {c for s, h in enumerate(game.hands) if s != seat for c in h}
+        view = game.view(seat)
+        assert [c.id for c in view.hand] == game.hands[seat]
+        assert not others & {c.id for c in view.discard}
+        shown = view.context.get("card")
+        assert shown is None or shown not in others, f"seat {seat} sees card {shown}"
+        for event in events:
+            if event.kind in ("draw", "reveal"):
+                continue   # private: checked below
+            # Other events name only cards that are public: played, shed, or a played
+            # Wild Draw Four going back to its player after a guilty challenge.
+            if event.kind != "returned":
+                assert not others & set(event.for_seat(seat).cards), event
+        private = [e for e in events if e.kind in ("draw", "reveal") and e.audience != seat]
+        assert all(e.for_seat(seat).cards == () for e in private)
 
 
 @examples(40)
