@@ -109,6 +109,8 @@ class SimResult:
             "rules": sorted(cfg.rules),
             "mode": cfg.mode or "single-round",
             "seed": cfg.seed,
+            "think_ms": cfg.think_ms,
+            "workers": cfg.worker_count(),
             "checked": cfg.check,
         }
 

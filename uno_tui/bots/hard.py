@@ -10,6 +10,7 @@ every candidate compares them on equal terms, so few rollouts already tell them 
 
 from __future__ import annotations
 
+import math
 import time
 from typing import Sequence
 
@@ -22,7 +23,7 @@ from .base import Bot
 from .heuristics import Situation, decide, window_action
 from .normal import NormalBot
 
-__all__ = ["HardBot", "DEFAULT_THINK_MS", "rollout"]
+__all__ = ["HardBot", "DEFAULT_THINK_MS", "DEFAULT_HORIZON", "rollout", "outlook"]
 
 #: Default time budget for one decision, in milliseconds.
 DEFAULT_THINK_MS = 500
@@ -30,8 +31,14 @@ DEFAULT_THINK_MS = 500
 _BUDGET_SHARE = 0.9
 #: A rollout longer than this is abandoned as a draw (a safety net: rounds end far sooner).
 _ROLLOUT_LIMIT = 2000
-#: Kinds decided from the decision's context, for which a full view is built.
-_CONTEXT_KINDS = frozenset({DecisionKind.COLOR, DecisionKind.RESPOND})
+#: How many standard errors a candidate must lead the heuristic pick by to replace it.
+_CONFIDENCE = 1.65
+#: Worlds a candidate must be tried in before it can replace the pick or be dropped.
+_MIN_WORLDS = 8
+#: How steeply the chance of winning falls with each card in hand (see :func:`outlook`).
+_HAND_WEIGHT = 0.6
+#: Default rollout length in actions (``None``: to the end of the round).
+DEFAULT_HORIZON = 20
 
 
 def _policy(game: Game, seat: int, actions: Sequence[Action]) -> Action:
@@ -48,19 +55,38 @@ def _policy(game: Game, seat: int, actions: Sequence[Action]) -> Action:
     return decide(sit, actions)
 
 
-def rollout(game: Game, limit: int = _ROLLOUT_LIMIT) -> int | None:
-    """Play an imagined ``game`` to its end with the normal heuristics for every seat
-    (everyone calls UNO in time); return the winning seat (``None``: no winner)."""
+def rollout(game: Game, seat: int, horizon: int | None = None) -> float:
+    """Play an imagined ``game`` on with the normal heuristics for every seat (everyone
+    calls UNO in time) for ``horizon`` actions, or to the end when ``None``; return
+    ``seat``'s outlook then (see :func:`outlook`)."""
     legal = game.legal_actions
-    for _ in range(limit):
+    for _ in range(_ROLLOUT_LIMIT if horizon is None else horizon):
         if game.is_over:
-            return game.winner
+            break
         window = game.uno_window
         if window is not None and window not in game.called and len(game.hands[window]) == 1:
             game.apply(CallUno(window))
-        seat = game.decision.seat
-        game.apply(_policy(game, seat, legal(seat)))
-    return game.winner
+        decider = game.decision.seat
+        game.apply(_policy(game, decider, legal(decider)))
+    return outlook(game, seat)
+
+
+def outlook(game: Game, seat: int) -> float:
+    """``seat``'s chance of winning the round, as far as the hand sizes tell.
+
+    Exact once the round is over (a round with no winner counts as an equal share);
+    before that each seat's chance falls off exponentially with its hand size, a wild
+    counting as half a card because it always fits.
+    """
+    if game.is_over:
+        winner = game.winner
+        return 1.0 if winner == seat else (1.0 / game.players if winner is None else 0.0)
+    face = game.face
+    weights = []
+    for hand in game.hands:
+        wilds = sum(1 for cid in hand if face(cid).color is None)
+        weights.append(math.exp(-_HAND_WEIGHT * (len(hand) - 0.5 * wilds)))
+    return weights[seat] / sum(weights)
 
 
 def _outcome_key(sit: Situation, action: Action):
@@ -87,9 +113,12 @@ class HardBot(Bot):
     #: Takes a thinking-time budget (``think_ms``).
     thinks = True
 
-    def __init__(self, seat, rng=None, think_ms: int = DEFAULT_THINK_MS) -> None:
+    def __init__(self, seat, rng=None, think_ms: int = DEFAULT_THINK_MS,
+                 horizon: int | None = DEFAULT_HORIZON) -> None:
         super().__init__(seat, rng)
         self.think_ms = think_ms
+        #: Actions each rollout plays before judging the position (``None``: to the end).
+        self.horizon = horizon
         #: Rollouts played for the last searched decision (for benchmarks and tests).
         self.last_rollouts = 0
 
@@ -117,42 +146,55 @@ class HardBot(Bot):
     react = NormalBot.react
 
     def _search(self, view, candidates: list[Action], prior: int) -> Action:
-        """The candidate that wins most rollouts; ``prior`` (the heuristic pick) wins ties."""
-        start = time.perf_counter()
-        deadline = start + self.think_ms / 1000.0 * _BUDGET_SHARE
-        me = self.seat
-        players = view.players
-        wins = [0.0] * len(candidates)
-        alive = list(range(len(candidates)))
-        worlds = 0
+        """The candidate that beats ``prior`` (the heuristic pick) most clearly, or ``prior``.
+
+        Each world is played out once per surviving candidate. A candidate's lead is the
+        difference between its outlook and the prior's in the same world. A candidate
+        replaces the prior only when its mean lead is larger than chance explains (a
+        one-sided paired test), and one that trails as clearly is dropped. With few
+        rollouts the search so keeps to the heuristics rather than to the luckiest
+        candidate.
+        """
+        deadline = time.perf_counter() + self.think_ms / 1000.0 * _BUDGET_SHARE
+        me, horizon = self.seat, self.horizon
+        count = len(candidates)
+        worlds, lead, lead_sq = [0] * count, [0.0] * count, [0.0] * count
+        alive = list(range(count))
         self.last_rollouts = 0
-        while time.perf_counter() < deadline and len(alive) > 1:
+        while len(alive) > 1 and time.perf_counter() < deadline:
             base = Game.from_json(sample_state(view, self.rng))
-            outcome = []
-            for index in alive:
+            values = {}
+            for index in [prior] + [i for i in alive if i != prior]:
                 game = fork(base)
                 game.apply(candidates[index])
-                winner = rollout(game)
-                outcome.append(1.0 if winner == me else (1.0 / players if winner is None else 0.0))
+                values[index] = rollout(game, me, horizon)
                 self.last_rollouts += 1
                 if time.perf_counter() >= deadline:
                     break
-            if len(outcome) < len(alive):
-                break    # an unfinished world would favour the candidates tried first
-            for index, value in zip(alive, outcome):
-                wins[index] += value
-            worlds += 1
-            alive = self._survivors(alive, wins, worlds)
-        if worlds == 0:
-            return candidates[prior]
-        # The heuristic pick wins ties: it is what the rollouts assume everyone plays.
-        return candidates[max(alive, key=lambda i: (wins[i], i == prior))]
+            base_value = values.pop(prior)
+            for index, value in values.items():
+                diff = value - base_value
+                worlds[index] += 1
+                lead[index] += diff
+                lead_sq[index] += diff * diff
+            alive = [i for i in alive if i == prior or _margin(worlds[i], lead[i], lead_sq[i]) > -1]
+        best, best_mean = prior, 0.0
+        for index in alive:
+            if index != prior and _margin(worlds[index], lead[index], lead_sq[index]) > 1:
+                mean = lead[index] / worlds[index]
+                if mean > best_mean:
+                    best, best_mean = index, mean
+        return candidates[best]
 
-    @staticmethod
-    def _survivors(alive: list[int], wins: list[float], worlds: int) -> list[int]:
-        """Drop candidates that trail the leader by more than chance explains."""
-        if worlds < 8:
-            return alive
-        best = max(wins[i] for i in alive)
-        margin = 2.0 * worlds ** 0.5
-        return [i for i in alive if best - wins[i] <= margin]
+
+def _margin(n: int, total: float, total_sq: float) -> float:
+    """How clearly a mean lead differs from zero, in units of the confidence bound:
+    above 1 clearly ahead, below -1 clearly behind (0 until enough worlds were seen)."""
+    if n < _MIN_WORLDS:
+        return 0.0
+    mean = total / n
+    variance = max(total_sq - total * total / n, 0.0) / (n - 1)
+    bound = _CONFIDENCE * math.sqrt(variance / n)
+    if bound == 0.0:
+        return math.copysign(math.inf, mean) if mean else 0.0
+    return mean / bound

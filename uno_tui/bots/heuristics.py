@@ -160,8 +160,9 @@ def play_scores(sit: Situation, plays: Sequence[Action]) -> list[float]:
             score += reverse_gain
         if bluffing and kind in RESTRICTED_WILDS:
             score -= 8.0 + 2.0 * threat    # a bluff: only when nothing else will do
-        if shed:
-            # Someone is about to go out: shed the cards that would score most for them.
+        if shed and face.color is not None:
+            # Someone is about to go out: shed the cards that would score most for them
+            # (but not wilds, the best hope of going out first).
             score += points(face) / 6.0
         scores.append(score)
     return scores
