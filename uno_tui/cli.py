@@ -180,6 +180,12 @@ def sim_parser() -> argparse.ArgumentParser:
     parser.add_argument("--bots", default="random",
                         help="bot level for every seat, or one per seat comma-separated "
                              "(default: random)")
+    parser.add_argument("--think-ms", type=_positive, default=None,
+                        help="thinking time per decision for hard bots, in milliseconds "
+                             "(default: 500)")
+    parser.add_argument("--workers", type=_positive, default=None,
+                        help="processes playing games side by side (default: every core "
+                             "when a hard bot plays, else 1)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--no-check", action="store_true",
                         help="skip the invariant checks (for speed measurements)")
@@ -231,7 +237,8 @@ def run_sim_command(argv: Sequence[str]) -> int:
     mode = args.mode or ("target" if explicit_target else None)
     config = SimConfig(variant=args.variant, players=args.players, games=args.games,
                        seed=args.seed, rules=args.rules, mode=mode, target=args.target,
-                       check=not args.no_check, levels=levels)
+                       check=not args.no_check, levels=levels, think_ms=args.think_ms,
+                       workers=args.workers)
     result = run_sim(config, progress=None if args.json else stderr_progress())
     if args.json:
         print(json.dumps(result.to_json()))

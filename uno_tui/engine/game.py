@@ -16,6 +16,8 @@ from __future__ import annotations
 import json
 import random
 from collections import defaultdict
+from itertools import repeat
+from operator import is_
 from typing import Callable, Iterable
 
 from .actions import (
@@ -41,8 +43,28 @@ _COLOR_DRIVEN = frozenset({Kind.SNORLAX, Kind.GRENINJA, Kind.WILD_DRAW_COLOR})
 _D = DecisionKind
 _E = EventKind
 
-# Interned actions: the same immutable value every time, so legal-action lists are cheap.
+#: Decision-context keys any seat may see (``bluff`` is the game's secret).
+_PUBLIC_CONTEXT = ("card", "prev_color", "attacker", "amount", "then", "from")
+
+# Interned actions: the same immutable value every time, so legal-action lists are cheap
+# and ``apply`` can recognise a listed action by identity.
 _cache: dict[tuple, Action] = {}
+_PLAYS: list[list[Play]] = []
+
+
+def _plays_for(seat: int) -> list[Play]:
+    """Interned ``Play(seat, card)`` for every card id, indexed by card id."""
+    while len(_PLAYS) <= seat:
+        owner = len(_PLAYS)
+        _PLAYS.append([_act(Play, owner, card) for card in range(_MAX_CARDS)])
+    return _PLAYS[seat]
+
+
+_MAX_CARDS = 256
+_MAX_SEATS = 16
+_new_tuple = tuple.__new__
+#: Shared empty context for effects that need none; never mutated.
+_NO_CONTEXT: dict = {}
 
 
 def _act(cls, seat: int, arg=None) -> Action:
@@ -52,6 +74,9 @@ def _act(cls, seat: int, arg=None) -> Action:
         action = cls(seat) if arg is None else cls(seat, arg)
         _cache[key] = action
     return action
+
+
+_DRAWS = [_act(Draw, seat) for seat in range(_MAX_SEATS)]
 
 
 class Game:
@@ -308,13 +333,16 @@ class Game:
 
     def _compute_legal(self, seat: int) -> list[Action]:
         kind, decider = self.decision
-        if kind == _D.ROUND_OVER:
+        if kind == _D.ROUND_OVER or type(seat) is not int or not 0 <= seat < self.players:
             return []
         actions: list[Action] = []
         if seat == decider:
             if kind == _D.TURN:
-                actions = [_act(Play, seat, c) for c in self.hands[seat] if self._playable(seat, c)]
-                actions.append(_act(Draw, seat))
+                actions = self._playable_plays(seat)
+                if self._ctx.get("guilty"):
+                    actions = self._legal_instead(seat, actions)
+                else:
+                    actions.append(_DRAWS[seat])
             elif kind == _D.DRAWN:
                 actions.append(_act(Play, seat, self._ctx["card"]))
                 if "forced-play" not in self.rules:
@@ -339,6 +367,27 @@ class Game:
     def colors(self) -> tuple[str, ...]:
         """The colours of the side in play."""
         return self.variant.dark_colors if self.side else self.variant.colors
+
+    def _legal_instead(self, seat: int, plays: list[Action]) -> list[Action]:
+        """After a guilty challenge the player plays a legal card instead: no bluff, no draw."""
+        holds = self._holds_color(seat)
+        legal = [a for a in plays if not (holds and self._faces[a.card].kind in RESTRICTED_WILDS)]
+        return legal or plays + [_DRAWS[seat]]
+
+    def _playable_plays(self, seat: int) -> list[Action]:
+        """``Play`` actions for the seat's cards that match the top card (the hot path)."""
+        if "no-bluffing" in self.rules:
+            plays = _plays_for(seat)
+            return [plays[c] for c in self.hands[seat] if self._playable(seat, c)]
+        faces, color, plays = self._faces, self.color, _plays_for(seat)
+        top_kind, top_number = faces[self.discard[-1]][1:]
+        out = []
+        append = out.append
+        for card in self.hands[seat]:
+            face_color, kind, number = faces[card]
+            if face_color is None or face_color == color or (kind == top_kind and number == top_number):
+                append(plays[card])
+        return out
 
     def _playable(self, seat: int, card: int) -> bool:
         face = self._faces[card]
@@ -385,14 +434,22 @@ class Game:
         Raises :class:`IllegalActionError` (and changes nothing) when the action
         is not legal now.
         """
-        if action not in self.legal_actions(action.seat):
+        try:
+            seat = action.seat
+        except AttributeError:
+            raise IllegalActionError(f"{action!r} is not an action") from None
+        version, cached_seat, legal = self._legal_cache
+        if version != self._version or cached_seat != seat:
+            legal = self.legal_actions(seat)
+        if not any(map(is_, legal, repeat(action))) and action not in legal:
             raise IllegalActionError(self.explain_illegal(action))
         self._events = events = []
         self._version += 1
         cls = type(action)
-        if cls is not CallUno and cls is not Catch and action.seat != self.uno_window:
+        if cls is not CallUno and cls is not Catch and seat != self.uno_window:
             self.uno_window = None
-        self._revealed.pop(action.seat, None)
+        if self._revealed:
+            self._revealed.pop(seat, None)
         _HANDLERS[cls](self, action)
         return tuple(events)
 
@@ -420,6 +477,8 @@ class Game:
             return "jumping in needs a card identical to the top card, before the next player acts"
         if seat != decider:
             return f"the game is waiting for seat {decider} to {_DECISION_VERBS[kind]}"
+        if cls is Draw and kind == _D.TURN and self._ctx.get("guilty"):
+            return "after a guilty challenge the player must play a legal card instead, not draw"
         if cls is Play:
             if action.card not in self.hands[seat]:
                 return f"seat {seat} does not hold card {action.card}"
@@ -453,12 +512,13 @@ class Game:
 
     def _on_draw(self, action: Draw) -> None:
         seat = action.seat
-        could_play = any(self._playable(seat, c) for c in self.hands[seat])
         if "draw-to-match" in self.rules:
             drawn = self._draw_until(seat, lambda c: self._playable(seat, c))
         else:
             drawn = self._draw(seat, 1)
         if not drawn:
+            # Nothing was drawn, so the hand is as it was when the player chose to draw.
+            could_play = any(self._playable(seat, c) for c in self.hands[seat])
             self._stalled = 0 if could_play else self._stalled + 1
             if self._stalled >= self.players:
                 self._finish(None)
@@ -517,6 +577,8 @@ class Game:
                 self._emit(_E.RETURNED, attacker, (card,), color=self.color)
         self._penalty(attacker, spec.guilty_draw)
         self._start_turn(attacker if spec.guilty_returns_card else challenger)
+        if spec.guilty_returns_card:
+            self._ctx = {"guilty": True}
 
     def _on_call_uno(self, action: CallUno) -> None:
         self.called.add(action.seat)
@@ -540,22 +602,27 @@ class Game:
     def _play_card(self, seat: int, card: int) -> None:
         hand = self.hands[seat]
         face = self._faces[card]
+        face_color, kind, _ = face
         prev_color = self.color
         hand.remove(card)
-        bluff = face.kind in RESTRICTED_WILDS and self._holds_color(seat)
         self.discard.append(card)
         self._stalled = 0
         self._emit(_E.PLAY, seat, (card,))
-        if face.color is not None:
-            self.color = face.color
         self.called.discard(seat)
         if len(hand) == 1:
             self.uno_window = seat
         elif not hand:
             self._goer = seat
-        ctx = {"card": card, "prev_color": prev_color, "bluff": bluff}
+        if face_color is not None:
+            self.color = face_color
+            ctx = _NO_CONTEXT if kind not in DRAW_EFFECTS else {
+                "card": card, "prev_color": prev_color, "bluff": False}
+            self._resolve(seat, card, ctx)
+            return
+        ctx = {"card": card, "prev_color": prev_color,
+               "bluff": kind in RESTRICTED_WILDS and self._holds_color(seat)}
         # A last card skips naming a colour unless its draw effect depends on it.
-        if face.color is None and (self._goer is None or face.kind in _COLOR_DRIVEN):
+        if self._goer is None or kind in _COLOR_DRIVEN:
             self._decide(_D.COLOR, seat, **ctx)
             return
         self._resolve(seat, card, ctx)
@@ -727,7 +794,7 @@ class Game:
 
     def _start_turn(self, seat: int) -> None:
         self.current = seat
-        self.decision = Decision(_D.TURN, seat)
+        self.decision = _new_tuple(Decision, (_D.TURN, seat))
         self._ctx = {}
         self._emit(_E.TURN, seat)
 
@@ -743,8 +810,12 @@ class Game:
         self._ctx = {}
         self._emit(_E.ROUND_OVER, winner, count=self.round_points() if winner is not None else 0)
 
-    def _emit(self, kind: str, seat: int | None, cards: tuple[int, ...] = (), **fields) -> None:
-        self._events.append(Event(kind, seat, cards, **fields))
+    def _emit(self, kind: str, seat: int | None, cards: tuple[int, ...] = (), count: int = 0,
+              color: str | None = None, target: int | None = None, detail: str = "",
+              audience: int | None = None) -> None:
+        # tuple.__new__ skips NamedTuple's Python-level constructor: events are the hot path.
+        self._events.append(_new_tuple(Event, (kind, seat, cards, count, color, target,
+                                               detail, audience)))
 
     def _next(self, seat: int) -> int:
         return (seat + self.direction) % self.players
@@ -777,7 +848,7 @@ class Game:
             variant=self.variant.name,
             seat=seat,
             players=self.players,
-            hand=tuple(HandCard(c, faces[c]) for c in self.hands[seat]),
+            hand=tuple(map(self._hand_cards().__getitem__, self.hands[seat])),
             seats=seats,
             top=faces[self.discard[-1]],
             color=self.color,
@@ -788,7 +859,7 @@ class Game:
             decision_kind=self.decision.kind,
             decision_seat=self.decision.seat,
             draw_count=len(self.draw_pile),
-            discard=tuple(HandCard(c, faces[c]) for c in self.discard),
+            discard=tuple(map(self._hand_cards().__getitem__, self.discard)),
             draw_top_back=(self._cards[self.draw_pile[-1]].face(other_side)
                            if dark and self.draw_pile else None),
             catchable=catchable,
@@ -798,7 +869,26 @@ class Game:
             uno_window=self.uno_window,
             rules=self.rules,
             extras=self._view_extras(seat),
+            context=self._public_context(seat),
         )
+
+    def _public_context(self, seat: int) -> dict:
+        """The decision details ``seat`` may know: listed keys only, so new ones stay hidden."""
+        ctx = self._ctx
+        if not ctx:
+            return {}
+        public = {key: ctx[key] for key in _PUBLIC_CONTEXT if key in ctx}
+        if self.decision.kind == _D.DRAWN and seat != self.decision.seat:
+            public.pop("card", None)
+        return public
+
+    def _hand_cards(self) -> list[HandCard]:
+        """``HandCard(id, face)`` for every card on the side in play, built once per side."""
+        cached = getattr(self, "_hand_card_cache", None)
+        if cached is None or cached[0] is not self._faces:
+            cached = (self._faces, [HandCard(c, f) for c, f in enumerate(self._faces)])
+            self._hand_card_cache = cached
+        return cached[1]
 
     def _view_extras(self, seat: int) -> dict:
         return {}
@@ -845,7 +935,7 @@ class Game:
         """Restore a game saved with :meth:`dumps`; :class:`SaveDataError` if it is corrupt."""
         try:
             data = json.loads(text)
-        except (json.JSONDecodeError, TypeError) as exc:
+        except (json.JSONDecodeError, TypeError, RecursionError) as exc:
             raise SaveDataError(f"the saved game is not valid JSON: {exc}") from None
         return cls.from_json(data)
 

@@ -29,9 +29,7 @@ def check_invariants(game: Game) -> list[str]:
             problems.append("no colour is in play outside a colour choice")
     elif game.color not in game.colors:
         problems.append(f"the colour in play, {game.color}, is not a colour of the side in play")
-    cards = [game.card(i) for i in range(game.deck_size)]
-    expected = [card.face(game.side) for card in cards]
-    if game._faces != expected:
+    if game._faces != _expected_faces(game):
         problems.append("some card shows a face that is not the side in play")
     for s in game.called:
         if len(game.hands[s]) != 1:
@@ -41,7 +39,7 @@ def check_invariants(game: Game) -> list[str]:
         problems.append(f"seat {game.winner} won while still holding cards")
     if not game.is_over and any(not h for h in game.hands) and kind != DecisionKind.COLOR:
         problems.append("a hand is empty but the round goes on")
-    faces = (expected, [c.face(1 - game.side) for c in cards]) if game.variant.dark_deck else None
+    faces = (_expected_faces(game), _inactive_faces(game)) if game.variant.dark_deck else None
     for viewer in range(n):
         view = game.view(viewer)
         if [c.id for c in view.hand] != game.hands[viewer]:
@@ -94,6 +92,30 @@ def _two_sided_view_problems(game: Game, viewer: int, view, active: list, inacti
     if view.draw_top_back != back:
         problems.append(f"seat {viewer} sees the draw pile's top card on the wrong side")
     return problems
+
+
+_last_expected: list = [None, -1, []]
+
+
+def _expected_faces(game: Game) -> list:
+    """Each card's face on the side in play, straight from the cards (cached per deck and side)."""
+    cards, side, faces = _last_expected
+    if cards is not game._cards or side != game.side:
+        faces = [game.card(i).face(game.side) for i in range(game.deck_size)]
+        _last_expected[:] = [game._cards, game.side, faces]
+    return faces
+
+
+_last_inactive: list = [None, -1, []]
+
+
+def _inactive_faces(game: Game) -> list:
+    """Each card's face on the side not in play (cached like :func:`_expected_faces`)."""
+    cards, side, faces = _last_inactive
+    if cards is not game._cards or side != game.side:
+        faces = [game.card(i).face(1 - game.side) for i in range(game.deck_size)]
+        _last_inactive[:] = [game._cards, game.side, faces]
+    return faces
 
 
 def check_round_trip(game: Game) -> list[str]:
