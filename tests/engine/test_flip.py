@@ -194,7 +194,7 @@ def test_a_wild_turned_up_by_a_flip_lets_the_flip_player_name_the_colour():
     assert EventKind.DRAW not in kinds(events)      # the turned-up card has no effect
     assert colours_offered(game, 0) == list(DARK)
     with pytest.raises(IllegalActionError, match="'red' is not a colour of the side in play: "
-                                                 "name one of pink, teal, orange, purple"):
+                                                 "name a colour from pink, teal, orange, purple"):
         game.apply(ChooseColor(0, "red"))
     game.apply(ChooseColor(0, "teal"))
     assert game.color == "teal" and game.decision == (DecisionKind.TURN, 1)

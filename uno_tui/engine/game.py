@@ -497,7 +497,7 @@ class Game:
                     f"(the colour in play is {COLOR_NAMES[self.color]})")
         if cls is ChooseColor and kind == _D.COLOR:
             return (f"{action.color!r} is not a colour of the side in play: "
-                    f"name one of {', '.join(self.colors)}")
+                    f"name a colour from {', '.join(self.colors)}")
         return f"now is the time to {_DECISION_VERBS[kind]}"
 
     # ----------------------------------------------------------------- handlers
