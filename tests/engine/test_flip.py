@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 
@@ -11,6 +12,8 @@ from uno_tui.engine import (
     Accept, Card, Challenge, ChooseColor, ConfigError, DecisionKind, Draw, EventKind, Face,
     Game, IllegalActionError, Kind, Match, Play, SaveDataError,
 )
+from uno_tui.bots import make_bot
+from uno_tui.engine.determinize import sample_game, sample_state
 from uno_tui.engine.invariants import check_invariants, check_round_trip
 from uno_tui.sim import SimConfig, run_sim
 
@@ -542,3 +545,57 @@ def test_sim_plays_flip_with_every_invariant_checked():
     result = run_sim(SimConfig(variant="flip", players=3, games=3, seed=7))
     assert result.games == 3 and result.actions > 0
     assert result.violations == 0, result.messages
+
+
+# ------------------------------------------------------------------ sampled worlds (hard bots)
+
+def _played(seed: int, steps: int, players: int = 3) -> Game:
+    game = Game("flip", players=players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.is_over:
+            break
+        game.apply(rng.choice(game.legal_actions(game.decision.seat)))
+    return game
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_sampled_world_shows_the_viewer_exactly_what_it_saw(seed):
+    game = _played(seed, 40 + 9 * seed)
+    seat = game.decision.seat
+    view = game.view(seat)
+    world = sample_game(view, random.Random(seed))
+    assert check_invariants(world) == []
+    assert dataclasses.replace(world.view(seat), revealed=view.revealed) == view
+    assert world.legal_actions(seat) == game.legal_actions(seat)
+
+
+def test_a_sampled_world_depends_on_the_view_alone():
+    first, second = _twins(1)
+    assert sample_state(first.view(0), random.Random(4)) == sample_state(second.view(0),
+                                                                          random.Random(4))
+
+
+def test_a_hand_shown_after_a_challenge_is_sampled_with_both_faces():
+    game = flip([["W+2", "G1/T4", "Y3/O7"], ["B5"], ["G7"]], "R2", leftover="draw")
+    game.apply(Play(0, held(game, 0, "W+2")))
+    game.apply(ChooseColor(0, "blue"))
+    game.apply(Challenge(1))        # innocent: seat 0's hand is as shown
+    view = game.view(1)
+    assert [f.code for f in view.revealed[1]] == ["G1", "Y3"]
+    for seed in range(5):
+        world = sample_game(view, random.Random(seed))
+        assert [(world.card(c).light.code, world.card(c).dark.code) for c in world.hands[0]] == [
+            ("G1", "T4"), ("Y3", "O7")]
+
+
+def test_the_hard_bot_searches_flip_worlds():
+    game = _played(2, 30, players=2)
+    while game.is_over or game.decision.kind != DecisionKind.TURN or len(
+            game.legal_actions(game.decision.seat)) < 3:
+        game = _played(game.seed + 1, 30, players=2)
+    seat = game.decision.seat
+    hard = make_bot("hard", seat, random.Random(1), think_ms=150)
+    action = hard.choose(game.view(seat), game.legal_actions(seat))
+    assert action in game.legal_actions(seat)
+    assert hard.last_rollouts > 0

@@ -10,6 +10,7 @@ by later variants still get a sensible answer.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Sequence
 
 from ..engine import (
@@ -63,7 +64,7 @@ class Situation:
                    top=view.top, side=view.side, variant=variant,
                    colors=variant.dark_colors if view.side else variant.colors,
                    kind=view.decision_kind, context=view.context,
-                   seen=lambda: [c.id for c in view.hand] + [c.id for c in view.discard])
+                   seen=lambda: [c.face for c in view.hand] + [c.face for c in view.discard])
 
     @classmethod
     def from_game(cls, game, seat: int) -> "Situation":
@@ -78,7 +79,7 @@ class Situation:
                    counts=[len(hand) for hand in game.hands], color=game.color, top=game.top,
                    side=game.side, variant=game.variant, colors=game.colors,
                    kind=game.decision.kind, context={},
-                   seen=lambda: game.hands[seat] + game.discard)
+                   seen=lambda: [face(c) for c in game.hands[seat]] + [face(c) for c in game.discard])
 
     @property
     def next_seat(self) -> int:
@@ -105,10 +106,18 @@ class Situation:
     def unseen(self) -> list[Face]:
         """Faces of every card this seat can't see (other hands and the draw pile)."""
         if self._unseen is None:
-            seen = set(self._seen())
+            # By face, not by card id: in Flip which id carries which face is the game's
+            # secret, but every side's faces are the same in every game.
+            seen = Counter(self._seen())
             side = self.side
-            self._unseen = [card.face(side) for card in deck_of(self.variant.name)
-                            if card.id not in seen]
+            unseen = []
+            for card in deck_of(self.variant.name):
+                face = card.face(side)
+                if seen[face] > 0:
+                    seen[face] -= 1
+                else:
+                    unseen.append(face)
+            self._unseen = unseen
         return self._unseen
 
 

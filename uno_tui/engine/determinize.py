@@ -11,10 +11,11 @@ such as whether a wild draw card was a bluff. :func:`sample_game` turns that int
 from __future__ import annotations
 
 import random
-from collections import defaultdict
+from collections import Counter, defaultdict
 
 from .cards import Card, Face
 from .errors import EngineError
+from .flip import pairing_to_json
 from .game import SAVE_FORMAT, Game
 from .variants import RESTRICTED_WILDS, get_variant
 from .view import GameView
@@ -75,16 +76,21 @@ def sample_state(view: GameView, rng: random.Random) -> dict:
         raise DeterminizeError(f"no unseen card shows {face.label} in seat {view.seat}'s sample")
 
     revealed = view.revealed
+    two_sided = bool(get_variant(view.variant).dark_deck)
+    if two_sided:
+        # Flip's pairing is the game's secret: the sample makes up one that fits the view.
+        deck, draw_top = _deal_two_sided(view, pool, hands, free, rng)
     for info in view.seats:
-        if info.seat == view.seat:
+        if info.seat == view.seat or two_sided:
             continue
         if revealed is not None and revealed[0] == info.seat and len(revealed[1]) == info.card_count:
             hands[info.seat] = [take(face, view.side) for face in revealed[1]]
         elif info.backs and len(info.backs) == info.card_count:
             hands[info.seat] = [take(face, other_side) for face in info.backs]
-    draw_top = None
-    if view.draw_top_back is not None and view.draw_count:
-        draw_top = take(view.draw_top_back, other_side)
+    if not two_sided:
+        draw_top = None
+        if view.draw_top_back is not None and view.draw_count:
+            draw_top = take(view.draw_top_back, other_side)
     rest = [cid for cid in pool if cid in free]
     for info in view.seats:
         if hands[info.seat] is None:
@@ -115,6 +121,7 @@ def sample_state(view: GameView, rng: random.Random) -> dict:
         "rules": sorted(view.rules),
         "seed": None,
         "side": view.side,
+        **({"pairing": pairing_to_json(deck)} if two_sided else {}),
         "hands": hands,
         "draw_pile": draw_pile,
         "discard": [card.id for card in view.discard],
@@ -134,6 +141,64 @@ def sample_state(view: GameView, rng: random.Random) -> dict:
         "revealed": [],
         "rng": [version, list(state), gauss],
     }
+
+
+def _deal_two_sided(view: GameView, pool: list[int], hands: list, free: set[int],
+                    rng: random.Random) -> tuple[list[Card], int | None]:
+    """Flip: deal the hidden cards whose faces the view shows, and pair every card's faces.
+
+    The viewer's own cards and the discard pile keep the faces it sees; another seat's
+    cards and the draw pile's top card get the backs it sees (and a hand shown after a
+    challenge its fronts too). Every other face comes at random from what the deck has
+    left. Fills ``hands`` for those seats, removes the dealt ids from ``free`` and
+    returns the sampled deck and the draw pile's top card.
+    """
+    variant = get_variant(view.variant)
+    side, other = view.side, 1 - view.side
+    left = (Counter(dict(variant.deck)), Counter(dict(variant.dark_deck)))
+    halves: dict[int, list[Face | None]] = {}
+
+    def fix(cid: int, half: int, face: Face) -> None:
+        if left[half][face] <= 0:
+            raise DeterminizeError(f"seat {view.seat}'s view shows more {face.label} cards "
+                                   "than the deck has")
+        left[half][face] -= 1
+        halves.setdefault(cid, [None, None])[half] = face
+
+    unseen = iter(pool)
+
+    def deal() -> int:
+        cid = next(unseen, None)
+        if cid is None:
+            raise DeterminizeError("the view holds more hidden cards than the deck has")
+        free.discard(cid)
+        return cid
+
+    for card in view.hand + view.discard:
+        fix(card.id, side, card.face)
+    revealed = view.revealed
+    for info in view.seats:
+        if info.seat == view.seat or len(info.backs) != info.card_count:
+            continue
+        shown = (revealed[1] if revealed is not None and revealed[0] == info.seat
+                 and len(revealed[1]) == info.card_count else None)
+        hands[info.seat] = [deal() for _ in range(info.card_count)]
+        for index, cid in enumerate(hands[info.seat]):
+            fix(cid, other, info.backs[index])
+            if shown is not None:
+                fix(cid, side, shown[index])
+    draw_top = None
+    if view.draw_top_back is not None and view.draw_count:
+        draw_top = deal()
+        fix(draw_top, other, view.draw_top_back)
+    spare = (list(left[0].elements()), list(left[1].elements()))
+    rng.shuffle(spare[0])
+    rng.shuffle(spare[1])
+    deck = []
+    for cid in range(len(deck_of(view.variant))):
+        light, dark = halves.get(cid, (None, None))
+        deck.append(Card(cid, light or spare[0].pop(), dark or spare[1].pop()))
+    return deck, draw_top
 
 
 def sample_game(view: GameView, rng: random.Random) -> Game:
