@@ -12,7 +12,6 @@ from uno_tui.engine import (
     Accept, Card, Challenge, ChooseColor, ConfigError, DecisionKind, Draw, EventKind, Face,
     Game, IllegalActionError, Kind, Match, Play, SaveDataError,
 )
-from uno_tui.bots import make_bot
 from uno_tui.engine.determinize import sample_game, sample_state
 from uno_tui.engine.invariants import check_invariants, check_round_trip
 from uno_tui.sim import SimConfig, run_sim
@@ -587,15 +586,3 @@ def test_a_hand_shown_after_a_challenge_is_sampled_with_both_faces():
         world = sample_game(view, random.Random(seed))
         assert [(world.card(c).light.code, world.card(c).dark.code) for c in world.hands[0]] == [
             ("G1", "T4"), ("Y3", "O7")]
-
-
-def test_the_hard_bot_searches_flip_worlds():
-    game = _played(2, 30, players=2)
-    while game.is_over or game.decision.kind != DecisionKind.TURN or len(
-            game.legal_actions(game.decision.seat)) < 3:
-        game = _played(game.seed + 1, 30, players=2)
-    seat = game.decision.seat
-    hard = make_bot("hard", seat, random.Random(1), think_ms=150)
-    action = hard.choose(game.view(seat), game.legal_actions(seat))
-    assert action in game.legal_actions(seat)
-    assert hard.last_rollouts > 0
