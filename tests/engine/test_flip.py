@@ -354,6 +354,18 @@ def test_innocent_wild_draw_two_the_challenger_draws_four():
     assert game.decision == (DecisionKind.TURN, 2)
 
 
+def test_a_hand_shown_after_a_challenge_is_not_shown_on_the_other_side():
+    game = flip([["W+2", "G1/T4", "Y3/O7"], ["B5", "B6"], ["BF/PF", "B9"]], "R2", leftover="draw")
+    game.apply(Play(0, held(game, 0, "W+2")))
+    game.apply(ChooseColor(0, "blue"))
+    game.apply(Challenge(1))        # innocent: seat 1 draws 4 and seat 2 plays on
+    assert [f.code for f in game.view(1).revealed[1]] == ["G1", "Y3"]
+    game.apply(Play(2, held(game, 2, "BF")))
+    assert game.side == 1
+    assert game.view(1).revealed is None        # never seat 0's dark faces T4, O7
+    assert [f.code for f in game.view(1).seats[0].backs] == ["G1", "Y3"]
+
+
 def test_guilty_wild_draw_color_its_player_draws_until_the_colour():
     game = flip([["W+C", "P7", "T1"], ["O5"], ["T7"]], "P2", side=1,
                 draw=["P1", "U3", "O4", "O6"])

@@ -45,6 +45,9 @@ def effect_flip(game: "Game", seat: int, card: int, face: Face, ctx: dict) -> No
     game.discard.reverse()
     game.draw_pile.reverse()
     game._set_side(1 - game.side)
+    # A hand shown after a challenge was shown on the old side: its cards now show
+    # their owner's other faces, which the challenger must not see.
+    game._revealed.clear()
     new_top = game.discard[-1]
     game.color = game.face(new_top).color
     game._emit(EventKind.FLIP, seat, (new_top,), color=game.color,
