@@ -7,6 +7,7 @@ import random
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from uno_tui.engine import (
     Accept, Card, Challenge, ChooseColor, ConfigError, DecisionKind, Draw, EventKind, Face,
@@ -532,6 +533,31 @@ def test_a_save_with_a_broken_pairing_is_refused():
         Game.from_json(broken)
     with pytest.raises(SaveDataError, match="corrupt"):
         Game.from_json({k: v for k, v in data.items() if k != "pairing"})
+
+
+_json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 300) | st.text(max_size=6),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner,
+                                                                 max_size=2),
+    max_leaves=6,
+)
+
+
+@settings(max_examples=80, deadline=None)
+@given(index=st.integers(-1, 111), value=_json_values)
+def test_a_corrupt_pairing_raises_only_save_data_error(index, value):
+    data = Game("flip", players=2, seed=1).to_json()
+    original = [list(pair) for pair in data["pairing"]]
+    if index < 0:
+        data["pairing"] = value
+    else:
+        data["pairing"][index] = value
+    try:
+        Game.from_json(data)
+    except SaveDataError as exc:
+        assert "corrupt" in str(exc)
+    else:
+        assert data["pairing"] == original, "a corrupt pairing was accepted"
 
 
 def test_invariants_notice_a_card_that_lost_its_pairing():

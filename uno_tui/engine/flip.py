@@ -129,6 +129,10 @@ def pairing_to_json(cards: Iterable[Card]) -> list[list[str]]:
 
 def pairing_from_json(variant: "Variant", data) -> list[Card]:
     """The cards of a saved pairing; ``ValueError`` unless it is exactly the variant's deck."""
+    if not isinstance(data, list) or not all(
+            isinstance(pair, list) and len(pair) == 2 and all(isinstance(c, str) for c in pair)
+            for pair in data):
+        raise ValueError("the pairing must be a list of [light, dark] card codes")
     cards = [Card(i, Face.parse(light), Face.parse(dark)) for i, (light, dark) in enumerate(data)]
     if Counter(c.light for c in cards) != _faces(variant.deck):
         raise ValueError("the saved light faces are not the UNO Flip deck")
