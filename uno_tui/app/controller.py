@@ -14,7 +14,7 @@ from typing import Sequence
 
 from ..bots import Bot, make_bot
 from ..engine import (
-    Action, CallUno, Catch, Face, GameView, IllegalActionError, JumpIn, Match, Play,
+    Action, CallUno, Catch, Event, Face, GameView, IllegalActionError, JumpIn, Match, Play,
 )
 from ..cli import SeatSpec
 from .narration import Narrator
@@ -73,6 +73,8 @@ class TableController:
         }
         self._version = 0
         self._polled = -1
+        #: The events of the last action applied (for prompts that follow up on them).
+        self.last_events: tuple[Event, ...] = ()
         self.narrator = Narrator(self.names, self.match.game.face, self.show_ids)
         self._say(self.narrator.lines(self.match.game.opening_events))
 
@@ -146,6 +148,7 @@ class TableController:
     def apply(self, action: Action) -> list[str]:
         """Apply ``action``; return the new log lines. Illegal: raises, changes nothing."""
         events = self.game.apply(action)
+        self.last_events = events
         self._version += 1
         lines = self.narrator.lines(events)
         self._say(lines)
