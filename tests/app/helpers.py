@@ -42,6 +42,12 @@ def screen_text(app) -> str:
     return console.export_text()
 
 
+async def shown(pilot) -> str:
+    """The screen's text once the latest changes have been drawn."""
+    await pilot.pause()
+    return screen_text(pilot.app)
+
+
 def seats_from(players: str, level: str = "random") -> tuple[SeatSpec, ...]:
     """``"Ann,cpu,cpu"`` as seats: a name is a person, ``cpu`` a computer of ``level``."""
     seats = []
@@ -91,7 +97,7 @@ class FirstBot(Bot):
 
 def rigged(players: str, *, hands, top: str, draw: Sequence[str] = (), rules=(),
            current: int = 0, color: str | None = None, calls_uno: bool = True,
-           ids: bool = True, mode: str = "single") -> TableController:
+           ids: bool = False, mode: str = "single") -> TableController:
     """A table at an exact position; computer seats play with :class:`FirstBot`."""
     controller = make_controller(players, rules=rules, ids=ids, mode=mode)
     controller.use_position(Game.from_position(

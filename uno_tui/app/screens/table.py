@@ -451,7 +451,7 @@ class TableScreen(Screen[None]):
         try:
             lines = apply()
         except EngineError as exc:
-            self.message = f"Not allowed: {exc}"
+            self.message = f"✗ {exc}."
             lines = []
         except Exception as exc:
             self._fail(exc)
@@ -572,13 +572,12 @@ class TableScreen(Screen[None]):
         seat = self.viewer
         if seat is None or not self.awaiting_turn:
             who = ctl.names[ctl.decider] if ctl.decider is not None else "nobody"
-            self.message = f"Not now: the game is waiting for {who}."
+            self.message = f"✗ Not now: the game is waiting for {who}."
             self.query_one(PromptBar).text = self._prompt_text()
             return
         action = Play(seat, card)
         if action not in ctl.game.legal_actions(seat):
-            label = long_label(ctl.game.face(card))
-            self.message = f"Can't play {label}: {ctl.explain(action)}."
+            self.message = f"✗ {ctl.explain(action)}."
             self.query_one(PromptBar).text = self._prompt_text()
             self.app.bell()
             return
@@ -609,7 +608,7 @@ class TableScreen(Screen[None]):
         try:
             lines = self.ctl.apply(action)
         except EngineError as exc:
-            self.message = f"Not allowed: {exc}"
+            self.message = f"✗ {exc}."
             lines = []
         except Exception as exc:
             self._fail(exc)
