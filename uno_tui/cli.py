@@ -13,7 +13,7 @@ from typing import Sequence
 
 from .engine import HOUSE_RULES, MODES, VARIANTS, ConfigError, EngineError, get_variant
 
-__all__ = ["main", "SeatSpec", "PlayConfig", "parse_play_args"]
+__all__ = ["main", "SeatSpec", "PlayConfig", "parse_play_args", "default_bot_level"]
 
 CPU = "cpu"
 DEFAULT_BOT = "normal"
@@ -104,7 +104,7 @@ def _seat(text: str) -> SeatSpec:
     if not name:
         raise argparse.ArgumentTypeError("a player name is empty")
     if name.lower() == CPU or name.lower().startswith(CPU + ":"):
-        level = name.partition(":")[2].strip().lower() or _default_level()
+        level = name.partition(":")[2].strip().lower() or default_bot_level()
         if level not in _bot_levels():
             raise argparse.ArgumentTypeError(
                 f"unknown computer level {level!r} (known: {', '.join(_bot_levels())})")
@@ -114,7 +114,8 @@ def _seat(text: str) -> SeatSpec:
     return SeatSpec(name)
 
 
-def _default_level() -> str:
+def default_bot_level() -> str:
+    """The level a computer seat gets when none is named: "normal" if it exists."""
     levels = _bot_levels()
     return DEFAULT_BOT if DEFAULT_BOT in levels else levels[-1]
 

@@ -1,66 +1,74 @@
-"""One card as a clickable chip: colour initial and symbol, painted in its colour."""
+"""Drawing one card as a 3-line chip: a border that tells its state, and its label.
+
+The hand draws all its chips itself (one widget, not one per card), which keeps
+redraws cheap. A chip reads without colour: the label carries the colour's initial,
+the border says whether the card can be played (round: yes, dashed with "no": no)
+and which card is picked (double).
+"""
 
 from __future__ import annotations
 
 from rich.text import Text
-from textual.message import Message
-from textual.reactive import reactive
-from textual.widget import Widget
 
 from ...engine import Face
-from ..cardtext import card_style, short_label, with_id
+from ..cardtext import card_style, short_label
 
-__all__ = ["CardChip", "hotkey_for"]
+__all__ = ["hotkey_for", "chip_lines", "CHIP_WIDTH", "CHIP_HEIGHT"]
+
+#: Cells a chip takes, borders included.
+CHIP_WIDTH = 10
+CHIP_HEIGHT = 3
+
+# (top-left, top, top-right, side, bottom-left, bottom, bottom-right)
+_ROUND = ("╭", "─", "╮", "│", "╰", "─", "╯")
+_DASHED = ("┌", "╌", "┐", "╎", "└", "╌", "┘")
+_DOUBLE = ("╔", "═", "╗", "║", "╚", "═", "╝")
+_PICKED_STYLE = "bold #ffd54f"
 
 
 def hotkey_for(index: int) -> str:
-    """The digit key that selects the card at ``index`` (0-based): 1-9 then 0; "" after."""
+    """The digit key that picks the card at ``index`` (0-based): 1-9 then 0; "" after."""
     if index < 9:
         return str(index + 1)
     return "0" if index == 9 else ""
 
 
-class CardChip(Widget):
-    """A card in a hand. Marked when it can't be played; posts :class:`Pressed` on a click."""
+def _edge(left: str, fill: str, right: str, label: str, width: int, align_right: bool) -> str:
+    inner = width - 2
+    label = label[:inner - 1]
+    if not label:
+        return left + fill * inner + right
+    padded = f"{label}{fill}" if align_right else f"{fill}{label}"
+    body = padded.rjust(inner, fill) if align_right else padded.ljust(inner, fill)
+    return left + body + right
 
-    class Pressed(Message):
-        """The chip was clicked."""
 
-        def __init__(self, chip: "CardChip") -> None:
-            super().__init__()
-            self.chip = chip
+def chip_lines(face: Face, index: int, playable: bool | None, picked: bool = False,
+               card_id: int | None = None) -> list[Text]:
+    """Three lines drawing one card.
 
-        @property
-        def card_id(self) -> int:
-            """The id of the clicked card."""
-            return self.chip.card_id
-
-    #: True: playable now; False: not playable (marked); None: not this seat's turn.
-    playable: reactive[bool | None] = reactive(None)
-    selected: reactive[bool] = reactive(False, toggle_class="-selected")
-
-    def __init__(self, card_id: int, face: Face, index: int, *, show_id: bool = False,
-                 playable: bool | None = None, selected: bool = False) -> None:
-        super().__init__(classes="card-chip")
-        self.card_id = card_id
-        self.face = face
-        self.index = index
-        self.show_id = show_id
-        self.set_reactive(CardChip.playable, playable)
-        self.set_reactive(CardChip.selected, selected)
-        self.set_class(selected, "-selected")
-        self.set_class(playable is False, "-unplayable")
-        self.border_title = hotkey_for(index)
-        self.border_subtitle = "no" if playable is False else ""
-
-    def watch_playable(self, playable: bool | None) -> None:
-        self.set_class(playable is False, "-unplayable")
-        # Marked in words too, so it shows without colour or dimming.
-        self.border_subtitle = "no" if playable is False else ""
-
-    def render(self) -> Text:
-        label = with_id(short_label(self.face), self.card_id, self.show_id)
-        return Text(f" {label} ", style=card_style(self.face))
-
-    def on_click(self) -> None:
-        self.post_message(self.Pressed(self))
+    ``playable``: True / False during its owner's turn (False draws a dashed border
+    and "no"), None otherwise. ``picked`` draws a double border. ``card_id`` given:
+    it is printed in the bottom border (a testing aid).
+    """
+    if picked:
+        edges, border_style = _DOUBLE, _PICKED_STYLE
+    elif playable is False:
+        edges, border_style = _DASHED, "dim"
+    else:
+        edges, border_style = _ROUND, "bold" if playable else ""
+    tl, top, tr, side, bl, bottom, br = edges
+    inner = CHIP_WIDTH - 2
+    note = "no" if playable is False else ""
+    if card_id is not None:
+        note = f"{note}#{card_id}"
+    style = card_style(face) + (" dim" if playable is False else "")
+    middle = Text()
+    middle.append(side, style=border_style)
+    middle.append(short_label(face)[:inner].center(inner), style=style)
+    middle.append(side, style=border_style)
+    return [
+        Text(_edge(tl, top, tr, hotkey_for(index), CHIP_WIDTH, False), style=border_style),
+        middle,
+        Text(_edge(bl, bottom, br, note, CHIP_WIDTH, True), style=border_style),
+    ]
