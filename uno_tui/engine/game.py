@@ -18,9 +18,10 @@ import random
 from collections import defaultdict
 from typing import Callable, Iterable
 
+from . import party
 from .actions import (
     Accept, Action, CallUno, Catch, Challenge, ChooseColor, Decision, DecisionKind,
-    Draw, Event, EventKind, JumpIn, Keep, Play, SwapHands,
+    Draw, Event, EventKind, JumpIn, Keep, LinkPlayers, Play, PointAt, SwapHands, TakePile,
 )
 from .cards import COLOR_NAMES, Card, Face, Kind
 from .errors import ConfigError, IllegalActionError, SaveDataError
@@ -36,6 +37,8 @@ SAVE_FORMAT = 1
 #: Wild cards whose draw effect needs the named colour, so the colour is chosen
 #: even when the card is its player's last.
 _COLOR_DRIVEN = frozenset({Kind.SNORLAX, Kind.GRENINJA, Kind.WILD_DRAW_COLOR})
+#: Wild cards whose player names no colour (Wild Pile Up's mini-pile sets it).
+_NO_COLOR_CHOICE = frozenset({Kind.WILD_PILE_UP})
 
 _D = DecisionKind
 _E = EventKind
@@ -112,6 +115,10 @@ class Game:
         self._version = 0
         self._legal_cache: tuple = (-1, -1, ())
         self._jump_mode = self.variant.builtin_jump_in or ("identical" if "jump-in" in self.rules else "")
+        #: Party: the two seats holding the link cards (lowest first), or None.
+        self.link: tuple[int, int] | None = None
+        #: Party: Wild Pile Up's mini-pile, bottom first (a card zone).
+        self.mini_pile: list[int] = []
 
     def _deal_round(self, dealer: int | None, deck: list[int] | None) -> None:
         rigged = deck is not None
@@ -287,7 +294,7 @@ class Game:
 
     def _compute_legal(self, seat: int) -> list[Action]:
         kind, decider = self.decision
-        if kind == _D.ROUND_OVER:
+        if kind == _D.ROUND_OVER or type(seat) is not int or not 0 <= seat < self.players:
             return []
         actions: list[Action] = []
         if seat == decider:
@@ -307,6 +314,8 @@ class Game:
                 actions += [_act(Play, seat, c) for c in self._stackable_cards(seat)]
             elif kind == _D.SWAP:
                 actions = [_act(SwapHands, seat, t) for t in range(self.players) if t != seat]
+            elif kind in _DECISION_ACTIONS:
+                actions = _DECISION_ACTIONS[kind](self, seat)
         window = self.uno_window
         if window is not None and window not in self.called and len(self.hands[window]) == 1:
             actions.append(_act(CallUno, seat) if seat == window else _act(Catch, seat, window))
@@ -323,15 +332,18 @@ class Game:
         face = self._faces[card]
         if face.color is None:
             if face.kind in RESTRICTED_WILDS and "no-bluffing" in self.rules:
-                return not self._holds_color(seat)
+                return not self._holds_color(seat, besides=card)
             return True
         if face.color == self.color:
             return True
         top = self._faces[self.discard[-1]]
         return face.kind == top.kind and face.number == top.number
 
-    def _holds_color(self, seat: int) -> bool:
+    def _holds_color(self, seat: int, besides: int | None = None) -> bool:
+        """Whether ``seat`` holds a card of the colour in play (other than ``besides``)."""
         faces, color = self._faces, self.color
+        if self.variant.wilds_match_color:
+            return any(faces[c].color in (color, None) for c in self.hands[seat] if c != besides)
         return any(faces[c].color == color for c in self.hands[seat])
 
     def _challengeable(self) -> bool:
@@ -365,11 +377,18 @@ class Game:
         is not legal now.
         """
         if action not in self.legal_actions(action.seat):
-            raise IllegalActionError(self.explain_illegal(action))
+            if not party.is_wrong_speed_play(self, action):
+                raise IllegalActionError(self.explain_illegal(action))
+            self._events = events = []
+            self._version += 1
+            party.on_wrong_speed_play(self, action)
+            return tuple(events)
         self._events = events = []
         self._version += 1
         cls = type(action)
-        if cls is not CallUno and cls is not Catch and action.seat != self.uno_window:
+        # Voting is not acting on the table: a missed UNO stays catchable through a ballot.
+        if (cls is not CallUno and cls is not Catch and cls is not PointAt
+                and action.seat != self.uno_window):
             self.uno_window = None
         self._revealed.pop(action.seat, None)
         _HANDLERS[cls](self, action)
@@ -386,6 +405,9 @@ class Game:
             return "the round is over"
         kind, decider = self.decision
         cls = type(action)
+        reason = party.explain(self, action)
+        if reason is not None:
+            return reason
         if cls is CallUno:
             if len(self.hands[seat]) != 1:
                 return "UNO can only be called when holding exactly one card"
@@ -420,6 +442,9 @@ class Game:
     # ----------------------------------------------------------------- handlers
 
     def _on_play(self, action: Play) -> None:
+        if self.decision.kind == _D.PILE_UP:
+            party.play_on_mini_pile(self, action.seat, action.card)
+            return
         self._play_card(action.seat, action.card)
 
     def _on_jump_in(self, action: JumpIn) -> None:
@@ -531,7 +556,8 @@ class Game:
             self._goer = seat
         ctx = {"card": card, "prev_color": prev_color, "bluff": bluff}
         # A last card skips naming a colour unless its draw effect depends on it.
-        if face.color is None and (self._goer is None or face.kind in _COLOR_DRIVEN):
+        if (face.color is None and face.kind not in _NO_COLOR_CHOICE
+                and (self._goer is None or face.kind in _COLOR_DRIVEN)):
             self._decide(_D.COLOR, seat, **ctx)
             return
         self._resolve(seat, card, ctx)
@@ -659,6 +685,8 @@ class Game:
         if len(hand) != 1:
             self.called.discard(seat)
         self._emit(_E.DRAW, seat, tuple(drawn), count=len(drawn), audience=seat)
+        if self.link is not None and drawn:
+            party.echo_linked_draw(self, seat, len(drawn))
         return drawn
 
     def _draw_until(self, seat: int, wanted: Callable[[int], bool]) -> list[int]:
@@ -777,7 +805,8 @@ class Game:
         )
 
     def _view_extras(self, seat: int) -> dict:
-        return {}
+        extras = _VIEW_EXTRAS.get(self.variant.name)
+        return extras(self, seat) if extras else {}
 
     # ---------------------------------------------------------- serialization
 
@@ -807,6 +836,8 @@ class Game:
             "goer": self._goer,
             "stalled": self._stalled,
             "pending_draw": self.pending_draw,
+            "link": list(self.link) if self.link else None,
+            "mini_pile": list(self.mini_pile),
             "revealed": [[s, t, list(cards)] for s, (t, cards) in self._revealed.items()],
             "rng": [version, list(state[0]), gauss],
         }
@@ -891,6 +922,14 @@ class Game:
         self._goer = seat_or_none(data["goer"])
         self._stalled = int(data["stalled"])
         self.pending_draw = int(data["pending_draw"])
+        link = data.get("link")
+        if link is not None:
+            first, second = (seat_or_none(s) for s in link)
+            if first is None or second is None or first >= second:
+                raise ValueError(f"the link cards must be held by two different seats, not {link}")
+            link = (first, second)
+        self.link = link
+        self.mini_pile = ids(data.get("mini_pile", []))
         self._revealed = {seat_or_none(s): (seat_or_none(t), tuple(ids(c)))
                           for s, t, c in data["revealed"]}
         version, state, gauss = data["rng"]
@@ -908,6 +947,7 @@ class Game:
         zones["draw pile"] = self.draw_pile
         zones["discard pile"] = self.discard
         zones["out of play"] = self.out_of_play
+        zones["mini-pile"] = self.mini_pile
         return zones
 
     def _conservation_problems(self) -> list[str]:
@@ -930,6 +970,9 @@ _DECISION_VERBS = {
     _D.COLOR: "name a colour",
     _D.RESPOND: "answer the draw card",
     _D.SWAP: "pick whom to swap hands with",
+    _D.POINT: "point at a player",
+    _D.PILE_UP: "play on the mini-pile or take it",
+    _D.LINK: "pick two players to link",
     _D.ROUND_OVER: "start a new round",
 }
 
@@ -944,6 +987,21 @@ _HANDLERS: dict[type, Callable[[Game, Action], None]] = {
     CallUno: Game._on_call_uno,
     Catch: Game._on_catch,
     SwapHands: Game._on_swap,
+    PointAt: party.on_point_at,
+    TakePile: party.on_take_pile,
+    LinkPlayers: party.on_link,
+}
+
+#: Legal actions of the decider, for decision kinds that only some variants use.
+_DECISION_ACTIONS: dict[str, Callable[[Game, int], list[Action]]] = {
+    _D.POINT: party.legal_point,
+    _D.PILE_UP: party.legal_pile,
+    _D.LINK: party.legal_link,
+}
+
+#: ``GameView.extras`` by variant name.
+_VIEW_EXTRAS: dict[str, Callable[[Game, int], dict]] = {
+    "party": party.view_extras,
 }
 
 #: What a played card does, by kind. Kinds not listed just pass the turn on.
@@ -956,4 +1014,7 @@ _EFFECTS: dict[str, Callable] = {
     Kind.WILD: Game._effect_wild,
     Kind.SNORLAX: Game._effect_snorlax,
     Kind.GRENINJA: Game._effect_greninja,
+    Kind.POINT_TAKEN: party.effect_point_taken,
+    Kind.WILD_PILE_UP: party.effect_pile_up,
+    Kind.WILD_DRAWN_TOGETHER: party.effect_drawn_together,
 }

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from . import party
 from .actions import DecisionKind
 from .game import Game
 
@@ -33,14 +34,16 @@ def check_invariants(game: Game) -> list[str]:
         problems.append(f"seat {game.winner} won while still holding cards")
     if not game.is_over and any(not h for h in game.hands) and kind != DecisionKind.COLOR:
         problems.append("a hand is empty but the round goes on")
-    for viewer in range(n):
-        view = game.view(viewer)
+    views = [game.view(viewer) for viewer in range(n)]
+    for viewer, view in enumerate(views):
         if [c.id for c in view.hand] != game.hands[viewer]:
             problems.append(f"seat {viewer}'s view of its hand differs from the state")
         if [s.card_count for s in view.seats] != [len(h) for h in game.hands]:
             problems.append(f"seat {viewer}'s view of the hand sizes differs from the state")
         if view.draw_count != len(game.draw_pile) or view.top != game.top:
             problems.append(f"seat {viewer}'s view of the piles differs from the state")
+    if game.variant.name == "party":
+        problems += party.state_problems(game, views)
     return problems
 
 
