@@ -426,6 +426,41 @@ def test_playing_the_last_card_on_the_mini_pile_wins_and_one_card_opens_the_uno_
     assert kinds(events)[-1] == E.ROUND_OVER
 
 
+def test_pile_up_with_both_piles_exhausted_keeps_the_colour_in_play():
+    # The only card left to turn (after reshuffling the discard pile) is a wild.
+    game = party([["WPU", "G2", "G3"], ["B3", "R5"], ["Y3"]], "W", color="red",
+                 leftover="out", current=0)
+    events = do(game, Play(0, card(game, 0, "WPU")))
+    assert codes(game, game.mini_pile) == ["W"] and game.color == "red"
+    assert game.draw_pile == [] and codes(game, game.discard) == ["WPU"]
+    assert codes(game, next(e for e in events if e.kind == E.PILE_UP).cards) == ["W"]
+    do(game, Play(1, card(game, 1, "R5")))
+    do(game, TakePile(2))
+    assert codes(game, game.hands[2]) == ["Y3", "W", "R5"]
+    assert game.decision == (D.TURN, 0)
+
+
+@pytest.mark.parametrize("last", ["RPT", "WPU", "WDT"])
+def test_a_last_point_taken_pile_up_or_drawn_together_ends_the_round_at_once(last):
+    game = party([[last], ["B3", "B4"], ["Y3", "Y4"]], "R1", current=0)
+    events = do(game, Play(0, card(game, 0, last)))
+    assert game.is_over and game.winner == 0
+    assert draws(events) == [] and game.mini_pile == [] and game.link is None
+    assert game.color == "red"
+    assert events[-1].kind == E.ROUND_OVER and events[-1].count == 3 + 4 + 3 + 4
+
+
+def test_party_actions_out_of_their_moment_are_refused_with_a_reason():
+    game = party([["G2", "G3"], ["B3"], ["Y3"]], "R1", current=0)
+    for action, reason in [(PointAt(0, 1), "after a Point Taken"),
+                           (TakePile(0), "no mini-pile"),
+                           (LinkPlayers(0, 1, 2), "after a Wild Drawn Together"),
+                           (PointAt(1, 2), "waiting for seat 0 to play a card or draw")]:
+        assert reason in game.explain_illegal(action)
+        with pytest.raises(IllegalActionError, match=reason):
+            game.apply(action)
+
+
 # ------------------------------------------------------- Wild Drawn Together
 
 def link(game: Game, seat: int, first: int, second: int, color: str = "blue") -> None:
