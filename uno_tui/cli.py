@@ -13,7 +13,7 @@ from typing import Sequence
 
 from .engine import HOUSE_RULES, MODES, VARIANTS, ConfigError, EngineError, get_variant
 
-__all__ = ["main", "SeatSpec", "PlayConfig", "parse_play_args"]
+__all__ = ["main", "SeatSpec", "PlayConfig", "parse_play_args", "default_bot_level"]
 
 CPU = "cpu"
 DEFAULT_BOT = "normal"
@@ -104,7 +104,7 @@ def _seat(text: str) -> SeatSpec:
     if not name:
         raise argparse.ArgumentTypeError("a player name is empty")
     if name.lower() == CPU or name.lower().startswith(CPU + ":"):
-        level = name.partition(":")[2].strip().lower() or _default_level()
+        level = name.partition(":")[2].strip().lower() or default_bot_level()
         if level not in _bot_levels():
             raise argparse.ArgumentTypeError(
                 f"unknown computer level {level!r} (known: {', '.join(_bot_levels())})")
@@ -114,7 +114,8 @@ def _seat(text: str) -> SeatSpec:
     return SeatSpec(name)
 
 
-def _default_level() -> str:
+def default_bot_level() -> str:
+    """The level a computer seat gets when none is named: "normal" if it exists."""
     levels = _bot_levels()
     return DEFAULT_BOT if DEFAULT_BOT in levels else levels[-1]
 
@@ -180,6 +181,12 @@ def sim_parser() -> argparse.ArgumentParser:
     parser.add_argument("--bots", default="random",
                         help="bot level for every seat, or one per seat comma-separated "
                              "(default: random)")
+    parser.add_argument("--think-ms", type=_positive, default=None,
+                        help="thinking time per decision for hard bots, in milliseconds "
+                             "(default: 500)")
+    parser.add_argument("--workers", type=_positive, default=None,
+                        help="processes playing games side by side (default: every core "
+                             "when a hard bot plays, else 1)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--no-check", action="store_true",
                         help="skip the invariant checks (for speed measurements)")
@@ -231,7 +238,8 @@ def run_sim_command(argv: Sequence[str]) -> int:
     mode = args.mode or ("target" if explicit_target else None)
     config = SimConfig(variant=args.variant, players=args.players, games=args.games,
                        seed=args.seed, rules=args.rules, mode=mode, target=args.target,
-                       check=not args.no_check, levels=levels)
+                       check=not args.no_check, levels=levels, think_ms=args.think_ms,
+                       workers=args.workers)
     result = run_sim(config, progress=None if args.json else stderr_progress())
     if args.json:
         print(json.dumps(result.to_json()))

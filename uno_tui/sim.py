@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+import multiprocessing
+import os
 import random
 import sys
 import time
@@ -34,6 +36,20 @@ class SimConfig:
     target: int = 500
     check: bool = True
     levels: tuple[str, ...] = ("random",)
+    #: Thinking time per decision for searching bots, in ms (``None``: their default).
+    think_ms: int | None = None
+    #: Processes playing games side by side (``None``: every core when a searching bot
+    #: plays, else one).
+    workers: int | None = None
+
+    def worker_count(self) -> int:
+        """How many processes play the games."""
+        if self.workers is not None:
+            return max(1, min(self.workers, self.games or 1))
+        from .bots import BOT_LEVELS
+        if any(BOT_LEVELS[level].thinks for level in self.seat_levels()):
+            return max(1, min(os.cpu_count() or 1, self.games or 1))
+        return 1
 
     def seat_levels(self) -> tuple[str, ...]:
         """One bot level per seat."""
@@ -93,6 +109,8 @@ class SimResult:
             "rules": sorted(cfg.rules),
             "mode": cfg.mode or "single-round",
             "seed": cfg.seed,
+            "think_ms": cfg.think_ms,
+            "workers": cfg.worker_count(),
             "checked": cfg.check,
         }
 
@@ -136,11 +154,20 @@ def play_round(game: Game, bots: Sequence[Bot], rng: random.Random,
     return actions
 
 
-def run_sim(config: SimConfig, progress: Callable[[int, int], None] | None = None) -> SimResult:
-    """Play ``config.games`` games (or matches, with a mode) and count what happened."""
-    result = SimResult(config, wins=[0] * config.players)
-    master = random.Random(config.seed)
-    levels = config.seat_levels()
+@dataclass
+class _GameOutcome:
+    """What one game (or match) of a simulation produced."""
+
+    winner: int | None
+    rounds: int = 0
+    actions: int = 0
+    violations: int = 0
+    messages: list[str] = field(default_factory=list)
+
+
+def _play_game(config: SimConfig, index: int, game_seed: int) -> _GameOutcome:
+    """Play game number ``index`` (from 0) of a simulation, seeded by ``game_seed``."""
+    outcome = _GameOutcome(None)
     step = [0]
 
     def check(game: Game) -> None:
@@ -149,44 +176,72 @@ def run_sim(config: SimConfig, progress: Callable[[int, int], None] | None = Non
         if step[0] % ROUND_TRIP_EVERY == 0:
             problems += check_round_trip(game)
         if problems:
-            result.violations += len(problems)
-            room = KEEP_MESSAGES - len(result.messages)
+            outcome.violations += len(problems)
+            room = KEEP_MESSAGES - len(outcome.messages)
             if room > 0:
-                result.messages += [f"game {result.games + 1}, action {step[0]}: {p}"
-                                    for p in problems[:room]]
+                outcome.messages += [f"game {index + 1}, action {step[0]}: {p}"
+                                     for p in problems[:room]]
 
     on_action = check if config.check else None
+    rng = random.Random(game_seed)
+    bots = [make_bot(level, seat, random.Random(rng.randrange(2**63)), think_ms=config.think_ms)
+            for seat, level in enumerate(config.seat_levels())]
+    if config.mode is None:
+        game = Game(config.variant, config.players, seed=game_seed, rules=config.rules)
+        if on_action:
+            on_action(game)
+        outcome.actions += play_round(game, bots, rng, on_action)
+        outcome.rounds += 1
+        outcome.winner = game.winner
+        return outcome
+    match = Match(config.variant, config.players, target=config.target, mode=config.mode,
+                  rules=config.rules, seed=game_seed)
+    while True:
+        outcome.actions += play_round(match.game, bots, rng, on_action)
+        outcome.rounds += 1
+        match.finish_round()
+        if match.is_over:
+            break
+        match.next_round()
+    outcome.winner = match.winners[0] if len(match.winners) == 1 else None
+    return outcome
+
+
+def _play_game_task(task: tuple[SimConfig, int, int]) -> _GameOutcome:
+    return _play_game(*task)
+
+
+def run_sim(config: SimConfig, progress: Callable[[int, int], None] | None = None) -> SimResult:
+    """Play ``config.games`` games (or matches, with a mode) and count what happened.
+
+    With several workers the games are shared out between processes; each game is
+    seeded the same way either way.
+    """
+    result = SimResult(config, wins=[0] * config.players)
+    master = random.Random(config.seed)
+    tasks = [(config, index, master.randrange(2**63)) for index in range(config.games)]
     started = time.perf_counter()
-    for index in range(config.games):
-        game_seed = master.randrange(2**63)
-        rng = random.Random(game_seed)
-        bots = [make_bot(level, seat, random.Random(rng.randrange(2**63)))
-                for seat, level in enumerate(levels)]
-        if config.mode is None:
-            game = Game(config.variant, config.players, seed=game_seed, rules=config.rules)
-            if on_action:
-                on_action(game)
-            result.actions += play_round(game, bots, rng, on_action)
-            result.rounds += 1
-            winners = () if game.winner is None else (game.winner,)
-        else:
-            match = Match(config.variant, config.players, target=config.target, mode=config.mode,
-                          rules=config.rules, seed=game_seed)
-            while True:
-                result.actions += play_round(match.game, bots, rng, on_action)
-                result.rounds += 1
-                match.finish_round()
-                if match.is_over:
-                    break
-                match.next_round()
-            winners = match.winners if len(match.winners) == 1 else ()
-        result.games += 1
-        if winners:
-            result.wins[winners[0]] += 1
-        else:
-            result.draws += 1
-        if progress:
-            progress(index + 1, config.games)
+    workers = config.worker_count()
+    pool = multiprocessing.Pool(workers) if workers > 1 else None
+    try:
+        outcomes = (pool.imap(_play_game_task, tasks) if pool is not None
+                    else map(_play_game_task, tasks))
+        for done, outcome in enumerate(outcomes, 1):
+            result.games += 1
+            result.rounds += outcome.rounds
+            result.actions += outcome.actions
+            result.violations += outcome.violations
+            result.messages += outcome.messages[:KEEP_MESSAGES - len(result.messages)]
+            if outcome.winner is not None:
+                result.wins[outcome.winner] += 1
+            else:
+                result.draws += 1
+            if progress:
+                progress(done, config.games)
+    finally:
+        if pool is not None:
+            pool.terminate()
+            pool.join()
     result.seconds = time.perf_counter() - started
     return result
 
@@ -197,7 +252,9 @@ def format_summary(result: SimResult) -> str:
     lines = [
         f"{cfg.variant}, {cfg.players} players, {result.games} games "
         f"({cfg.mode or 'one round each'}), seed {cfg.seed}"
-        + (f", house rules: {', '.join(sorted(cfg.rules))}" if cfg.rules else ""),
+        + (f", house rules: {', '.join(sorted(cfg.rules))}" if cfg.rules else "")
+        + (f", think {cfg.think_ms} ms" if cfg.think_ms is not None else "")
+        + (f", {cfg.worker_count()} workers" if cfg.worker_count() > 1 else ""),
         f"rounds {result.rounds}, actions {result.actions}, "
         f"{result.actions_per_second:,.0f} actions/s over {result.seconds:.2f} s",
         "seat  level    wins   win rate (95% CI)",

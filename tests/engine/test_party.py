@@ -17,6 +17,7 @@ from uno_tui.engine import (
     Face, Game, IllegalActionError, JumpIn, LinkPlayers, Match, Play, PointAt, SaveDataError,
     TakePile, get_variant,
 )
+from uno_tui.engine.determinize import sample_state
 from uno_tui.engine.invariants import check_invariants, check_round_trip
 from uno_tui.engine.party import POINT_TAKEN_CAP, PUBLIC_EXTRAS
 from uno_tui.engine.variants import PARTY_SET_ASIDE
@@ -103,9 +104,13 @@ def test_player_counts_outside_two_to_sixteen_are_refused(players):
         Game("party", players)
 
 
-def test_the_jump_in_house_rule_is_refused_because_speed_play_is_built_in():
-    with pytest.raises(ConfigError, match="speed play"):
-        Game("party", 4, rules=["jump-in"])
+def test_the_jump_in_house_rule_widens_speed_play_to_identical_action_cards():
+    hands = [["G1", "G2"], ["R+2", "B3"], ["Y3"]]
+    game = party(hands, "R+2", current=0)
+    assert not any(isinstance(a, JumpIn) for a in game.legal_actions(1))
+    game = party(hands, "R+2", rules=["jump-in"], current=0)
+    do(game, JumpIn(1, card(game, 1, "R+2")))
+    assert len(game.hands[2]) == 3 and game.decision == (D.TURN, 0)
 
 
 def test_first_action_cards_are_ignored_until_a_number_shows():
@@ -299,6 +304,22 @@ def test_point_taken_secret_ballot_then_draws_one_player_at_a_time():
     assert codes(game, game.hands[2]) == ["Y3", "B2", "B4"]
     assert codes(game, game.hands[3]) == ["G7", "B5"]
     assert game.decision == (D.TURN, 1)
+
+
+def test_a_searching_bot_samples_the_ballot_from_its_view_not_the_real_votes():
+    def voted(target):
+        game = party([["RPT", "G2"], ["B3"], ["Y3"], ["G7"]], "R1", current=0)
+        do(game, Play(0, card(game, 0, "RPT")))
+        do(game, PointAt(0, target))
+        return game
+
+    first, second = voted(2), voted(3)
+    assert first.view(1) == second.view(1)
+    samples = [sample_state(g.view(1), random.Random(7)) for g in (first, second)]
+    assert samples[0] == samples[1]
+    assert [voter for voter, _ in samples[0]["ctx"]["votes"]] == [0]
+    world = Game.from_json(samples[0])
+    assert world.decision == (D.POINT, 1) and check_invariants(world) == []
 
 
 def test_point_taken_votes_beyond_five_are_capped():

@@ -22,6 +22,8 @@ class Bot(ABC):
 
     #: Whether the runner must build a view for this bot (a random bot needs none).
     wants_view = True
+    #: Whether the bot takes a thinking-time budget (``think_ms``) when made.
+    thinks = False
 
     def __init__(self, seat: int, rng: random.Random | None = None) -> None:
         self.seat = seat
@@ -51,14 +53,23 @@ class RandomBot(Bot):
         return actions[pick] if pick < len(actions) else None
 
 
-#: Bot levels by name. Later levels register here.
+#: Bot levels by name, weakest first; ``uno_tui.bots`` registers the others.
 BOT_LEVELS: dict[str, type[Bot]] = {"random": RandomBot}
 
 
-def make_bot(level: str, seat: int, rng: random.Random | None = None) -> Bot:
-    """A bot of the named level for ``seat``; :class:`ConfigError` for an unknown level."""
+def make_bot(level: str, seat: int, rng: random.Random | None = None, *,
+             think_ms: int | None = None) -> Bot:
+    """A bot of the named level for ``seat``; :class:`ConfigError` for an unknown level.
+
+    ``think_ms`` sets the time budget per decision of a searching bot (``None``: its
+    default); other bots ignore it.
+    """
     try:
         cls = BOT_LEVELS[level]
     except KeyError:
         raise ConfigError(f"unknown bot level {level!r} (known: {', '.join(BOT_LEVELS)})") from None
+    if think_ms is not None and cls.thinks:
+        if think_ms < 1:
+            raise ConfigError(f"the thinking time must be at least 1 ms, not {think_ms}")
+        return cls(seat, rng, think_ms=think_ms)
     return cls(seat, rng)

@@ -16,6 +16,8 @@ from __future__ import annotations
 import json
 import random
 from collections import defaultdict
+from itertools import repeat
+from operator import is_
 from typing import Callable, Iterable
 
 from . import party
@@ -43,8 +45,29 @@ _NO_COLOR_CHOICE = frozenset({Kind.WILD_PILE_UP})
 _D = DecisionKind
 _E = EventKind
 
-# Interned actions: the same immutable value every time, so legal-action lists are cheap.
+#: Decision-context keys any seat may see (``bluff`` is the game's secret).
+_PUBLIC_CONTEXT = ("card", "prev_color", "attacker", "amount", "then", "from",
+                   "player", "color")
+
+# Interned actions: the same immutable value every time, so legal-action lists are cheap
+# and ``apply`` can recognise a listed action by identity.
 _cache: dict[tuple, Action] = {}
+_PLAYS: list[list[Play]] = []
+
+
+def _plays_for(seat: int) -> list[Play]:
+    """Interned ``Play(seat, card)`` for every card id, indexed by card id."""
+    while len(_PLAYS) <= seat:
+        owner = len(_PLAYS)
+        _PLAYS.append([_act(Play, owner, card) for card in range(_MAX_CARDS)])
+    return _PLAYS[seat]
+
+
+_MAX_CARDS = 256
+_MAX_SEATS = 16
+_new_tuple = tuple.__new__
+#: Shared empty context for effects that need none; never mutated.
+_NO_CONTEXT: dict = {}
 
 
 def _act(cls, seat: int, arg=None) -> Action:
@@ -54,6 +77,9 @@ def _act(cls, seat: int, arg=None) -> Action:
         action = cls(seat) if arg is None else cls(seat, arg)
         _cache[key] = action
     return action
+
+
+_DRAWS = [_act(Draw, seat) for seat in range(_MAX_SEATS)]
 
 
 class Game:
@@ -114,7 +140,9 @@ class Game:
         self._revealed: dict[int, tuple[int, tuple[int, ...]]] = {}
         self._version = 0
         self._legal_cache: tuple = (-1, -1, ())
-        self._jump_mode = self.variant.builtin_jump_in or ("identical" if "jump-in" in self.rules else "")
+        # The jump-in house rule widens a built-in speed play (Party's numbers only) to
+        # every identical coloured card.
+        self._jump_mode = "identical" if "jump-in" in self.rules else self.variant.builtin_jump_in
         #: Party: the two seats holding the link cards (lowest first), or None.
         self.link: tuple[int, int] | None = None
         #: Party: Wild Pile Up's mini-pile, bottom first (a card zone).
@@ -299,8 +327,11 @@ class Game:
         actions: list[Action] = []
         if seat == decider:
             if kind == _D.TURN:
-                actions = [_act(Play, seat, c) for c in self.hands[seat] if self._playable(seat, c)]
-                actions.append(_act(Draw, seat))
+                actions = self._playable_plays(seat)
+                if self._ctx.get("guilty"):
+                    actions = self._legal_instead(seat, actions)
+                else:
+                    actions.append(_DRAWS[seat])
             elif kind == _D.DRAWN:
                 actions.append(_act(Play, seat, self._ctx["card"]))
                 if "forced-play" not in self.rules:
@@ -327,6 +358,27 @@ class Game:
     def colors(self) -> tuple[str, ...]:
         """The colours of the side in play."""
         return self.variant.dark_colors if self.side else self.variant.colors
+
+    def _legal_instead(self, seat: int, plays: list[Action]) -> list[Action]:
+        """After a guilty challenge the player plays a legal card instead: no bluff, no draw."""
+        holds = self._holds_color(seat)
+        legal = [a for a in plays if not (holds and self._faces[a.card].kind in RESTRICTED_WILDS)]
+        return legal or plays + [_DRAWS[seat]]
+
+    def _playable_plays(self, seat: int) -> list[Action]:
+        """``Play`` actions for the seat's cards that match the top card (the hot path)."""
+        if "no-bluffing" in self.rules:
+            plays = _plays_for(seat)
+            return [plays[c] for c in self.hands[seat] if self._playable(seat, c)]
+        faces, color, plays = self._faces, self.color, _plays_for(seat)
+        top_kind, top_number = faces[self.discard[-1]][1:]
+        out = []
+        append = out.append
+        for card in self.hands[seat]:
+            face_color, kind, number = faces[card]
+            if face_color is None or face_color == color or (kind == top_kind and number == top_number):
+                append(plays[card])
+        return out
 
     def _playable(self, seat: int, card: int) -> bool:
         face = self._faces[card]
@@ -376,7 +428,14 @@ class Game:
         Raises :class:`IllegalActionError` (and changes nothing) when the action
         is not legal now.
         """
-        if action not in self.legal_actions(action.seat):
+        try:
+            seat = action.seat
+        except AttributeError:
+            raise IllegalActionError(f"{action!r} is not an action") from None
+        version, cached_seat, legal = self._legal_cache
+        if version != self._version or cached_seat != seat:
+            legal = self.legal_actions(seat)
+        if not any(map(is_, legal, repeat(action))) and action not in legal:
             if not party.is_wrong_speed_play(self, action):
                 raise IllegalActionError(self.explain_illegal(action))
             self._events = events = []
@@ -388,9 +447,10 @@ class Game:
         cls = type(action)
         # Voting is not acting on the table: a missed UNO stays catchable through a ballot.
         if (cls is not CallUno and cls is not Catch and cls is not PointAt
-                and action.seat != self.uno_window):
+                and seat != self.uno_window):
             self.uno_window = None
-        self._revealed.pop(action.seat, None)
+        if self._revealed:
+            self._revealed.pop(seat, None)
         _HANDLERS[cls](self, action)
         return tuple(events)
 
@@ -421,6 +481,8 @@ class Game:
             return "jumping in needs a card identical to the top card, before the next player acts"
         if seat != decider:
             return f"the game is waiting for seat {decider} to {_DECISION_VERBS[kind]}"
+        if cls is Draw and kind == _D.TURN and self._ctx.get("guilty"):
+            return "after a guilty challenge the player must play a legal card instead, not draw"
         if cls is Play:
             if action.card not in self.hands[seat]:
                 return f"seat {seat} does not hold card {action.card}"
@@ -454,12 +516,13 @@ class Game:
 
     def _on_draw(self, action: Draw) -> None:
         seat = action.seat
-        could_play = any(self._playable(seat, c) for c in self.hands[seat])
         if "draw-to-match" in self.rules:
             drawn = self._draw_until(seat, lambda c: self._playable(seat, c))
         else:
             drawn = self._draw(seat, 1)
         if not drawn:
+            # Nothing was drawn, so the hand is as it was when the player chose to draw.
+            could_play = any(self._playable(seat, c) for c in self.hands[seat])
             self._stalled = 0 if could_play else self._stalled + 1
             if self._stalled >= self.players:
                 self._finish(None)
@@ -518,6 +581,8 @@ class Game:
                 self._emit(_E.RETURNED, attacker, (card,), color=self.color)
         self._penalty(attacker, spec.guilty_draw)
         self._start_turn(attacker if spec.guilty_returns_card else challenger)
+        if spec.guilty_returns_card:
+            self._ctx = {"guilty": True}
 
     def _on_call_uno(self, action: CallUno) -> None:
         self.called.add(action.seat)
@@ -541,23 +606,27 @@ class Game:
     def _play_card(self, seat: int, card: int) -> None:
         hand = self.hands[seat]
         face = self._faces[card]
+        face_color, kind, _ = face
         prev_color = self.color
         hand.remove(card)
-        bluff = face.kind in RESTRICTED_WILDS and self._holds_color(seat)
         self.discard.append(card)
         self._stalled = 0
         self._emit(_E.PLAY, seat, (card,))
-        if face.color is not None:
-            self.color = face.color
         self.called.discard(seat)
         if len(hand) == 1:
             self.uno_window = seat
         elif not hand:
             self._goer = seat
-        ctx = {"card": card, "prev_color": prev_color, "bluff": bluff}
+        if face_color is not None:
+            self.color = face_color
+            ctx = _NO_CONTEXT if kind not in DRAW_EFFECTS else {
+                "card": card, "prev_color": prev_color, "bluff": False}
+            self._resolve(seat, card, ctx)
+            return
+        ctx = {"card": card, "prev_color": prev_color,
+               "bluff": kind in RESTRICTED_WILDS and self._holds_color(seat)}
         # A last card skips naming a colour unless its draw effect depends on it.
-        if (face.color is None and face.kind not in _NO_COLOR_CHOICE
-                and (self._goer is None or face.kind in _COLOR_DRIVEN)):
+        if kind not in _NO_COLOR_CHOICE and (self._goer is None or kind in _COLOR_DRIVEN):
             self._decide(_D.COLOR, seat, **ctx)
             return
         self._resolve(seat, card, ctx)
@@ -731,7 +800,7 @@ class Game:
 
     def _start_turn(self, seat: int) -> None:
         self.current = seat
-        self.decision = Decision(_D.TURN, seat)
+        self.decision = _new_tuple(Decision, (_D.TURN, seat))
         self._ctx = {}
         self._emit(_E.TURN, seat)
 
@@ -747,8 +816,12 @@ class Game:
         self._ctx = {}
         self._emit(_E.ROUND_OVER, winner, count=self.round_points() if winner is not None else 0)
 
-    def _emit(self, kind: str, seat: int | None, cards: tuple[int, ...] = (), **fields) -> None:
-        self._events.append(Event(kind, seat, cards, **fields))
+    def _emit(self, kind: str, seat: int | None, cards: tuple[int, ...] = (), count: int = 0,
+              color: str | None = None, target: int | None = None, detail: str = "",
+              audience: int | None = None) -> None:
+        # tuple.__new__ skips NamedTuple's Python-level constructor: events are the hot path.
+        self._events.append(_new_tuple(Event, (kind, seat, cards, count, color, target,
+                                               detail, audience)))
 
     def _next(self, seat: int) -> int:
         return (seat + self.direction) % self.players
@@ -781,7 +854,7 @@ class Game:
             variant=self.variant.name,
             seat=seat,
             players=self.players,
-            hand=tuple(HandCard(c, faces[c]) for c in self.hands[seat]),
+            hand=tuple(map(self._hand_cards().__getitem__, self.hands[seat])),
             seats=seats,
             top=faces[self.discard[-1]],
             color=self.color,
@@ -792,7 +865,7 @@ class Game:
             decision_kind=self.decision.kind,
             decision_seat=self.decision.seat,
             draw_count=len(self.draw_pile),
-            discard=tuple(HandCard(c, faces[c]) for c in self.discard),
+            discard=tuple(map(self._hand_cards().__getitem__, self.discard)),
             draw_top_back=(self._cards[self.draw_pile[-1]].face(other_side)
                            if dark and self.draw_pile else None),
             catchable=catchable,
@@ -802,7 +875,26 @@ class Game:
             uno_window=self.uno_window,
             rules=self.rules,
             extras=self._view_extras(seat),
+            context=self._public_context(seat),
         )
+
+    def _public_context(self, seat: int) -> dict:
+        """The decision details ``seat`` may know: listed keys only, so new ones stay hidden."""
+        ctx = self._ctx
+        if not ctx:
+            return {}
+        public = {key: ctx[key] for key in _PUBLIC_CONTEXT if key in ctx}
+        if self.decision.kind == _D.DRAWN and seat != self.decision.seat:
+            public.pop("card", None)
+        return public
+
+    def _hand_cards(self) -> list[HandCard]:
+        """``HandCard(id, face)`` for every card on the side in play, built once per side."""
+        cached = getattr(self, "_hand_card_cache", None)
+        if cached is None or cached[0] is not self._faces:
+            cached = (self._faces, [HandCard(c, f) for c, f in enumerate(self._faces)])
+            self._hand_card_cache = cached
+        return cached[1]
 
     def _view_extras(self, seat: int) -> dict:
         extras = _VIEW_EXTRAS.get(self.variant.name)
@@ -851,7 +943,7 @@ class Game:
         """Restore a game saved with :meth:`dumps`; :class:`SaveDataError` if it is corrupt."""
         try:
             data = json.loads(text)
-        except (json.JSONDecodeError, TypeError) as exc:
+        except (json.JSONDecodeError, TypeError, RecursionError) as exc:
             raise SaveDataError(f"the saved game is not valid JSON: {exc}") from None
         return cls.from_json(data)
 
@@ -922,14 +1014,14 @@ class Game:
         self._goer = seat_or_none(data["goer"])
         self._stalled = int(data["stalled"])
         self.pending_draw = int(data["pending_draw"])
-        link = data.get("link")
+        link = data["link"]
         if link is not None:
             first, second = (seat_or_none(s) for s in link)
             if first is None or second is None or first >= second:
                 raise ValueError(f"the link cards must be held by two different seats, not {link}")
             link = (first, second)
         self.link = link
-        self.mini_pile = ids(data.get("mini_pile", []))
+        self.mini_pile = ids(data["mini_pile"])
         self._revealed = {seat_or_none(s): (seat_or_none(t), tuple(ids(c)))
                           for s, t, c in data["revealed"]}
         version, state, gauss = data["rng"]

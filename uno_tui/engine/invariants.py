@@ -23,8 +23,7 @@ def check_invariants(game: Game) -> list[str]:
             problems.append("no colour is in play outside a colour choice")
     elif game.color not in game.colors:
         problems.append(f"the colour in play, {game.color}, is not a colour of the side in play")
-    expected = [card.face(game.side) for card in (game.card(i) for i in range(game.deck_size))]
-    if game._faces != expected:
+    if game._faces != _expected_faces(game):
         problems.append("some card shows a face that is not the side in play")
     for s in game.called:
         if len(game.hands[s]) != 1:
@@ -45,6 +44,18 @@ def check_invariants(game: Game) -> list[str]:
     if game.variant.name == "party":
         problems += party.state_problems(game, views)
     return problems
+
+
+_last_expected: list = [None, -1, []]
+
+
+def _expected_faces(game: Game) -> list:
+    """Each card's face on the side in play, straight from the cards (cached per deck and side)."""
+    cards, side, faces = _last_expected
+    if cards is not game._cards or side != game.side:
+        faces = [game.card(i).face(game.side) for i in range(game.deck_size)]
+        _last_expected[:] = [game._cards, game.side, faces]
+    return faces
 
 
 def check_round_trip(game: Game) -> list[str]:

@@ -214,8 +214,6 @@ PARTY = Variant(
     challenges={Kind.WILD_DRAW_FOUR: Challenge(guilty_draw=4, innocent_draw=6)},
     max_players=16,
     recommended_players=(6, 16),
-    unsupported_rules={"jump-in": "speed play (jumping in with an identical number card) "
-                                  "is part of UNO Party! itself"},
     builtin_jump_in="numbers",
     wilds_match_color=True,
     default_mode="single",

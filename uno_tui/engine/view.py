@@ -66,6 +66,14 @@ class GameView:
     rules: frozenset[str] = field(default_factory=frozenset)
     #: Variant-specific public extras (e.g. Party's mini-pile), as plain values.
     extras: dict = field(default_factory=dict)
+    #: Public details of the decision in progress, as plain values: e.g. ``card`` (the card
+    #: being resolved; for a drawn card, shown to the drawer only), ``attacker`` and
+    #: ``amount`` of a draw card, ``prev_color`` (the colour in force before a wild draw
+    #: card), ``then``/``from`` (what follows a colour choice), Party's ``player`` (who
+    #: played the Point Taken being voted on) and ``color`` (the mini-pile's). Hidden
+    #: details, such as whether a wild draw card was a bluff or a Point Taken vote, are
+    #: never included.
+    context: dict = field(default_factory=dict)
 
     @property
     def discard_count(self) -> int:

@@ -1,0 +1,127 @@
+"""The normal and hard bots' judgement in situations with a clear right answer."""
+
+from __future__ import annotations
+
+import random
+
+from uno_tui.bots import make_bot
+from uno_tui.bots.heuristics import Situation, bluff_odds, decide
+from uno_tui.engine import (
+    Accept, CallUno, Challenge, ChooseColor, Game, Play, SwapHands,
+)
+
+from .situations import card_of, play
+
+
+def normal_choice(game: Game):
+    seat = game.decision.seat
+    return make_bot("normal", seat, random.Random(0)).choose(game.view(seat), game.legal_actions(seat))
+
+
+def played_code(game: Game, action) -> str:
+    assert type(action) is Play, action
+    return game.face(action.card).code
+
+
+def test_normal_keeps_its_wild_while_another_card_fits():
+    game = Game.from_position(hands=[["W", "R5", "B1", "B2"], ["G1", "G2"], ["G3", "G4"],
+                                     ["Y1", "Y2"]], top="R3")
+    assert played_code(game, normal_choice(game)) == "R5"
+
+
+def test_normal_plays_a_wild_rather_than_draw_when_nothing_else_fits():
+    game = Game.from_position(hands=[["W", "B1", "B2"], ["G1", "G2"], ["G3", "G4"], ["Y1", "Y2"]],
+                              top="R3")
+    assert played_code(game, normal_choice(game)) == "W"
+
+
+def test_normal_switches_to_the_colour_it_holds_most_of():
+    game = Game.from_position(hands=[["R5", "B3", "B6", "B7", "G1"], ["G2", "G4", "Y1", "Y2", "Y3"],
+                                     ["G3", "G5", "Y4", "Y5", "Y6"], ["Y7", "Y8", "G6", "G7", "G8"]],
+                              top="R3")
+    # Red 5 keeps red (one red card left after it: none); Blue 3 moves to blue, held twice more.
+    assert played_code(game, normal_choice(game)) == "B3"
+
+
+def test_normal_names_the_colour_it_holds_most_of():
+    game = Game.from_position(hands=[["W", "G1", "G2", "G5", "B1"], ["R1", "R2"], ["Y3", "Y4"],
+                                     ["Y1", "Y2"]], top="R3")
+    play(game, 0, "W")
+    assert normal_choice(game) == ChooseColor(0, "green")
+
+
+def test_normal_hits_a_player_about_to_go_out_with_a_draw_two():
+    game = Game.from_position(hands=[["R+2", "R5", "R6", "B1"], ["G1"], ["G3", "G4", "G6"],
+                                     ["Y1", "Y2", "Y5"]], top="R3")
+    assert played_code(game, normal_choice(game)) == "R+2"
+
+
+def test_normal_sheds_high_points_when_someone_is_about_to_go_out():
+    game = Game.from_position(hands=[["R1", "RS", "B1", "B2"], ["G1", "G2"], ["G3", "G4", "G6"],
+                                     ["Y1", "Y2", "Y5"]], top="R3", current=0, direction=-1)
+    # The next player (seat 3) holds three cards, but seat 1 holds two: shed the 20-point Skip.
+    assert played_code(game, normal_choice(game)) == "RS"
+
+
+def test_normal_plays_the_card_it_drew():
+    game = Game.from_position(hands=[["B1", "G2"], ["B6"], ["G6"], ["Y6"]], top="R3", draw=["R9"])
+    game.apply(game.legal_actions(0)[-1])      # draw
+    assert played_code(game, normal_choice(game)) == "R9"
+
+
+def test_normal_swaps_hands_with_the_player_holding_fewest_cards():
+    game = Game.from_position(hands=[["R7", "R1", "B2", "G4"], ["B6", "B7", "B8"], ["G6"],
+                                     ["Y6", "Y7"]], top="R3", rules=("7-0",))
+    play(game, 0, "R7")
+    assert normal_choice(game) == SwapHands(0, 2)
+
+
+def respond_after_wild_draw_four(attacker_hand: list[str]) -> Game:
+    game = Game.from_position(hands=[["W+4"] + attacker_hand, ["B6", "B7", "G5", "Y5"],
+                                     ["G6", "G7"], ["Y6", "Y7"]], top="B3")
+    play(game, 0, "W+4")
+    game.apply(ChooseColor(0, "red"))
+    return game
+
+
+def test_normal_challenges_a_big_hand_that_probably_held_the_colour():
+    game = respond_after_wild_draw_four(["R1", "R2", "G1", "G2", "Y1", "Y2", "R5", "R6"])
+    assert bluff_odds(Situation.from_view(game.view(1))) > 0.8
+    assert normal_choice(game) == Challenge(1)
+
+
+def test_normal_accepts_when_a_bluff_is_unlikely():
+    game = respond_after_wild_draw_four(["R1"])
+    game.apply(CallUno(0))
+    assert bluff_odds(Situation.from_view(game.view(1))) < 0.4
+    assert normal_choice(game) == Accept(1)
+
+
+def test_the_bluff_odds_use_the_colour_in_force_before_the_wild_draw_four():
+    game = respond_after_wild_draw_four(["R1", "R2"])
+    view = game.view(1)
+    assert view.context["prev_color"] == "blue" and view.color == "red"
+    assert "bluff" not in view.context
+
+
+def test_normal_answers_an_unknown_decision_with_a_play_or_a_target():
+    game = Game.from_position(hands=[["R5", "B1"], ["G1", "G2"], ["G3"], ["Y1", "Y2"]], top="R3")
+    sit = Situation.from_view(game.view(0))
+    sit.kind = "pile_up"           # a kind from a later variant: judged by its actions
+    plays = [Play(0, card_of(game, 0, "R5")), Play(0, card_of(game, 0, "B1"))]
+    assert decide(sit, plays) == plays[0]
+    targets = [SwapHands(0, 1), SwapHands(0, 2), SwapHands(0, 3)]
+    assert decide(sit, targets) == SwapHands(0, 2)
+
+
+def test_hard_finds_the_skip_that_wins_on_the_spot():
+    # Two players: Red Skip lets seat 0 play again and go out with Red 5. The heuristic
+    # would play Red 5 first (it is listed first and scores the same).
+    game = Game.from_position(hands=[["R5", "RS"], ["G1", "G2", "R1", "B7", "Y7", "G5", "B5"]],
+                              top="R3")
+    sit = Situation.from_view(game.view(0))
+    actions = game.legal_actions(0)
+    assert played_code(game, decide(sit, actions)) == "R5"
+    hard = make_bot("hard", 0, random.Random(1), think_ms=200)
+    assert played_code(game, hard.choose(game.view(0), actions)) == "RS"
+    assert hard.last_rollouts > 0

@@ -1,0 +1,167 @@
+"""The ``uno-tui`` command line: help texts, bad input, and ``uno-tui sim``.
+
+Most tests call ``uno_tui.cli.main`` in-process (fast); one runs ``python -m uno_tui``.
+"""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from uno_tui import cli, sim
+from uno_tui.engine import HOUSE_RULES, VARIANTS
+
+SIM_KEYS = {"variant", "players", "games", "rounds", "actions", "actions_per_second", "wins",
+            "draws", "violations"}
+TIMINGS = {"seconds", "actions_per_second"}
+
+
+def run(capsys, *args):
+    """Run ``uno-tui args`` in-process; return (status, stdout, stderr)."""
+    status = cli.main(list(args))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def sim_json(capsys, *args) -> dict:
+    status, out, err = run(capsys, "sim", "--json", *args)
+    assert status == 0, err
+    assert out.count("\n") == 1, out   # one JSON object on one line
+    return json.loads(out)
+
+
+# ------------------------------------------------------------------- help
+
+@pytest.mark.parametrize("args, prog", [(["--help"], "uno-tui"), (["sim", "--help"], "uno-tui sim")])
+def test_help_exits_zero_with_clear_text(capsys, args, prog):
+    with pytest.raises(SystemExit) as exit_info:
+        cli.main(args)
+    assert exit_info.value.code == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"usage: {prog} ")
+    for option in ("--variant", "--seed", "--target", "--mode", "--rules", "--players"):
+        assert option in out
+    for variant in VARIANTS:
+        assert variant in out
+    for rule in HOUSE_RULES:
+        assert rule in out
+    assert "example:" in out
+    if prog == "uno-tui sim":
+        for option in ("--games", "--json", "--no-check"):
+            assert option in out
+
+
+def test_python_dash_m_uno_tui_help():
+    done = subprocess.run([sys.executable, "-m", "uno_tui", "--help"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("usage: uno-tui ")
+    assert "uno-tui sim --help" in done.stdout.replace("\n", " ").replace("  ", " ")
+    assert done.stderr == ""
+
+
+# -------------------------------------------------------------- bad input
+
+@pytest.mark.parametrize("args, words", [
+    (["sim", "--variant", "unoo"], ["--variant", "unknown variant 'unoo'", "classic"]),
+    (["--variant", "unoo"], ["--variant", "unknown variant 'unoo'"]),
+    (["sim", "--rules", "stacking,bogus"], ["--rules", "unknown house rule 'bogus'", "7-0"]),
+    (["--rules", "nope"], ["--rules", "unknown house rule 'nope'"]),
+    (["sim", "--players", "11"], ["--players", "2 to 10", "11"]),
+    (["sim", "--players", "1"], ["--players", "2 to 10", "not 1"]),
+    (["sim", "--players", "0"], ["--players", "at least 1"]),
+    (["sim", "--players", "four"], ["--players", "'four'", "whole number"]),
+    (["--players", "Ann"], ["--players", "2 to 10", "not 1"]),
+    (["--players", ",".join(f"P{i}" for i in range(11))], ["--players", "not 11"]),
+    (["sim", "--games", "-3"], ["--games", "negative", "-3"]),
+    (["sim", "--games", "lots"], ["--games", "'lots'"]),
+    (["sim", "--target", "0"], ["--target", "at least 1"]),
+    (["sim", "--mode", "best-of-3"], ["--mode", "invalid choice"]),
+    (["sim", "--bots", "genius"], ["--bots", "unknown bot level 'genius'"]),
+    (["--frobnicate"], ["unrecognized arguments: --frobnicate"]),
+])
+def test_bad_input_one_line_naming_the_problem_exit_2(capsys, args, words):
+    status, out, err = run(capsys, *args)
+    assert status == 2
+    assert out == ""
+    assert err.count("\n") == 1 and err.endswith("\n"), err
+    assert "Traceback" not in err
+    prog = "uno-tui sim" if args[0] == "sim" else "uno-tui"
+    assert err.startswith(f"{prog}: error: ")
+    for word in words:
+        assert word in err, err
+
+
+# ------------------------------------------------------------------- sim
+
+def test_sim_json_prints_one_object_with_the_summary_keys(capsys):
+    data = sim_json(capsys, "--players", "3", "--games", "3", "--seed", "4")
+    assert SIM_KEYS <= data.keys()
+    assert data["variant"] == "classic" and data["players"] == 3
+    assert data["games"] == 3 and data["rounds"] == 3
+    assert data["actions"] > 0 and data["actions_per_second"] > 0
+    assert len(data["wins"]) == 3 and sum(data["wins"]) + data["draws"] == 3
+    assert data["violations"] == 0
+
+
+def test_sim_same_seed_same_output_apart_from_timings(capsys):
+    args = ("--players", "3", "--games", "2", "--seed", "11", "--rules", "jump-in,stacking")
+    first, second = sim_json(capsys, *args), sim_json(capsys, *args)
+    strip = lambda data: {k: v for k, v in data.items() if k not in TIMINGS}   # noqa: E731
+    assert strip(first) == strip(second)
+    other = sim_json(capsys, "--players", "3", "--games", "2", "--seed", "12",
+                     "--rules", "jump-in,stacking")
+    assert strip(other) != strip(first)
+
+
+def test_sim_text_summary_is_readable_and_repeatable(capsys):
+    args = ("sim", "--players", "2", "--games", "2", "--seed", "5", "--variant", "pokemon")
+    status, out, err = run(capsys, *args)
+    assert status == 0 and "Traceback" not in err
+    assert out.startswith("pokemon, 2 players, 2 games")
+    assert "invariant violations: 0" in out
+    status, again, _ = run(capsys, *args)
+    timing = lambda text: [line for line in text.splitlines() if "actions/s" not in line]  # noqa: E731
+    assert timing(again) == timing(out)
+
+
+def test_sim_target_mode_plays_matches(capsys):
+    data = sim_json(capsys, "--mode", "target", "--target", "50", "--players", "3",
+                    "--games", "2", "--seed", "4")
+    assert data["mode"] == "target" and data["games"] == 2
+    assert data["rounds"] >= 2
+    assert sum(data["wins"]) + data["draws"] == 2 and data["violations"] == 0
+
+
+def test_sim_target_alone_plays_matches(capsys):
+    data = sim_json(capsys, "--target", "50", "--players", "3", "--games", "1", "--seed", "4")
+    assert data["mode"] == "target"
+
+
+def test_sim_five_rounds_mode_plays_five_rounds_per_match(capsys):
+    data = sim_json(capsys, "--mode", "five-rounds", "--players", "2", "--games", "1",
+                    "--seed", "4", "--no-check")
+    assert data["games"] == 1 and data["rounds"] == 5
+
+
+def test_sim_every_variant_and_house_rules(capsys):
+    for variant in VARIANTS:
+        data = sim_json(capsys, "--variant", variant, "--players", "3", "--games", "1",
+                        "--seed", "1", "--rules", ",".join(HOUSE_RULES))
+        assert data["variant"] == variant and data["violations"] == 0
+
+
+def test_sim_zero_games(capsys):
+    data = sim_json(capsys, "--games", "0", "--players", "2")
+    assert data["games"] == 0 and data["actions"] == 0 and data["wins"] == [0, 0]
+
+
+def test_sim_exit_status_is_nonzero_when_an_invariant_fails(capsys, monkeypatch):
+    monkeypatch.setattr(sim, "check_invariants", lambda game: ["a card is in two places"])
+    status, out, err = run(capsys, "sim", "--json", "--players", "2", "--games", "1",
+                           "--seed", "3")
+    assert status == 1
+    data = json.loads(out)
+    assert data["violations"] > 0
+    assert "a card is in two places" in " ".join(data["violation_messages"])

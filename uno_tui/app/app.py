@@ -1,0 +1,123 @@
+"""The Textual application: the first screen, switching screens, size and quit handling."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual import events
+from textual.app import App
+from textual.screen import Screen
+
+from ..cli import PlayConfig
+from .controller import TableController
+from .screens.setup import SetupScreen
+from .screens.table import DEFAULT_PACE, TableScreen
+from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+
+__all__ = ["UnoApp"]
+
+_HERE = Path(__file__).parent
+
+
+class UnoApp(App[int]):
+    """Hot-seat UNO. ``config.seats`` set: straight to the table; else the setup screen.
+
+    ``pace`` is the pause between computer actions (0 in tests). ``steady`` turns off
+    animations and cursor blinking (stable screenshots). ``show_card_ids`` appends each
+    card's id to its label, so a test can tell two identical cards apart.
+    """
+
+    CSS_PATH = [_HERE / "app.tcss", _HERE / "table.tcss", _HERE / "setup.tcss"]
+    TITLE = "uno-tui"
+    ENABLE_COMMAND_PALETTE = False
+    # Game keys are letters and arrows: nothing may grab them by being focused first.
+    AUTO_FOCUS = None
+
+    def __init__(self, config: PlayConfig | None = None, *, pace: float = DEFAULT_PACE,
+                 steady: bool = False, show_card_ids: bool = False) -> None:
+        super().__init__()
+        self.config = config or PlayConfig()
+        self.pace = pace
+        self.steady = steady
+        self.show_card_ids = show_card_ids
+        if steady:
+            self.animation_level = "none"
+
+    def get_default_screen(self) -> Screen:
+        if self.config.seats:
+            return self._table_for(self.config)
+        return SetupScreen(self.config)
+
+    def _table_for(self, config: PlayConfig) -> TableScreen:
+        controller = TableController(
+            config.variant, config.seats, target=config.target, mode=config.mode,
+            rules=config.rules, seed=config.seed, show_ids=self.show_card_ids)
+        return TableScreen(controller, pace=self.pace)
+
+    # ------------------------------------------------------------ screens
+
+    def start_match(self, config: PlayConfig) -> None:
+        """Leave the setup screen for a table playing ``config``."""
+        self.config = config
+        self.switch_screen(self._table_for(config))
+
+    def show_setup(self) -> None:
+        """Close every dialog and go back to the setup screen (the same settings)."""
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.switch_screen(SetupScreen(self.config))
+
+    @property
+    def table(self) -> TableScreen | None:
+        """The table screen, if a match is in play."""
+        for screen in self.screen_stack:
+            if isinstance(screen, TableScreen):
+                return screen
+        return None
+
+    # --------------------------------------------------------------- size
+
+    def on_mount(self) -> None:
+        self._check_size(self.size.width, self.size.height)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._check_size(event.size.width, event.size.height)
+
+    def _check_size(self, width: int, height: int) -> None:
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        top = self.screen
+        if small:
+            if isinstance(top, TooSmallScreen):
+                top.show_size(width, height)
+            else:
+                self.push_screen(TooSmallScreen())
+        elif isinstance(top, TooSmallScreen):
+            self.pop_screen()
+            table = self.table
+            if table is not None:
+                self.call_later(table.resume)
+
+    # --------------------------------------------------------------- quit
+
+    async def action_quit(self) -> None:
+        """Ctrl+Q: during a match ask first; otherwise quit."""
+        self.request_quit()
+
+    def request_quit(self) -> None:
+        """Quit, asking first while a match is in play."""
+        from .screens.confirm import ConfirmDialog
+
+        if self.table is None or isinstance(self.screen, (TooSmallScreen, ConfirmDialog)):
+            self.exit(0)
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.exit(0)
+            else:
+                table = self.table
+                if table is not None:
+                    table.resume()
+
+        self.push_screen(ConfirmDialog("Quit the game?", "The match in play will be lost.",
+                                       yes="Quit", no="Keep playing"), answered)

@@ -1,0 +1,94 @@
+"""How cards read on screen: short labels that carry the colour as a letter, and styles.
+
+Every card label starts with its colour's initial (``R 5``, ``Y Skip``), so a card
+reads the same on a monochrome terminal, with ``NO_COLOR`` set, or for a colour-blind
+player; the background colour only repeats what the letter says.
+"""
+
+from __future__ import annotations
+
+from ..engine import COLOR_NAMES, Face, Kind
+from ..engine.cards import COLOR_LETTERS
+
+__all__ = ["short_label", "long_label", "color_label", "card_style", "color_style",
+           "with_id"]
+
+#: Short bodies for the chips in a hand; kinds missing here fall back to the engine's label.
+_SHORT_BODIES = {
+    Kind.SKIP: "Skip",
+    Kind.REVERSE: "Rev",
+    Kind.DRAW_TWO: "+2",
+    Kind.WILD: "Wild",
+    Kind.WILD_DRAW_FOUR: "Wild+4",
+    Kind.SNORLAX: "Snorlax",
+    Kind.GRENINJA: "Greninja",
+    Kind.DRAW_ONE: "+1",
+    Kind.DRAW_FIVE: "+5",
+    Kind.SKIP_EVERYONE: "SkipAll",
+    Kind.FLIP: "Flip",
+    Kind.WILD_DRAW_TWO: "Wild+2",
+    Kind.WILD_DRAW_COLOR: "Wild+Col",
+    Kind.POINT_TAKEN: "Point",
+    Kind.WILD_PILE_UP: "PileUp",
+    Kind.WILD_DRAWN_TOGETHER: "Link",
+}
+
+#: Background colours; text colour is picked for contrast. Textual maps these to the
+#: nearest of 16 colours on small terminals and drops them under NO_COLOR.
+_BACKGROUNDS = {
+    "red": "#c62828",
+    "yellow": "#f9a825",
+    "green": "#2e7d32",
+    "blue": "#1565c0",
+    "pink": "#d81b60",
+    "teal": "#00897b",
+    "orange": "#ef6c00",
+    "purple": "#6a1b9a",
+}
+_DARK_TEXT = frozenset({"yellow", "orange"})
+_WILD_STYLE = "bold #ffffff on #37474f"
+
+
+def _body(face: Face) -> str:
+    if face.kind == Kind.NUMBER:
+        return str(face.number)
+    return _SHORT_BODIES.get(face.kind) or face.label
+
+
+def short_label(face: Face) -> str:
+    """A compact label such as ``R 5``, ``Y Skip``, ``Wild+4``: colour initial first."""
+    body = _body(face)
+    if face.color is None:
+        return body
+    return f"{COLOR_LETTERS.get(face.color, face.color[:1].upper())} {body}"
+
+
+def long_label(face: Face) -> str:
+    """The full readable name, e.g. ``Red 5`` or ``Wild Draw Four``."""
+    return face.label
+
+
+def color_label(color: str | None) -> str:
+    """``Red (R)``: the colour's name with the initial used on cards; ``none`` for no colour."""
+    if color is None:
+        return "none"
+    letter = COLOR_LETTERS.get(color, color[:1].upper())
+    return f"{COLOR_NAMES.get(color, color.capitalize())} ({letter})"
+
+
+def color_style(color: str | None) -> str:
+    """A Rich style string painting something in ``color`` (wilds: dark grey)."""
+    if color is None or color not in _BACKGROUNDS:
+        return _WILD_STYLE
+    text = "#000000" if color in _DARK_TEXT else "#ffffff"
+    return f"bold {text} on {_BACKGROUNDS[color]}"
+
+
+def card_style(face: Face) -> str:
+    """The Rich style of a card face."""
+    return color_style(face.color)
+
+
+def with_id(text: str, card_id: int, show_ids: bool) -> str:
+    """``text`` followed by ``#id`` when ids are shown (a debugging and testing aid)."""
+    return f"{text}#{card_id}" if show_ids else text

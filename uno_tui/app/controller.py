@@ -1,0 +1,278 @@
+"""The app-side controller: who sits where, whose move it is, and the bots.
+
+It owns the :class:`~uno_tui.engine.Match` and is the only thing in the app that
+applies actions. It knows nothing about Textual, so the hot-seat rules (who acts
+next, which window actions a person or a bot may take) are plain, testable code;
+the screens ask it what to show and tell it what was chosen.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Sequence
+
+from ..bots import Bot, make_bot
+from ..engine import (
+    Action, CallUno, Catch, Event, Face, GameView, IllegalActionError, JumpIn, Match, Play,
+)
+from ..cli import SeatSpec
+from .narration import Narrator
+
+__all__ = ["RoundSummary", "TableController", "MAX_LOG_LINES"]
+
+#: The log keeps this many recent lines.
+MAX_LOG_LINES = 300
+
+
+@dataclass(frozen=True)
+class RoundSummary:
+    """A finished round as the round-result screen shows it (every hand is public now)."""
+
+    number: int
+    winner: int | None
+    names: tuple[str, ...]
+    hands: tuple[tuple[Face, ...], ...]
+    hand_points: tuple[int, ...]
+    gained: tuple[int, ...]
+    totals: tuple[int, ...]
+    match_over: bool
+    match_winners: tuple[int, ...]
+    mode: str
+    target: int
+
+
+class TableController:
+    """One match at one table: seats, the match, the bots, and the public log.
+
+    ``seed`` makes the deals and the bots' choices reproducible; with the same seed
+    and the same human choices, the same game is played.
+    """
+
+    def __init__(self, variant: str, seats: Sequence[SeatSpec], *, target: int = 500,
+                 mode: str = "target", rules: Sequence[str] = (), seed: int | None = None,
+                 show_ids: bool = False) -> None:
+        self.variant = variant
+        self.seats = tuple(seats)
+        self.names = tuple(seat.name for seat in self.seats)
+        self.target = target
+        self.mode = mode
+        self.rules = frozenset(rules)
+        self.seed = seed
+        self.show_ids = show_ids
+        self._rng = random.Random(seed)
+        self.log: list[str] = []
+        self._start_match(seed)
+
+    def _start_match(self, seed: int | None) -> None:
+        self.match = Match(self.variant, len(self.seats), target=self.target, mode=self.mode,
+                           rules=self.rules, seed=seed)
+        self.bots: dict[int, Bot] = {
+            seat: make_bot(spec.level, seat, random.Random(self._rng.randrange(2**63)))
+            for seat, spec in enumerate(self.seats) if not spec.is_human
+        }
+        self._version = 0
+        self._polled = -1
+        #: The events of the last action applied (for prompts that follow up on them).
+        self.last_events: tuple[Event, ...] = ()
+        self.narrator = Narrator(self.names, self.match.game.face, self.show_ids)
+        self._say(self.narrator.lines(self.match.game.opening_events))
+
+    def restart(self) -> None:
+        """A new match with the same seats and settings (a fresh deal)."""
+        self.log.clear()
+        self._start_match(self._rng.randrange(2**63))
+
+    # ------------------------------------------------------------------ seats
+
+    @property
+    def game(self):
+        """The round in play (a :class:`~uno_tui.engine.Game`)."""
+        return self.match.game
+
+    @property
+    def players(self) -> int:
+        """Number of seats."""
+        return len(self.seats)
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        """The seats played by people, in seat order."""
+        return tuple(s for s, spec in enumerate(self.seats) if spec.is_human)
+
+    @property
+    def shared_keyboard(self) -> bool:
+        """True when two or more people share the screen, so hands hide between turns."""
+        return len(self.humans) >= 2
+
+    def is_human(self, seat: int) -> bool:
+        """True when ``seat`` is played by a person."""
+        return self.seats[seat].is_human
+
+    @property
+    def decider(self) -> int | None:
+        """The seat the game waits on, or ``None`` once the round is over."""
+        if self.game.is_over:
+            return None
+        return self.game.decision.seat
+
+    @property
+    def decision_kind(self) -> str:
+        """The kind of decision the game waits on (see ``DecisionKind``)."""
+        return self.game.decision.kind
+
+    def view(self, seat: int) -> GameView:
+        """What ``seat`` may know now."""
+        return self.game.view(seat)
+
+    def legal(self, seat: int) -> list[Action]:
+        """``seat``'s legal actions now (a fresh list the caller may keep)."""
+        return list(self.game.legal_actions(seat))
+
+    def playable(self, seat: int) -> frozenset[int]:
+        """Card ids ``seat`` may play now as its decision (not jump-ins)."""
+        return frozenset(a.card for a in self.game.legal_actions(seat) if type(a) is Play)
+
+    def explain(self, action: Action) -> str:
+        """Why ``action`` is not legal now."""
+        return self.game.explain_illegal(action)
+
+    @property
+    def jump_in_allowed(self) -> bool:
+        """True when this game lets players jump in out of turn."""
+        game = self.game
+        return bool(game.variant.builtin_jump_in) or "jump-in" in game.rules
+
+    # ---------------------------------------------------------------- actions
+
+    def apply(self, action: Action) -> list[str]:
+        """Apply ``action``; return the new log lines. Illegal: raises, changes nothing."""
+        events = self.game.apply(action)
+        self.last_events = events
+        self._version += 1
+        lines = self.narrator.lines(events)
+        self._say(lines)
+        return lines
+
+    def play(self, seat: int, card: int, call_uno: bool = False) -> list[str]:
+        """``seat`` plays ``card``; with ``call_uno`` it calls UNO as the card lands."""
+        lines = self.apply(Play(seat, card))
+        uno = CallUno(seat)
+        if call_uno and uno in self.game.legal_actions(seat):
+            lines += self.apply(uno)
+        return lines
+
+    def _say(self, lines: Sequence[str]) -> None:
+        self.log.extend(lines)
+        if len(self.log) > MAX_LOG_LINES:
+            del self.log[:len(self.log) - MAX_LOG_LINES]
+
+    # ----------------------------------------------------- windows for people
+
+    def catch_option(self, prefer: int | None = None) -> Catch | None:
+        """A catch a person may make now, or ``None``.
+
+        The catcher is ``prefer`` (the person at the keyboard) when that seat may
+        catch, else the first other person who may; a person never catches
+        themselves, and a catch is only offered when it is legal.
+        """
+        humans = self.humans
+        order = ([prefer] if prefer in humans else []) + [s for s in humans if s != prefer]
+        for seat in order:
+            for action in self.game.legal_actions(seat):
+                if type(action) is Catch:
+                    return action
+        return None
+
+    def uno_option(self) -> CallUno | None:
+        """UNO, if a person holding one card may call it now."""
+        window = self.game.uno_window
+        if window is None or not self.is_human(window):
+            return None
+        action = CallUno(window)
+        return action if action in self.game.legal_actions(window) else None
+
+    def jump_in_actions(self, seat: int) -> list[JumpIn]:
+        """The jump-ins ``seat`` may make now."""
+        return [a for a in self.game.legal_actions(seat) if type(a) is JumpIn]
+
+    def jump_in_candidates(self) -> tuple[int, ...]:
+        """People who could try to jump in now (everyone but the decider, when allowed).
+
+        Offered whether or not they hold a matching card, so the offer itself
+        gives nothing away.
+        """
+        decider = self.decider
+        if not self.jump_in_allowed or decider is None or self.decision_kind != "turn":
+            return ()
+        top = self.game.top
+        if top.color is None:
+            return ()
+        return tuple(s for s in self.humans if s != decider)
+
+    # ------------------------------------------------------------------- bots
+
+    def bot_pending(self) -> bool:
+        """True when a computer player has something to do now."""
+        if self.game.is_over:
+            return False
+        decider = self.game.decision.seat
+        if decider in self.bots:
+            return True
+        if self._polled != self._version:
+            legal = self.game.legal_actions
+            return any(legal(seat) for seat in self.bots if seat != decider)
+        return False
+
+    def bot_step(self) -> list[str]:
+        """Let one computer player act: first a window reaction, else the bot decider.
+
+        Every bot is offered each new situation's window actions once (in random
+        order), as in ``uno-tui sim``. Returns the new log lines ([] if no bot acted).
+        """
+        game = self.game
+        if game.is_over:
+            return []
+        decider = game.decision.seat
+        if self._polled != self._version:
+            self._polled = self._version
+            seats = [s for s in self.bots if s != decider]
+            self._rng.shuffle(seats)
+            for seat in seats:
+                options = self.legal(seat)
+                if options:
+                    bot = self.bots[seat]
+                    action = bot.react(game.view(seat) if bot.wants_view else None, options)
+                    if action is not None:
+                        return self.apply(action)
+        bot = self.bots.get(decider)
+        if bot is None:
+            return []
+        options = self.legal(decider)
+        return self.apply(bot.choose(game.view(decider) if bot.wants_view else None, options))
+
+    # ----------------------------------------------------------------- rounds
+
+    def finish_round(self) -> RoundSummary:
+        """Score the finished round and describe it."""
+        game = self.game
+        if not game.is_over:
+            raise IllegalActionError("the round is still being played")
+        result = self.match.finish_round()
+        # The round is over: every hand is laid open for the count, as at a real table.
+        hands = tuple(tuple(game.face(c) for c in game.hands[s]) for s in range(self.players))
+        return RoundSummary(
+            number=result.number, winner=result.winner, names=self.names, hands=hands,
+            hand_points=result.hand_points, gained=result.gained, totals=result.totals,
+            match_over=self.match.is_over, match_winners=self.match.winners,
+            mode=self.mode, target=self.target,
+        )
+
+    def next_round(self) -> list[str]:
+        """Deal the next round; returns its opening log lines."""
+        game = self.match.next_round()
+        self._version += 1
+        self.narrator = Narrator(self.names, game.face, self.show_ids)
+        lines = [f"Round {self.match.round_number}"] + self.narrator.lines(game.opening_events)
+        self._say(lines)
+        return lines

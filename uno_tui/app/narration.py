@@ -1,0 +1,163 @@
+"""The public log: engine events told in players' names.
+
+Lines are written for everyone at the table, so they use names, never "you", and
+they are built from ``Event.for_seat(None)``: private cards (what someone drew, a
+hand shown after a challenge) never reach them.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+from ..engine import Event, EventKind, Face
+from .cardtext import color_label, long_label, with_id
+
+__all__ = ["Narrator"]
+
+_E = EventKind
+
+#: Events that say nothing the table does not already show.
+_SILENT = frozenset({_E.DEAL, _E.TURN})
+
+
+class Narrator:
+    """Turns events into log lines.
+
+    ``names`` are the seats' names; ``face_of`` gives a card id's face on the side
+    in play (only ids left in public events are looked up).
+    """
+
+    def __init__(self, names: Sequence[str], face_of: Callable[[int], Face],
+                 show_ids: bool = False) -> None:
+        self.names = tuple(names)
+        self.face_of = face_of
+        self.show_ids = show_ids
+
+    def lines(self, events: Sequence[Event]) -> list[str]:
+        """Log lines for ``events`` (in order; some events produce none)."""
+        out = []
+        for event in events:
+            line = self.line(event.for_seat(None))
+            if line:
+                out.append(line)
+        return out
+
+    def _name(self, seat: int | None) -> str:
+        if seat is None or not 0 <= seat < len(self.names):
+            return "The table"
+        return self.names[seat]
+
+    def _cards(self, ids: Sequence[int]) -> str:
+        return ", ".join(with_id(long_label(self.face_of(c)), c, self.show_ids) for c in ids)
+
+    def line(self, event: Event) -> str:
+        """One line for a public event, or ``""`` for events the table shows anyway."""
+        kind = event.kind
+        if kind in _SILENT:
+            return ""
+        name = self._name(event.seat)
+        target = self._name(event.target)
+        teller = _TELLERS.get(kind)
+        if teller is not None:
+            return teller(self, event, name, target)
+        # A kind this log does not know yet (a newer variant): still say what happened.
+        words = kind.replace("_", " ")
+        return f"{name}: {words}" if event.seat is not None else words.capitalize()
+
+    # One method per event kind; each gets the event, the actor's and the target's names.
+
+    def _dealer_draw(self, event, name, target):
+        return f"{name} turns up {self._cards(event.cards)} to choose the dealer"
+
+    def _dealer(self, event, name, target):
+        return f"{name} deals"
+
+    def _first_card(self, event, name, target):
+        return f"First card: {self._cards(event.cards)}"
+
+    def _returned(self, event, name, target):
+        if event.seat is None:
+            return f"{self._cards(event.cards)} goes back into the pile"
+        return f"{self._cards(event.cards)} goes back to {name}"
+
+    def _play(self, event, name, target):
+        return f"{name} plays {self._cards(event.cards)}"
+
+    def _draw(self, event, name, target):
+        if event.count == 0:
+            return f"{name} can't draw: no cards left"
+        cards = "a card" if event.count == 1 else f"{event.count} cards"
+        return f"{name} draws {cards}"
+
+    def _keep(self, event, name, target):
+        return f"{name} keeps the drawn card"
+
+    def _color(self, event, name, target):
+        return f"{name} names {color_label(event.color)}"
+
+    def _skip(self, event, name, target):
+        return f"{name} is skipped"
+
+    def _reverse(self, event, name, target):
+        return "Play reverses direction"
+
+    def _challenge(self, event, name, target):
+        verdict = "and wins: it was a bluff" if event.detail == "guilty" else "and loses: it was legal"
+        return f"{name} challenges {target} {verdict}"
+
+    def _reveal(self, event, name, target):
+        return f"{target}'s hand is shown to {name} alone"
+
+    def _accept(self, event, name, target):
+        return f"{name} takes the draw"
+
+    def _uno(self, event, name, target):
+        return f"{name} calls UNO!"
+
+    def _catch(self, event, name, target):
+        return f"{name} catches {target}, who forgot to call UNO"
+
+    def _reshuffle(self, event, name, target):
+        return f"The discard pile is shuffled into a new draw pile ({event.count} cards)"
+
+    def _swap(self, event, name, target):
+        return f"{name} swaps hands with {target}"
+
+    def _rotate(self, event, name, target):
+        return f"Every hand passes on {event.detail or 'in the direction of play'}"
+
+    def _jump_in(self, event, name, target):
+        return f"{name} jumps in!"
+
+    def _discard_color(self, event, name, target):
+        return f"{name} discards {self._cards(event.cards)}"
+
+    def _round_over(self, event, name, target):
+        if event.seat is None:
+            return "The round ends with no winner"
+        return f"{name} goes out and wins the round ({event.count} points)"
+
+
+_TELLERS: dict[str, Callable] = {
+    _E.DEALER_DRAW: Narrator._dealer_draw,
+    _E.DEALER: Narrator._dealer,
+    _E.FIRST_CARD: Narrator._first_card,
+    _E.RETURNED: Narrator._returned,
+    _E.PLAY: Narrator._play,
+    _E.DRAW: Narrator._draw,
+    _E.KEEP: Narrator._keep,
+    _E.COLOR: Narrator._color,
+    _E.SKIP: Narrator._skip,
+    _E.REVERSE: Narrator._reverse,
+    _E.CHALLENGE: Narrator._challenge,
+    _E.REVEAL: Narrator._reveal,
+    _E.ACCEPT: Narrator._accept,
+    _E.UNO: Narrator._uno,
+    _E.CATCH: Narrator._catch,
+    _E.RESHUFFLE: Narrator._reshuffle,
+    _E.SWAP: Narrator._swap,
+    _E.ROTATE: Narrator._rotate,
+    _E.JUMP_IN: Narrator._jump_in,
+    _E.DISCARD_COLOR: Narrator._discard_color,
+    _E.ROUND_OVER: Narrator._round_over,
+}

@@ -1,0 +1,43 @@
+"""The handoff: every hand is hidden until the named player takes the keyboard."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Static
+
+__all__ = ["HandoffScreen"]
+
+
+class HandoffScreen(Screen[bool]):
+    """"Pass to Bob — press Enter when only Bob is looking". Dismisses with True."""
+
+    BINDINGS = [Binding("enter", "ready", "I'm ready", key_display="⏎")]
+
+    def __init__(self, player: str, reason: str = "") -> None:
+        super().__init__(classes="handoff-screen")
+        self.player = player
+        self.reason = reason
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="handoff"):
+            yield Static(f"Pass to {self.player}", id="handoff-title")
+            yield Static(f"Press Enter when only {self.player} is looking.",
+                         id="handoff-message")
+            if self.reason:
+                yield Static(self.reason, id="handoff-reason")
+            with Center():
+                yield Button(f"I am {self.player}: show my cards", id="handoff-ready",
+                             variant="primary", compact=True)
+        yield Footer()
+
+    @on(Button.Pressed, "#handoff-ready")
+    def _ready(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.action_ready()
+
+    def action_ready(self) -> None:
+        self.dismiss(True)

@@ -1,0 +1,77 @@
+"""Help: the rules of the variant in play (Markdown) and the keys."""
+
+from __future__ import annotations
+
+from importlib import resources
+from typing import Iterable
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import ModalScreen
+from textual.widgets import Footer, MarkdownViewer, TabbedContent, TabPane
+
+from ...engine import HOUSE_RULES, VARIANTS
+
+__all__ = ["HelpScreen", "rules_markdown", "keys_markdown"]
+
+RULES_TAB = "rules"
+KEYS_TAB = "keys"
+
+
+def _read(name: str) -> str | None:
+    path = resources.files("uno_tui.app").joinpath("help", name)
+    if not path.is_file():
+        return None
+    return path.read_text(encoding="utf-8")
+
+
+def rules_markdown(variant: str, rules: Iterable[str] = ()) -> str:
+    """The rules page for ``variant``, plus the house rules in play."""
+    label = VARIANTS[variant].label if variant in VARIANTS else variant
+    page = _read(f"{variant}.md")
+    if page is None:
+        # A variant without its own page still gets the rules every variant shares.
+        page = f"# {label}\n\n" + (_read("common.md") or "")
+    active = sorted(rules)
+    if active:
+        page += "\n\n## House rules in this game\n\n"
+        page += "\n".join(f"- **{rule}**: {HOUSE_RULES.get(rule, '')}" for rule in active)
+    return page
+
+
+def keys_markdown() -> str:
+    """The keys page."""
+    return _read("keys.md") or ""
+
+
+class HelpScreen(ModalScreen[None]):
+    """Rules and keys in two tabs; Escape (or q) closes it."""
+
+    BINDINGS = [
+        Binding("escape", "close", "Close"),
+        Binding("q", "close", show=False),
+        Binding("r", "tab('rules')", "Rules"),
+        Binding("k", "tab('keys')", "Keys"),
+    ]
+
+    def __init__(self, variant: str, rules: Iterable[str] = (), tab: str = RULES_TAB) -> None:
+        super().__init__(classes="help-screen")
+        self.variant = variant
+        self.rules = tuple(rules)
+        self.tab = tab
+
+    def compose(self) -> ComposeResult:
+        with TabbedContent(initial=self.tab, id="help-tabs"):
+            with TabPane("Rules", id=RULES_TAB):
+                yield MarkdownViewer(rules_markdown(self.variant, self.rules),
+                                     show_table_of_contents=False, id="rules-text")
+            with TabPane("Keys", id=KEYS_TAB):
+                yield MarkdownViewer(keys_markdown(), show_table_of_contents=False,
+                                     id="keys-text")
+        yield Footer()
+
+    def action_tab(self, tab: str) -> None:
+        self.query_one(TabbedContent).active = tab
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,35 @@
+"""The snapshot of the table that the table's widgets draw from."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine import GameView
+
+__all__ = ["TableState"]
+
+
+@dataclass(frozen=True)
+class TableState:
+    """Everything the table screen shows at one moment.
+
+    ``view`` is the view of ``viewer``, the person whose hand is on screen. While
+    no hand may show (``viewer`` is None) it is another seat's view and widgets
+    must read only its public parts: never ``view.hand`` or ``view.revealed``.
+    """
+
+    view: GameView
+    viewer: int | None
+    names: tuple[str, ...]
+    levels: tuple[str | None, ...]
+    scores: tuple[int, ...]
+    round_number: int
+    target: int
+    mode: str
+    variant_label: str
+    show_ids: bool = False
+
+    @property
+    def hand_visible(self) -> bool:
+        """True when the viewer's own hand may be drawn."""
+        return self.viewer is not None

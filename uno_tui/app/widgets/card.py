@@ -1,0 +1,74 @@
+"""Drawing one card as a 3-line chip: a border that tells its state, and its label.
+
+The hand draws all its chips itself (one widget, not one per card), which keeps
+redraws cheap. A chip reads without colour: the label carries the colour's initial,
+the border says whether the card can be played (round: yes, dashed with "no": no)
+and which card is picked (double).
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from ...engine import Face
+from ..cardtext import card_style, short_label
+
+__all__ = ["hotkey_for", "chip_lines", "CHIP_WIDTH", "CHIP_HEIGHT"]
+
+#: Cells a chip takes, borders included.
+CHIP_WIDTH = 10
+CHIP_HEIGHT = 3
+
+# (top-left, top, top-right, side, bottom-left, bottom, bottom-right)
+_ROUND = ("╭", "─", "╮", "│", "╰", "─", "╯")
+_DASHED = ("┌", "╌", "┐", "╎", "└", "╌", "┘")
+_DOUBLE = ("╔", "═", "╗", "║", "╚", "═", "╝")
+_PICKED_STYLE = "bold #ffd54f"
+
+
+def hotkey_for(index: int) -> str:
+    """The digit key that picks the card at ``index`` (0-based): 1-9 then 0; "" after."""
+    if index < 9:
+        return str(index + 1)
+    return "0" if index == 9 else ""
+
+
+def _edge(left: str, fill: str, right: str, label: str, width: int, align_right: bool) -> str:
+    inner = width - 2
+    label = label[:inner - 1]
+    if not label:
+        return left + fill * inner + right
+    padded = f"{label}{fill}" if align_right else f"{fill}{label}"
+    body = padded.rjust(inner, fill) if align_right else padded.ljust(inner, fill)
+    return left + body + right
+
+
+def chip_lines(face: Face, index: int, playable: bool | None, picked: bool = False,
+               card_id: int | None = None) -> list[Text]:
+    """Three lines drawing one card.
+
+    ``playable``: True / False during its owner's turn (False draws a dashed border
+    and "no"), None otherwise. ``picked`` draws a double border. ``card_id`` given:
+    it is printed in the bottom border (a testing aid).
+    """
+    if picked:
+        edges, border_style = _DOUBLE, _PICKED_STYLE
+    elif playable is False:
+        edges, border_style = _DASHED, "dim"
+    else:
+        edges, border_style = _ROUND, "bold" if playable else ""
+    tl, top, tr, side, bl, bottom, br = edges
+    inner = CHIP_WIDTH - 2
+    note = "no" if playable is False else ""
+    if card_id is not None:
+        note = f"{note}#{card_id}"
+    style = card_style(face) + (" dim" if playable is False else "")
+    middle = Text()
+    middle.append(side, style=border_style)
+    middle.append(short_label(face)[:inner].center(inner), style=style)
+    middle.append(side, style=border_style)
+    return [
+        Text(_edge(tl, top, tr, hotkey_for(index), CHIP_WIDTH, False), style=border_style),
+        middle,
+        Text(_edge(bl, bottom, br, note, CHIP_WIDTH, True), style=border_style),
+    ]

@@ -1,0 +1,200 @@
+"""The hard bot: determinized Monte Carlo search over the legal actions.
+
+For each decision with a real choice it repeatedly samples a world consistent with
+its view (the hidden hands and the draw pile dealt at random, see
+:mod:`uno_tui.engine.determinize`), tries every candidate action in that same world
+and plays the round out with the normal bot's heuristics for every seat. The action
+that wins most often within the time budget is played. Using the same worlds for
+every candidate compares them on equal terms, so few rollouts already tell them apart.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Sequence
+
+from ..engine import (
+    Action, CallUno, DecisionKind, EngineError, Game, Play, WINDOW_ACTIONS,
+)
+from ..engine.determinize import fork, sample_state
+from ..engine.variants import RESTRICTED_WILDS
+from .base import Bot
+from .heuristics import Situation, decide, window_action
+from .normal import NormalBot
+
+__all__ = ["HardBot", "DEFAULT_THINK_MS", "DEFAULT_HORIZON", "rollout", "outlook"]
+
+#: Default time budget for one decision, in milliseconds.
+DEFAULT_THINK_MS = 500
+#: Share of the budget spent sampling; the rest covers set-up and the final pick.
+_BUDGET_SHARE = 0.9
+#: A rollout longer than this is abandoned as a draw (a safety net: rounds end far sooner).
+_ROLLOUT_LIMIT = 2000
+#: How many standard errors a candidate must lead the heuristic pick by to replace it.
+_CONFIDENCE = 1.65
+#: Worlds a candidate must be tried in before it can replace the pick or be dropped.
+_MIN_WORLDS = 8
+#: How steeply the chance of winning falls with each card in hand (see :func:`outlook`).
+_HAND_WEIGHT = 0.6
+#: Default rollout length in actions (``None``: to the end of the round).
+DEFAULT_HORIZON = 20
+
+
+def _policy(game: Game, seat: int, actions: Sequence[Action]) -> Action:
+    """The normal bot's choice for ``seat`` in an imagined game."""
+    if len(actions) == 1:
+        return actions[0]
+    kind = game.decision.kind
+    if kind in (DecisionKind.TURN, DecisionKind.DRAWN):
+        if len(actions) == 2 and game.face(actions[0].card).kind not in RESTRICTED_WILDS:
+            return actions[0]     # one card fits (the other action draws or keeps): play it
+        sit = Situation.from_game(game, seat)
+    else:
+        sit = Situation.from_view(game.view(seat))
+    return decide(sit, actions)
+
+
+def rollout(game: Game, seat: int, horizon: int | None = None) -> float:
+    """Play an imagined ``game`` on with the normal heuristics for every seat (everyone
+    calls UNO in time) for ``horizon`` actions, or to the end when ``None``; return
+    ``seat``'s outlook then (see :func:`outlook`)."""
+    legal = game.legal_actions
+    for _ in range(_ROLLOUT_LIMIT if horizon is None else horizon):
+        if game.is_over:
+            break
+        window = game.uno_window
+        if window is not None and window not in game.called and len(game.hands[window]) == 1:
+            game.apply(CallUno(window))
+        decider = game.decision.seat
+        game.apply(_policy(game, decider, legal(decider)))
+    return outlook(game, seat)
+
+
+def outlook(game: Game, seat: int) -> float:
+    """``seat``'s chance of winning the round, as far as the hand sizes tell.
+
+    Exact once the round is over (a round with no winner counts as an equal share);
+    before that each seat's chance falls off exponentially with its hand size, a wild
+    counting as half a card because it always fits.
+    """
+    if game.is_over:
+        winner = game.winner
+        return 1.0 if winner == seat else (1.0 / game.players if winner is None else 0.0)
+    face = game.face
+    weights = []
+    for hand in game.hands:
+        wilds = sum(1 for cid in hand if face(cid).color is None)
+        weights.append(math.exp(-_HAND_WEIGHT * (len(hand) - 0.5 * wilds)))
+    return weights[seat] / sum(weights)
+
+
+def _outcome_key(sit: Situation, action: Action):
+    """Actions with equal keys have the same effect: e.g. playing either of two Red 5s."""
+    if type(action) is Play:
+        return ("play", next((f for c, f in sit.hand if c == action.card), action.card))
+    return action
+
+
+def _distinct(sit: Situation, actions: Sequence[Action]) -> list[Action]:
+    """One action per distinct outcome."""
+    seen, out = set(), []
+    for action in actions:
+        key = _outcome_key(sit, action)
+        if key not in seen:
+            seen.add(key)
+            out.append(action)
+    return out
+
+
+class HardBot(Bot):
+    """Searches: samples hidden hands consistent with its view and plays rollouts."""
+
+    #: Takes a thinking-time budget (``think_ms``).
+    thinks = True
+
+    def __init__(self, seat, rng=None, think_ms: int = DEFAULT_THINK_MS,
+                 horizon: int | None = DEFAULT_HORIZON) -> None:
+        super().__init__(seat, rng)
+        self.think_ms = think_ms
+        #: Actions each rollout plays before judging the position (``None``: to the end).
+        self.horizon = horizon
+        #: Rollouts played for the last searched decision (for benchmarks and tests).
+        self.last_rollouts = 0
+
+    def choose(self, view, actions):
+        window = window_action(actions)
+        if window is not None:
+            return window
+        decision = [a for a in actions if not isinstance(a, WINDOW_ACTIONS)] or list(actions)
+        if len(decision) == 1:
+            return decision[0]
+        sit = Situation.from_view(view)
+        fallback = decide(sit, decision, self.rng)
+        candidates = _distinct(sit, decision)
+        if len(candidates) == 1:
+            return candidates[0]
+        prior = next(i for i, a in enumerate(candidates)
+                     if _outcome_key(sit, a) == _outcome_key(sit, fallback))
+        try:
+            return self._search(view, candidates, prior)
+        except EngineError:
+            # A world this view can't be sampled into (or a variant detail the sampler
+            # doesn't know): the heuristics still give a sound answer.
+            return fallback
+
+    react = NormalBot.react
+
+    def _search(self, view, candidates: list[Action], prior: int) -> Action:
+        """The candidate that beats ``prior`` (the heuristic pick) most clearly, or ``prior``.
+
+        Each world is played out once per surviving candidate. A candidate's lead is the
+        difference between its outlook and the prior's in the same world. A candidate
+        replaces the prior only when its mean lead is larger than chance explains (a
+        one-sided paired test), and one that trails as clearly is dropped. With few
+        rollouts the search so keeps to the heuristics rather than to the luckiest
+        candidate.
+        """
+        deadline = time.perf_counter() + self.think_ms / 1000.0 * _BUDGET_SHARE
+        me, horizon = self.seat, self.horizon
+        count = len(candidates)
+        worlds, lead, lead_sq = [0] * count, [0.0] * count, [0.0] * count
+        alive = list(range(count))
+        self.last_rollouts = 0
+        while len(alive) > 1 and time.perf_counter() < deadline:
+            base = Game.from_json(sample_state(view, self.rng))
+            values = {}
+            for index in [prior] + [i for i in alive if i != prior]:
+                game = fork(base)
+                game.apply(candidates[index])
+                values[index] = rollout(game, me, horizon)
+                self.last_rollouts += 1
+                if time.perf_counter() >= deadline:
+                    break
+            base_value = values.pop(prior)
+            for index, value in values.items():
+                diff = value - base_value
+                worlds[index] += 1
+                lead[index] += diff
+                lead_sq[index] += diff * diff
+            alive = [i for i in alive if i == prior or _margin(worlds[i], lead[i], lead_sq[i]) > -1]
+        best, best_mean = prior, 0.0
+        for index in alive:
+            if index != prior and _margin(worlds[index], lead[index], lead_sq[index]) > 1:
+                mean = lead[index] / worlds[index]
+                if mean > best_mean:
+                    best, best_mean = index, mean
+        return candidates[best]
+
+
+def _margin(n: int, total: float, total_sq: float) -> float:
+    """How clearly a mean lead differs from zero, in units of the confidence bound:
+    above 1 clearly ahead, below -1 clearly behind (0 until enough worlds were seen)."""
+    if n < _MIN_WORLDS:
+        return 0.0
+    mean = total / n
+    variance = max(total_sq - total * total / n, 0.0) / (n - 1)
+    bound = _CONFIDENCE * math.sqrt(variance / n)
+    if bound == 0.0:
+        return math.copysign(math.inf, mean) if mean else 0.0
+    return mean / bound

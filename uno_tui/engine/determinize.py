@@ -1,0 +1,188 @@
+"""Sampled worlds for searching players: a whole :class:`Game` consistent with one view.
+
+A seat's :class:`~uno_tui.engine.view.GameView` hides the other hands and the order
+of the draw pile. :func:`sample_state` deals those hidden cards at random, honouring
+everything the view does show (hand sizes, the discard pile, the inactive faces of
+Flip cards, a hand shown after a challenge), and fills in hidden decision details
+such as whether a wild draw card was a bluff. :func:`sample_game` turns that into a
+:class:`Game` to play out. The sample never looks at the real game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+
+from .actions import DecisionKind
+from .cards import Card, Face
+from .errors import EngineError
+from .game import SAVE_FORMAT, Game
+from .variants import RESTRICTED_WILDS, get_variant
+from .view import GameView
+
+__all__ = ["DeterminizeError", "deck_of", "unseen_cards", "sample_state", "sample_game", "fork"]
+
+
+class DeterminizeError(EngineError):
+    """The view admits no consistent deal (or asks for a detail the sampler can't fill)."""
+
+
+_DECKS: dict[str, tuple[Card, ...]] = {}
+
+
+def deck_of(variant: str) -> tuple[Card, ...]:
+    """Every physical card of ``variant``, by id (built once per variant)."""
+    deck = _DECKS.get(variant)
+    if deck is None:
+        deck = _DECKS[variant] = tuple(get_variant(variant).build_deck())
+    return deck
+
+
+def unseen_cards(view: GameView) -> list[int]:
+    """Card ids ``view.seat`` can't see: not in its hand and not in the discard pile."""
+    seen = {card.id for card in view.hand}
+    seen.update(card.id for card in view.discard)
+    seen.update(card.id for card in view.extras.get("mini_pile", ()))
+    return [cid for cid in range(len(deck_of(view.variant))) if cid not in seen]
+
+
+def sample_state(view: GameView, rng: random.Random) -> dict:
+    """A :meth:`Game.to_json` state consistent with ``view``, hidden cards dealt at random.
+
+    Raises :class:`DeterminizeError` when the view's constraints can't all be met.
+    """
+    deck = deck_of(view.variant)
+    other_side = 1 - view.side
+    pool = unseen_cards(view)
+    rng.shuffle(pool)
+    hands: list[list[int] | None] = [None] * view.players
+    hands[view.seat] = [card.id for card in view.hand]
+
+    # Constrained slots first (faces the viewer can see), then the rest from what is left.
+    free = set(pool)
+    by_face: dict[int, dict[Face, list[int]]] = {}
+
+    def take(face: Face, side: int) -> int:
+        groups = by_face.get(side)
+        if groups is None:
+            groups = by_face[side] = defaultdict(list)
+            for cid in pool:
+                groups[deck[cid].face(side)].append(cid)
+        ids = groups.get(face)
+        while ids:
+            cid = ids.pop()
+            if cid in free:
+                free.discard(cid)
+                return cid
+        raise DeterminizeError(f"no unseen card shows {face.label} in seat {view.seat}'s sample")
+
+    revealed = view.revealed
+    for info in view.seats:
+        if info.seat == view.seat:
+            continue
+        if revealed is not None and revealed[0] == info.seat and len(revealed[1]) == info.card_count:
+            hands[info.seat] = [take(face, view.side) for face in revealed[1]]
+        elif info.backs and len(info.backs) == info.card_count:
+            hands[info.seat] = [take(face, other_side) for face in info.backs]
+    draw_top = None
+    if view.draw_top_back is not None and view.draw_count:
+        draw_top = take(view.draw_top_back, other_side)
+    rest = [cid for cid in pool if cid in free]
+    for info in view.seats:
+        if hands[info.seat] is None:
+            if len(rest) < info.card_count:
+                raise DeterminizeError("the view holds more hidden cards than the deck has")
+            hands[info.seat], rest = rest[:info.card_count], rest[info.card_count:]
+    needed = view.draw_count - (draw_top is not None)
+    if len(rest) < needed:
+        raise DeterminizeError("the view's draw pile is larger than the unseen cards")
+    draw_pile = rest[:needed] + ([draw_top] if draw_top is not None else [])
+    out_of_play = rest[needed:]
+
+    ctx = dict(view.context)
+    kind, seat = view.decision_kind, view.decision_seat
+    if "prev_color" in ctx and "card" in ctx and "bluff" not in ctx:
+        # Whether a wild draw card was a bluff follows from its player's sampled hand.
+        player = ctx.get("attacker", seat)
+        played = deck[ctx["card"]].face(view.side)
+        ctx["bluff"] = played.kind in RESTRICTED_WILDS and any(
+            deck[cid].face(view.side).color == ctx["prev_color"] for cid in hands[player])
+    if kind == DecisionKind.POINT:
+        # Point Taken ballots are secret: the votes cast so far are sampled too.
+        ctx["votes"] = [[voter, rng.choice([t for t in range(view.players) if t != voter])]
+                        for voter in view.extras["ballots_cast"]]
+    goer = next((s.seat for s in view.seats if s.card_count == 0), None) \
+        if view.winner is None else view.winner
+    version, state, gauss = random.Random(rng.getrandbits(64)).getstate()
+    return {
+        "format": SAVE_FORMAT,
+        "variant": view.variant,
+        "players": view.players,
+        "rules": sorted(view.rules),
+        "seed": None,
+        "side": view.side,
+        "hands": hands,
+        "draw_pile": draw_pile,
+        "discard": [card.id for card in view.discard],
+        "out_of_play": out_of_play,
+        "color": view.color,
+        "direction": view.direction,
+        "dealer": view.dealer,
+        "current": view.current,
+        "decision": [kind, seat],
+        "ctx": ctx,
+        "uno_window": view.uno_window,
+        "called": [s.seat for s in view.seats if s.called_uno],
+        "winner": view.winner,
+        "goer": goer,
+        "stalled": 0,
+        "pending_draw": view.pending_draw,
+        "link": list(view.extras["link"]) if view.extras.get("link") else None,
+        "mini_pile": [card.id for card in view.extras.get("mini_pile", ())],
+        "revealed": [],
+        "rng": [version, list(state), gauss],
+    }
+
+
+def sample_game(view: GameView, rng: random.Random) -> Game:
+    """A playable :class:`Game` consistent with ``view`` (see :func:`sample_state`)."""
+    return Game.from_json(sample_state(view, rng))
+
+
+def fork(game: Game) -> Game:
+    """An independent copy of ``game`` to play out; the original is left as it is.
+
+    Equivalent to ``Game.from_json(game.to_json())`` but much cheaper: containers in
+    the state (lists, dicts, sets, nested one level) are copied, immutable values
+    (cards, faces, the variant) are shared, and the random generator is duplicated.
+    """
+    copy = object.__new__(Game)
+    state = copy.__dict__
+    for name, value in game.__dict__.items():
+        kind = type(value)
+        if kind is list:
+            value = [_copy_inner(v) for v in value] if value and type(value[0]) in _INNER else value[:]
+        elif kind is dict:
+            value = {k: _copy_inner(v) for k, v in value.items()}
+        elif kind is set:
+            value = set(value)
+        elif isinstance(value, random.Random):
+            twin = random.Random()
+            twin.setstate(value.getstate())
+            value = twin
+        state[name] = value
+    return copy
+
+
+_INNER = (list, dict, set)
+
+
+def _copy_inner(value):
+    kind = type(value)
+    if kind is list:
+        return value[:]
+    if kind is dict:
+        return dict(value)
+    if kind is set:
+        return set(value)
+    return value
