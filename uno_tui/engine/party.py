@@ -8,6 +8,21 @@ The functions here are the effects, handlers and legal-action builders that
 ``game.py`` dispatches to by card kind, action class and decision kind. They work
 on a :class:`~uno_tui.engine.game.Game` through the same private helpers as the
 classic effects (``_draw``, ``_advance``, ``_decide``, ``_emit`` ...).
+
+Where the seed is silent, this engine decides:
+
+- A wrong speed play is a :class:`JumpIn` with a held card that is not identical to a
+  number card on top, while the window is open. It is not listed in ``legal_actions``
+  (nobody means to make one) but ``apply`` accepts it: the card stays in the hand and
+  its player draws 1.
+- Point Taken ballots are cast one seat at a time in turn order from the card's
+  player; no view or event tells a vote before the last one is in. Casting a vote
+  does not close a missed UNO's window.
+- Wild Pile Up, Point Taken and Wild Drawn Together played as a last card end the
+  round at once: no mini-pile, no ballot, no link (they make no *next* player draw).
+  Whoever plays their last card onto a mini-pile wins; the mini-pile is not scored.
+- Taking the mini-pile is not drawing, so it does not make a linked partner draw.
+  The card's player may link themself.
 """
 
 from __future__ import annotations
