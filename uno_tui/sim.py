@@ -120,7 +120,9 @@ def play_round(game: Game, bots: Sequence[Bot], rng: random.Random,
     """Play ``game`` to its end with ``bots``; return the number of actions applied.
 
     Before each decision, every other seat with window actions (catch, call UNO,
-    jump in) gets a chance to act, in random order.
+    jump in) gets a chance to act, in random order, except that a seat that just went
+    down to one card comes first: it calls UNO as its card goes down, so the others
+    can catch it only if it lets that moment pass.
     """
     actions = 0
     seats = list(range(game.players))
@@ -129,7 +131,9 @@ def play_round(game: Game, bots: Sequence[Bot], rng: random.Random,
         decider = game.decision.seat
         if game.uno_window is not None or game._jump_mode:
             rng.shuffle(seats)
-            for seat in seats:
+            window = game.uno_window
+            order = seats if window is None else [window] + [s for s in seats if s != window]
+            for seat in order:
                 if seat == decider:
                     continue
                 options = legal(seat)

@@ -1,15 +1,17 @@
-"""Driving the app in Pilot tests: read the screen, wait for the next prompt, answer it."""
+"""Driving the app in Pilot tests: build a table, read the screen, wait, answer prompts."""
 
 from __future__ import annotations
 
 import asyncio
 import io
 import re
+from typing import Sequence
 
 from rich.console import Console
 from textual import events
 
 from uno_tui.app.app import UnoApp
+from uno_tui.app.controller import TableController
 from uno_tui.app.screens.color import ColorDialog
 from uno_tui.app.screens.dialog import Dialog
 from uno_tui.app.screens.drawn import DrawnDialog
@@ -20,15 +22,17 @@ from uno_tui.app.screens.reveal import RevealScreen
 from uno_tui.app.screens.round_result import RoundResultScreen
 from uno_tui.app.screens.swap import SwapDialog
 from uno_tui.app.screens.table import TableScreen
-from uno_tui.app.widgets.hand import HandView
-from uno_tui.cli import PlayConfig, SeatSpec
+from uno_tui.app.widgets.hand import ChipGrid, HandView
+from uno_tui.bots import Bot
+from uno_tui.cli import SeatSpec
+from uno_tui.engine import Challenge, Game, Play
 
-#: A card id as the app prints it when ``show_card_ids`` is on: ``R 5#23``, ``#23``.
+#: A card id as printed with ``show_card_ids``: ``#23`` (in a chip's border, the log, the pile).
 CARD_ID = re.compile(r"#(\d+)")
 
 
 def screen_text(app) -> str:
-    """The plain text of the whole terminal, dialogs and what shows beneath them included."""
+    """The plain text of the whole terminal, with what shows beneath a dialog."""
     width, height = app.size
     console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True,
                       color_system="truecolor", record=True, legacy_windows=False,
@@ -38,26 +42,125 @@ def screen_text(app) -> str:
     return console.export_text()
 
 
-def make_app(players: str, *, seed: int = 7, variant: str = "classic", rules=(),
-             mode: str = "target", target: int = 500, ids: bool = False) -> UnoApp:
-    """An app at pace 0 that starts straight at the table: ``players`` as on the command line."""
+async def shown(pilot) -> str:
+    """The screen's text once the latest changes have been drawn."""
+    await pilot.pause()
+    return screen_text(pilot.app)
+
+
+def seats_from(players: str, level: str = "random") -> tuple[SeatSpec, ...]:
+    """``"Ann,cpu,cpu"`` as seats: a name is a person, ``cpu`` a computer of ``level``."""
     seats = []
-    cpu = 0
     for name in players.split(","):
-        if name.startswith("cpu"):
-            cpu += 1
-            seats.append(SeatSpec(f"CPU {cpu}", name.partition(":")[2] or "random"))
+        if name == "cpu":
+            seats.append(SeatSpec(f"CPU {sum(1 for s in seats if not s.is_human) + 1}", level))
         else:
             seats.append(SeatSpec(name))
-    config = PlayConfig(variant=variant, seats=tuple(seats), seed=seed, target=target,
-                        mode=mode, rules=frozenset(rules))
-    return UnoApp(config, pace=0, steady=True, show_card_ids=ids)
+    return tuple(seats)
 
 
-def table_of(app) -> TableScreen:
-    table = app.table
-    assert table is not None, "no table screen"
-    return table
+def make_controller(players: str, *, seed: int = 7, variant: str = "classic",
+                    rules: Sequence[str] = (), mode: str = "single", target: int = 500,
+                    ids: bool = True) -> TableController:
+    return TableController(variant, seats_from(players), target=target, mode=mode,
+                           rules=rules, seed=seed, show_ids=ids)
+
+
+def make_app(controller: TableController, pace: float = 0.0) -> UnoApp:
+    """An app opening at the table of ``controller``, computers at ``pace``, steady screen."""
+    return UnoApp(pace=pace, steady=True, show_card_ids=controller.show_ids,
+                  controller=controller)
+
+
+class FirstBot(Bot):
+    """A predictable computer: plays its first playable card, else its first option.
+
+    ``calls_uno`` decides whether it calls UNO when it may; it never catches.
+    """
+
+    wants_view = False
+
+    def __init__(self, seat: int, calls_uno: bool = True) -> None:
+        super().__init__(seat)
+        self.calls_uno = calls_uno
+
+    def choose(self, view, actions):
+        plays = [a for a in actions if type(a) is Play]
+        return plays[0] if plays else actions[0]
+
+    def react(self, view, actions):
+        for action in actions:
+            if type(action).__name__ == "CallUno" and self.calls_uno:
+                return action
+        return None
+
+
+def rigged(players: str, *, hands, top: str, draw: Sequence[str] = (), rules=(),
+           current: int = 0, color: str | None = None, calls_uno: bool = True,
+           ids: bool = False, mode: str = "single") -> TableController:
+    """A table at an exact position; computer seats play with :class:`FirstBot`."""
+    controller = make_controller(players, rules=rules, ids=ids, mode=mode)
+    controller.use_position(Game.from_position(
+        "classic", hands=hands, top=top, draw=draw, rules=rules, current=current, color=color))
+    for seat in list(controller.bots):
+        controller.bots[seat] = FirstBot(seat, calls_uno)
+    return controller
+
+
+class PublicCards:
+    """Every card id that has been shown to the whole table (played, turned, discarded).
+
+    Wraps the controller's ``apply`` so that it sees each action's events as the public
+    sees them (``Event.for_seat(None)``).
+    """
+
+    def __init__(self, controller: TableController) -> None:
+        self.ids: set[int] = set()
+        self._note(controller.game.opening_events)
+        self._note_pile(controller)
+        apply, next_round = controller.apply, controller.next_round
+
+        def watched_apply(action):
+            lines = apply(action)
+            self._note(controller.last_events)
+            return lines
+
+        def watched_next_round():
+            lines = next_round()
+            self._note(controller.game.opening_events)
+            return lines
+
+        controller.apply = watched_apply
+        controller.next_round = watched_next_round
+
+    def _note(self, events_) -> None:
+        for event in events_:
+            self.ids.update(event.for_seat(None).cards)
+
+    def _note_pile(self, controller) -> None:
+        self.ids.update(controller.game.discard)
+
+
+def assert_no_leak(app, public: PublicCards) -> set[int]:
+    """No card of a seat other than the one whose hand is shown may be on screen.
+
+    A card counts as secret while it sits in a hand and has never been shown to the
+    table. Returns the ids on screen.
+    """
+    table: TableScreen = app.table
+    game = table.ctl.game
+    text = screen_text(app)
+    shown = {int(n) for n in CARD_ID.findall(text)}
+    viewer = table.viewer
+    if isinstance(app.screen, HandoffScreen):
+        assert viewer is None, "a hand is still meant to show during a handoff"
+    others = {card for seat, hand in enumerate(game.hands) if seat != viewer for card in hand}
+    leaked = (shown & others) - public.ids
+    assert not leaked, f"cards of other seats on screen: {sorted(leaked)}\n{text}"
+    if viewer is not None and isinstance(app.screen, TableScreen) and game.hands[viewer]:
+        # Not vacuous: the shown hand's own cards are found by the same scan.
+        assert shown & set(game.hands[viewer]), f"the hand's ids are not on screen:\n{text}"
+    return shown
 
 
 async def _drain(pilot) -> None:
@@ -79,16 +182,22 @@ async def press(pilot, *keys: str) -> None:
         await _drain(pilot)
 
 
-async def settle(pilot, limit: int = 2000) -> None:
-    """Wait until the app waits for a person (a prompt, a handoff, a result)."""
+async def settle(pilot, limit: int = 3000, watch=None) -> None:
+    """Wait until the app waits for a person (a prompt, a handoff, a result).
+
+    ``watch(app)`` is called at every step of the wait, e.g. to scan what the
+    screen shows while computers play.
+    """
     app = pilot.app
     for _ in range(limit):
         await _drain(pilot)
+        if watch is not None and app.is_running and app.table is not None:
+            watch(app)
         table = app.table
         if table is None or not app.is_running:
             return
-        if table._timer is None and (not table.is_active or table.awaiting_turn
-                                     or table.ctl.game.is_over):
+        if not table.bot_busy and (not table.is_active or table.awaiting_turn
+                                   or table.ctl.game.is_over):
             await _drain(pilot)
             return
         await asyncio.sleep(0.002)
@@ -97,32 +206,39 @@ async def settle(pilot, limit: int = 2000) -> None:
 
 def playable_indexes(app) -> list[int]:
     """Positions in the shown hand of the cards that can be played now."""
-    grid = app.screen.query_one(HandView).grid
+    grid = app.table.query_one(ChipGrid)
     if grid.playable is None:
         return []
     return [i for i, card in enumerate(grid.cards) if card.id in grid.playable]
 
 
-async def answer_by_keys(pilot, step: int) -> str:
-    """Answer whatever the app asks now with keys only; returns what was answered."""
+def _respond_choice(screen: RespondDialog) -> int:
+    """Challenge when allowed, else the first option (accept)."""
+    for index, option in enumerate(screen.options):
+        if type(option.value) is Challenge:
+            return index
+    return 0
+
+
+async def answer_by_keys(pilot) -> str:
+    """Answer what the app asks now, keys only. Returns the kind of prompt answered."""
     app = pilot.app
     screen = app.screen
     if isinstance(screen, HandoffScreen):
         await press(pilot, "enter")
         return "handoff"
     if isinstance(screen, ColorDialog):
-        await press(pilot, screen.options[step % len(screen.options)].key)
+        await press(pilot, screen.options[0].key)
         return "color"
     if isinstance(screen, DrawnDialog):
-        key = "p" if step % 2 or not screen.has_key("k") else "k"
-        await press(pilot, key)
-        return "drawn-" + key
+        await press(pilot, "p")
+        return "drawn"
     if isinstance(screen, RespondDialog):
-        key = "c" if screen.has_key("c") and step % 2 else "a"
-        await press(pilot, key)
-        return "respond-" + key
+        choice = _respond_choice(screen)
+        await press(pilot, str(choice + 1))
+        return "respond"
     if isinstance(screen, SwapDialog):
-        await press(pilot, "down", "enter")
+        await press(pilot, "down", "up", "enter")
         return "swap"
     if isinstance(screen, RevealScreen):
         await press(pilot, "enter")
@@ -134,21 +250,52 @@ async def answer_by_keys(pilot, step: int) -> str:
         await press(pilot, "q")
         return "match-result"
     if isinstance(screen, Dialog):
-        await press(pilot, "1")
-        return "dialog"
-    table = table_of(app)
-    if table.awaiting_turn:
-        playable = playable_indexes(app)
-        if playable and step % 5:
-            index = playable[step % len(playable)]
-            if index < 10:
-                await press(pilot, "0" if index == 9 else str(index + 1))
-            else:
-                hand = app.screen.query_one(HandView)
-                while hand.cursor != index:
-                    await press(pilot, "right")
-            await press(pilot, "enter")
-            return "play"
+        raise AssertionError(f"unexpected dialog {screen!r}")
+    table = app.table
+    assert table.awaiting_turn, f"nothing to answer:\n{screen_text(app)}"
+    playable = playable_indexes(app)
+    if not playable:
         await press(pilot, "d")
         return "draw"
-    raise AssertionError(f"nothing to answer on {screen!r}:\n{screen_text(app)}")
+    index = playable[0]
+    if index < 10:
+        await press(pilot, "0" if index == 9 else str(index + 1))
+    else:
+        hand = table.query_one(HandView)
+        while hand.cursor != index:
+            await press(pilot, "right")
+    await press(pilot, "enter")
+    return "play"
+
+
+async def answer_by_clicks(pilot) -> str:
+    """Answer what the app asks now with the mouse only."""
+    app = pilot.app
+    screen = app.screen
+    if isinstance(screen, HandoffScreen):
+        assert await pilot.click("#handoff-ready")
+        return "handoff"
+    if isinstance(screen, (RevealScreen, RoundResultScreen)):
+        await pilot.click(".dialog-title")
+        return "reveal" if isinstance(screen, RevealScreen) else "round-result"
+    if isinstance(screen, MatchResultDialog):
+        assert await pilot.click("#option-2")
+        return "match-result"
+    if isinstance(screen, Dialog):
+        choice = _respond_choice(screen) if isinstance(screen, RespondDialog) else 0
+        assert await pilot.click(f"#option-{choice}")
+        kinds = {ColorDialog: "color", DrawnDialog: "drawn", RespondDialog: "respond",
+                 SwapDialog: "swap"}
+        return kinds[type(screen)]
+    table = app.table
+    assert table.awaiting_turn, f"nothing to answer:\n{screen_text(app)}"
+    playable = playable_indexes(app)
+    if not playable:
+        assert await pilot.click("#draw-pile")
+        return "draw"
+    hand = table.query_one(HandView)
+    hand.select(playable[0])  # scrolls its row into view, as a person would
+    await _drain(pilot)
+    grid = table.query_one(ChipGrid)
+    assert await pilot.click(ChipGrid, offset=grid.chip_offset(playable[0]))
+    return "play"

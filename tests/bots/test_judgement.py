@@ -125,3 +125,31 @@ def test_hard_finds_the_skip_that_wins_on_the_spot():
     hard = make_bot("hard", 0, random.Random(1), think_ms=200)
     assert played_code(game, hard.choose(game.view(0), actions)) == "RS"
     assert hard.last_rollouts > 0
+
+
+def test_the_outlook_is_exact_once_the_round_is_over_and_favours_small_hands_before():
+    from uno_tui.bots.hard import outlook
+
+    game = Game.from_position(hands=[["R5"], ["G1", "G2", "B1"], ["G3", "B3"], ["Y1", "Y2"]],
+                              top="R3")
+    shares = [outlook(game, seat) for seat in range(4)]
+    assert abs(sum(shares) - 1.0) < 1e-9
+    assert shares[0] > shares[2] > shares[1]
+    play(game, 0, "R5")
+    assert game.is_over
+    assert [outlook(game, seat) for seat in range(4)] == [1.0, 0.0, 0.0, 0.0]
+
+
+def test_hard_falls_back_to_the_heuristics_when_no_world_can_be_sampled(monkeypatch):
+    import uno_tui.bots.hard as hard
+    from uno_tui.engine.determinize import DeterminizeError
+
+    def refuse(view, rng):
+        raise DeterminizeError("no world")
+
+    monkeypatch.setattr(hard, "sample_state", refuse)
+    game = Game.from_position(hands=[["W", "R5", "B1", "B2"], ["G1", "G2"], ["G3", "G4"],
+                                     ["Y1", "Y2"]], top="R3")
+    action = make_bot("hard", 0, random.Random(0), think_ms=20).choose(game.view(0),
+                                                                        game.legal_actions(0))
+    assert played_code(game, action) == "R5"

@@ -24,7 +24,8 @@ class UnoApp(App[int]):
 
     ``pace`` is the pause between computer actions (0 in tests). ``steady`` turns off
     animations and cursor blinking (stable screenshots). ``show_card_ids`` appends each
-    card's id to its label, so a test can tell two identical cards apart.
+    card's id to its label, so a test can tell two identical cards apart. A
+    ``controller`` opens the table on a match already set up.
     """
 
     CSS_PATH = [_HERE / "app.tcss", _HERE / "table.tcss", _HERE / "setup.tcss"]
@@ -34,9 +35,12 @@ class UnoApp(App[int]):
     AUTO_FOCUS = None
 
     def __init__(self, config: PlayConfig | None = None, *, pace: float = DEFAULT_PACE,
-                 steady: bool = False, show_card_ids: bool = False) -> None:
+                 steady: bool = False, show_card_ids: bool = False,
+                 controller: TableController | None = None) -> None:
         super().__init__()
         self.config = config or PlayConfig()
+        #: A match already set up (e.g. a rigged position) to open at the table.
+        self.controller = controller
         self.pace = pace
         self.steady = steady
         self.show_card_ids = show_card_ids
@@ -44,6 +48,8 @@ class UnoApp(App[int]):
             self.animation_level = "none"
 
     def get_default_screen(self) -> Screen:
+        if self.controller is not None:
+            return TableScreen(self.controller, pace=self.pace)
         if self.config.seats:
             return self._table_for(self.config)
         return SetupScreen(self.config)

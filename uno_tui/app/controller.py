@@ -14,12 +14,13 @@ from typing import Sequence
 
 from ..bots import Bot, make_bot
 from ..engine import (
-    Action, CallUno, Catch, Event, Face, GameView, IllegalActionError, JumpIn, Match, Play,
+    Action, CallUno, Catch, Event, Face, Game, GameView, IllegalActionError, JumpIn, Match,
+    Play,
 )
 from ..cli import SeatSpec
 from .narration import Narrator
 
-__all__ = ["RoundSummary", "TableController", "MAX_LOG_LINES"]
+__all__ = ["RoundSummary", "BotTurn", "TableController", "MAX_LOG_LINES"]
 
 #: The log keeps this many recent lines.
 MAX_LOG_LINES = 300
@@ -40,6 +41,27 @@ class RoundSummary:
     match_winners: tuple[int, ...]
     mode: str
     target: int
+
+
+@dataclass(frozen=True)
+class BotTurn:
+    """One computer player's chance to act, on a snapshot of what its seat may know."""
+
+    seat: int
+    bot: Bot
+    view: GameView | None
+    options: tuple[Action, ...]
+    #: True: a window moment (catch, UNO, jump in) the bot may let pass.
+    react: bool
+    #: The table's state number when the snapshot was taken.
+    version: int
+
+    def decide(self) -> Action | None:
+        """The bot's answer (None: it lets a window moment pass). Reads only the snapshot."""
+        options = list(self.options)
+        if self.react:
+            return self.bot.react(self.view, options)
+        return self.bot.choose(self.view, options)
 
 
 class TableController:
@@ -77,6 +99,18 @@ class TableController:
         self.last_events: tuple[Event, ...] = ()
         self.narrator = Narrator(self.names, self.match.game.face, self.show_ids)
         self._say(self.narrator.lines(self.match.game.opening_events))
+
+    def use_position(self, game: Game) -> None:
+        """Play on from ``game`` (e.g. ``Game.from_position``): for tests, puzzles, lessons."""
+        if game.players != self.players:
+            raise IllegalActionError(f"the position has {game.players} seats, "
+                                     f"the table has {self.players}")
+        self.match.game = game
+        self._version += 1
+        self._polled = -1
+        self.narrator = Narrator(self.names, game.face, self.show_ids)
+        self.log.clear()
+        self._say(self.narrator.lines(game.opening_events))
 
     def restart(self) -> None:
         """A new match with the same seats and settings (a fresh deal)."""
@@ -224,16 +258,20 @@ class TableController:
             return any(legal(seat) for seat in self.bots if seat != decider)
         return False
 
-    def bot_step(self) -> list[str]:
-        """Let one computer player act: first a window reaction, else the bot decider.
+    def bot_turns(self) -> list["BotTurn"]:
+        """The computer players' chances to act now, in the order they are offered.
 
         Every bot is offered each new situation's window actions once (in random
-        order), as in ``uno-tui sim``. Returns the new log lines ([] if no bot acted).
+        order), as in ``uno-tui sim``; then the bot the game waits on, if any,
+        chooses. Try them in order with :meth:`BotTurn.decide` (safe to run in
+        another thread: a turn holds only snapshots) and apply the first answer
+        with :meth:`apply_bot`.
         """
         game = self.game
         if game.is_over:
             return []
         decider = game.decision.seat
+        turns = []
         if self._polled != self._version:
             self._polled = self._version
             seats = [s for s in self.bots if s != decider]
@@ -241,15 +279,29 @@ class TableController:
             for seat in seats:
                 options = self.legal(seat)
                 if options:
-                    bot = self.bots[seat]
-                    action = bot.react(game.view(seat) if bot.wants_view else None, options)
-                    if action is not None:
-                        return self.apply(action)
-        bot = self.bots.get(decider)
-        if bot is None:
+                    turns.append(self._turn(seat, options, react=True))
+        if decider in self.bots:
+            turns.append(self._turn(decider, self.legal(decider), react=False))
+        return turns
+
+    def _turn(self, seat: int, options: list[Action], react: bool) -> "BotTurn":
+        bot = self.bots[seat]
+        view = self.game.view(seat) if bot.wants_view else None
+        return BotTurn(seat, bot, view, tuple(options), react, self._version)
+
+    def apply_bot(self, turn: "BotTurn", action: Action) -> list[str]:
+        """Apply a bot's answer, unless the table moved on while it thought (then [])."""
+        if turn.version != self._version:
             return []
-        options = self.legal(decider)
-        return self.apply(bot.choose(game.view(decider) if bot.wants_view else None, options))
+        return self.apply(action)
+
+    def bot_step(self) -> list[str]:
+        """Let one computer player act now, in this thread; returns the new log lines."""
+        for turn in self.bot_turns():
+            action = turn.decide()
+            if action is not None:
+                return self.apply_bot(turn, action)
+        return []
 
     # ----------------------------------------------------------------- rounds
 

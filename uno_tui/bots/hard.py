@@ -37,6 +37,8 @@ _CONFIDENCE = 1.65
 _MIN_WORLDS = 8
 #: How steeply the chance of winning falls with each card in hand (see :func:`outlook`).
 _HAND_WEIGHT = 0.6
+#: Decisions the rollout policy judges without building a view.
+_CHEAP_KINDS = frozenset({DecisionKind.TURN, DecisionKind.DRAWN, DecisionKind.COLOR})
 #: Default rollout length in actions (``None``: to the end of the round).
 DEFAULT_HORIZON = 20
 
@@ -46,9 +48,12 @@ def _policy(game: Game, seat: int, actions: Sequence[Action]) -> Action:
     if len(actions) == 1:
         return actions[0]
     kind = game.decision.kind
-    if kind in (DecisionKind.TURN, DecisionKind.DRAWN):
-        if len(actions) == 2 and game.face(actions[0].card).kind not in RESTRICTED_WILDS:
+    if kind in _CHEAP_KINDS:
+        if (kind != DecisionKind.COLOR and len(actions) == 2
+                and game.face(actions[0].card).kind not in RESTRICTED_WILDS):
             return actions[0]     # one card fits (the other action draws or keeps): play it
+        # A colour choice without its context takes a Greninja's second naming for
+        # its first: a small inaccuracy that saves building a view.
         sit = Situation.from_game(game, seat)
     else:
         sit = Situation.from_view(game.view(seat))
@@ -138,9 +143,9 @@ class HardBot(Bot):
                      if _outcome_key(sit, a) == _outcome_key(sit, fallback))
         try:
             return self._search(view, candidates, prior)
-        except EngineError:
-            # A world this view can't be sampled into (or a variant detail the sampler
-            # doesn't know): the heuristics still give a sound answer.
+        except (EngineError, LookupError):
+            # A world this view can't be sampled into, or a variant's state the sampler
+            # does not know how to rebuild: the heuristics still give a sound answer.
             return fallback
 
     react = NormalBot.react

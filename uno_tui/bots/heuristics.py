@@ -128,11 +128,13 @@ def play_scores(sit: Situation, plays: Sequence[Action]) -> list[float]:
     """How much the seat would like to play each card of ``plays`` now (higher is better)."""
     if len(sit.hand) == 1:
         return [1000.0] * len(plays)
+    w = WEIGHTS
     faces = dict(sit.hand)
     held = sit.color_counts()
     next_count = sit.counts[sit.next_seat]
-    threat = max(0, 5 - next_count)          # how close the next player is to going out
-    reverse_gain = 0.8 * (next_count - sit.counts[sit.prev_seat]) if sit.players > 2 else 0.0
+    threat = max(0, w["threat_from"] - next_count)   # how close the next player is to going out
+    reverse_gain = (w["reverse"] * (next_count - sit.counts[sit.prev_seat])
+                    if sit.players > 2 else 0.0)
     bluffing = held.get(sit.color, 0) > 0
     shed = sit.opponents_min() <= DANGER
     points = sit.variant.face_points
@@ -143,29 +145,42 @@ def play_scores(sit: Situation, plays: Sequence[Action]) -> list[float]:
         kind = face.kind
         if face.color is None:
             # Wilds are kept for when nothing else fits: they are always playable later.
-            score = 2.0 + 0.5 * best_held
+            score = w["wild"] + 0.5 * best_held
         else:
             # Stay in (or switch to) the colour held most, so the next turns have plays.
-            score = 10.0 + 1.5 * (held[face.color] - 1)
+            score = 10.0 + w["stay"] * (held[face.color] - 1)
         amount = DRAW_EFFECTS.get(kind)
         if kind == Kind.SNORLAX:
             pass    # it may let the next player shed a whole colour
         elif amount == "until":
-            score += threat * 3.0
+            score += w["action"] + threat * 3.0
         elif amount is not None:
-            score += threat * (1.0 + 0.5 * amount)
+            score += w["action"] + threat * (1.0 + 0.5 * amount)
         elif kind in _SKIPS:
-            score += threat * 1.5
+            score += w["action"] + threat * w["skip"]
         elif kind == Kind.REVERSE:
             score += reverse_gain
         if bluffing and kind in RESTRICTED_WILDS:
-            score -= 8.0 + 2.0 * threat    # a bluff: only when nothing else will do
+            score -= w["bluff"] + 2.0 * threat    # a bluff: only when nothing else will do
         if shed and face.color is not None:
             # Someone is about to go out: shed the cards that would score most for them
             # (but not wilds, the best hope of going out first).
-            score += points(face) / 6.0
+            score += points(face) * w["shed"]
         scores.append(score)
     return scores
+
+
+#: Weights of :func:`play_scores`, tuned in bot-against-bot simulations.
+WEIGHTS = {
+    "threat_from": 5,   # an opponent with fewer cards than this is a threat
+    "wild": 2.0,        # base score of a wild (a coloured card scores 10)
+    "stay": 1.5,        # per other card held of the colour the play leaves in force
+    "action": 0.0,      # base bonus of a card that hurts the next player
+    "skip": 1.5,        # per point of threat, for a Skip
+    "reverse": 0.8,     # per card the next player holds more than the previous one
+    "bluff": 8.0,       # penalty for a wild draw card played while holding the colour
+    "shed": 1 / 6,      # per point of a card, when someone is about to go out
+}
 
 
 def play_score(sit: Situation, card: int, face: Face) -> float:

@@ -4,6 +4,7 @@ and the hot-seat flow (handoffs, prompts, computer turns at a readable pace).
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Callable
 
 from textual import on
@@ -13,6 +14,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Header
+from textual.worker import Worker, WorkerState
 
 from ...engine import (
     Action, Challenge, ChooseColor, DecisionKind, Draw, EngineError, EventKind,
@@ -20,7 +22,7 @@ from ...engine import (
 )
 from ...engine.variants import DRAW_EFFECTS
 from ..cardtext import long_label
-from ..controller import TableController
+from ..controller import BotTurn, TableController
 from ..tablestate import TableState
 from ..widgets.direction import DirectionTracker
 from ..widgets.discard import DiscardPile
@@ -45,6 +47,18 @@ CATCH_GRACE = 2.5
 BURST = 40
 #: Textual timers need a positive interval.
 MIN_TIMER = 0.001
+#: How often computers look again whether a dialog that stopped them has closed.
+RETRY = 0.1
+BOT_GROUP = "bots"
+
+
+def _first_answer(turns: list[BotTurn]) -> tuple[BotTurn, Action] | None:
+    """The first computer that acts, and its action (run in a worker thread)."""
+    for turn in turns:
+        action = turn.decide()
+        if action is not None:
+            return turn, action
+    return None
 
 _D = DecisionKind
 
@@ -98,6 +112,10 @@ class TableScreen(Screen[None]):
         #: An explanation for the last refused move, shown until the next move.
         self.message = ""
         self._timer: Timer | None = None
+        self._bot_busy = False
+        self._bot_answer: tuple[BotTurn, Action] | None = None
+        self._bot_lines: list[str] = []
+        self._burst = 0
         self._failed = False
         self._footer_keys: tuple = ()
         self._extras = [factory() for factory in EXTRA_WIDGETS.get(controller.variant, ())]
@@ -226,7 +244,7 @@ class TableScreen(Screen[None]):
 
     def resume(self) -> None:
         """Move the game on: computer turns, a handoff, or the next prompt."""
-        if self._timer is not None or self._failed or not self.is_active:
+        if self._bot_busy or self._failed or not self.is_active:
             return
         try:
             self._advance()
@@ -245,7 +263,8 @@ class TableScreen(Screen[None]):
             if ctl.shared_keyboard:
                 self.viewer = None
             self._refresh()
-            self._timer = self.set_timer(max(self._delay(), MIN_TIMER), self._bot_tick)
+            self._bot_busy = True
+            self._timer = self.set_timer(max(self._delay(), MIN_TIMER), self._bot_think)
             return
         seat = ctl.decider
         if seat != self.viewer:
@@ -275,26 +294,66 @@ class TableScreen(Screen[None]):
             delay *= CATCH_GRACE
         return delay
 
-    def _bot_tick(self) -> None:
+    @property
+    def bot_busy(self) -> bool:
+        """True while computer players are waiting for their pace or thinking."""
+        return self._bot_busy
+
+    def _bot_think(self) -> None:
+        """Ask the computer players in a worker thread, so slow bots never freeze the screen."""
         self._timer = None
         if self._failed:
             return
         if not self.is_active:
             # A dialog or help is open: computers wait until it closes.
-            self._timer = self.set_timer(0.1, self._bot_tick)
+            self._timer = self.set_timer(RETRY, self._bot_think)
             return
-        ctl = self.ctl
-        lines: list[str] = []
+        turns = self.ctl.bot_turns()
+        if not turns:
+            self._bot_finish()
+            return
+        self.run_worker(partial(_first_answer, turns), thread=True, group=BOT_GROUP,
+                        exit_on_error=False)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        worker = event.worker
+        if worker.group != BOT_GROUP:
+            return
+        if event.state == WorkerState.ERROR:
+            self._fail(worker.error if isinstance(worker.error, Exception)
+                       else RuntimeError(str(worker.error)))
+        elif event.state == WorkerState.SUCCESS:
+            self._bot_answer = worker.result
+            self._bot_apply()
+
+    def _bot_apply(self) -> None:
+        """Apply a computer's answer; at pace 0, go straight on to the next one."""
+        self._timer = None
+        if self._failed:
+            return
+        if not self.is_active:
+            self._timer = self.set_timer(RETRY, self._bot_apply)
+            return
+        answer, self._bot_answer = self._bot_answer, None
         try:
-            for _ in range(BURST):
-                lines += ctl.bot_step()
-                if self._delay() > 0 or not ctl.bot_pending():
-                    break
+            if answer is not None:
+                self._bot_lines += self.ctl.apply_bot(*answer)
+            more = self._delay() == 0 and self.ctl.bot_pending() and self._burst < BURST
         except Exception as exc:
             self._fail(exc)
             return
-        finally:
-            self.query_one(GameLog).add(lines)
+        if more:
+            # Redrawing after every computer move is what costs; at pace 0 do it once.
+            self._burst += 1
+            self._bot_think()
+            return
+        self._bot_finish()
+
+    def _bot_finish(self) -> None:
+        self.query_one(GameLog).add(self._bot_lines)
+        self._bot_lines = []
+        self._burst = 0
+        self._bot_busy = False
         self.resume()
 
     def _guard(self, step: Callable[[], None]) -> None:
@@ -308,6 +367,7 @@ class TableScreen(Screen[None]):
         from .error import ErrorDialog, SETUP
 
         self._failed = True
+        self._bot_busy = False
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
@@ -391,7 +451,7 @@ class TableScreen(Screen[None]):
         try:
             lines = apply()
         except EngineError as exc:
-            self.message = f"Not allowed: {exc}"
+            self.message = f"✗ {exc}."
             lines = []
         except Exception as exc:
             self._fail(exc)
@@ -512,13 +572,12 @@ class TableScreen(Screen[None]):
         seat = self.viewer
         if seat is None or not self.awaiting_turn:
             who = ctl.names[ctl.decider] if ctl.decider is not None else "nobody"
-            self.message = f"Not now: the game is waiting for {who}."
+            self.message = f"✗ Not now: the game is waiting for {who}."
             self.query_one(PromptBar).text = self._prompt_text()
             return
         action = Play(seat, card)
         if action not in ctl.game.legal_actions(seat):
-            label = long_label(ctl.game.face(card))
-            self.message = f"Can't play {label}: {ctl.explain(action)}."
+            self.message = f"✗ {ctl.explain(action)}."
             self.query_one(PromptBar).text = self._prompt_text()
             self.app.bell()
             return
@@ -549,7 +608,7 @@ class TableScreen(Screen[None]):
         try:
             lines = self.ctl.apply(action)
         except EngineError as exc:
-            self.message = f"Not allowed: {exc}"
+            self.message = f"✗ {exc}."
             lines = []
         except Exception as exc:
             self._fail(exc)

@@ -1,0 +1,389 @@
+"""Every decision prompt, by keys and by mouse, from exact positions."""
+
+from __future__ import annotations
+
+from uno_tui.app.screens.choice import ActionDialog
+from uno_tui.app.screens.color import ColorDialog
+from uno_tui.app.screens.drawn import DrawnDialog
+from uno_tui.app.screens.handoff import HandoffScreen
+from uno_tui.app.screens.jump_in import JumpInDialog
+from uno_tui.app.screens.respond import RespondDialog
+from uno_tui.app.screens.reveal import RevealScreen
+from uno_tui.app.screens.swap import SwapDialog
+from uno_tui.app.screens.table import TableScreen
+from uno_tui.app.widgets.hand import ChipGrid
+from uno_tui.engine import DecisionKind
+
+from .helpers import (
+    PublicCards, assert_no_leak, make_app, press, rigged, screen_text, settle, shown,
+)
+
+
+def hand_labels(controller, seat):
+    return [controller.game.face(c).label for c in controller.game.hands[seat]]
+
+
+# ------------------------------------------------------------------ colour
+
+
+async def test_colour_is_named_by_its_initial():
+    ctl = rigged("Ann,cpu", hands=[["W", "R5", "B2"], ["G1", "G2", "G3"]], top="B3")
+    async with make_app(ctl).run_test() as pilot:
+        await settle(pilot)
+        await press(pilot, "enter")          # the Wild is picked first: it can be played
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, ColorDialog)
+        text = await shown(pilot)
+        assert "Ann: name a colour" in text and "g Green" in text
+        await press(pilot, "g")
+        await settle(pilot)
+    assert "Ann names Green (G)" in ctl.log
+    assert "CPU 1 plays Green 1" in ctl.log
+
+
+async def test_colour_is_named_by_a_click():
+    ctl = rigged("Ann,cpu", hands=[["W", "R5", "B2"], ["G1", "G2", "G3"]], top="B3")
+    async with make_app(ctl).run_test() as pilot:
+        await settle(pilot)
+        await press(pilot, "enter")
+        await settle(pilot)
+        assert await pilot.click("#option-3")
+        await settle(pilot)
+    assert "Ann names Blue (B)" in ctl.log
+
+
+# -------------------------------------------------------------- drawn card
+
+
+async def test_a_playable_drawn_card_may_be_kept():
+    ctl = rigged("Ann,cpu", hands=[["R1", "B2"], ["G1", "G2"]], top="Y9", draw=["Y5"])
+    async with make_app(ctl).run_test() as pilot:
+        await settle(pilot)
+        await press(pilot, "d")
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, DrawnDialog)
+        assert "Ann drew Yellow 5" in await shown(pilot)
+        await press(pilot, "k")
+        await settle(pilot)
+    assert "Ann keeps the drawn card" in ctl.log
+    assert "Yellow 5" in hand_labels(ctl, 0)
+
+
+async def test_a_playable_drawn_card_is_played_by_key_or_click():
+    for answer in ("key", "click"):
+        ctl = rigged("Ann,cpu", hands=[["R1", "B2"], ["G1", "G2"]], top="Y9", draw=["Y5"])
+        async with make_app(ctl).run_test() as pilot:
+            await settle(pilot)
+            assert await pilot.click("#draw-pile")     # the pile is clickable too
+            await settle(pilot)
+            if answer == "key":
+                await press(pilot, "p")
+            else:
+                assert await pilot.click("#option-0")
+            await settle(pilot)
+        assert "Ann plays Yellow 5" in ctl.log, answer
+
+
+async def test_forced_play_offers_no_keep():
+    ctl = rigged("Ann,cpu", hands=[["R1", "B2"], ["G1", "G2"]], top="Y9", draw=["Y5"],
+                 rules=("forced-play",))
+    async with make_app(ctl).run_test() as pilot:
+        await settle(pilot)
+        await press(pilot, "d")
+        await settle(pilot)
+        dialog = pilot.app.screen
+        assert isinstance(dialog, DrawnDialog) and len(dialog.options) == 1
+        await press(pilot, "k")                  # not an option: nothing happens
+        await settle(pilot)
+        assert pilot.app.screen is dialog
+        await press(pilot, "1")
+        await settle(pilot)
+    assert "Ann plays Yellow 5" in ctl.log
+
+
+# ----------------------------------------------- challenge, reveal, accept
+
+
+BLUFF = dict(hands=[["W+4", "R5", "G7"], ["B1", "B2", "B3"]], top="R3")
+
+
+async def _play_bluff(pilot):
+    """Ann (after her handoff) plays a Wild Draw Four while holding red; Bob takes over."""
+    await settle(pilot)
+    assert isinstance(pilot.app.screen, HandoffScreen)
+    await press(pilot, "enter")
+    await settle(pilot)
+    await press(pilot, "enter")              # Wild Draw Four: picked first
+    await settle(pilot)
+    await press(pilot, "b")
+    await settle(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, HandoffScreen) and screen.player == "Bob"
+    await press(pilot, "enter")
+    await settle(pilot)
+    assert isinstance(pilot.app.screen, RespondDialog)
+
+
+async def test_a_challenge_shows_the_hand_to_the_challenger_alone():
+    ctl = rigged("Ann,Bob", **BLUFF, ids=True)
+    public = PublicCards(ctl)
+    async with make_app(ctl).run_test() as pilot:
+        await _play_bluff(pilot)
+        text = await shown(pilot)
+        assert "Bob: answer the Wild Draw Four" in text
+        assert "Challenge" in text and "Accept: draw 4 cards" in text
+        assert_no_leak(pilot.app, public)
+        await press(pilot, "c")
+        await settle(pilot)
+        # The challenged hand comes behind its own handoff, even though Bob just acted.
+        screen = pilot.app.screen
+        assert isinstance(screen, HandoffScreen) and screen.player == "Bob"
+        assert "Ann's hand is shown to Bob alone" in await shown(pilot)
+        await press(pilot, "enter")
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, RevealScreen)
+        text = await shown(pilot)
+        assert "Ann's hand, for Bob only" in text
+        assert "R 5" in text and "G 7" in text
+        assert "Bob challenges Ann and wins: it was a bluff" in text
+        await press(pilot, "enter")
+        await settle(pilot)
+        # Guilty: the card goes back, Ann draws 4 and plays again, after her handoff.
+        screen = pilot.app.screen
+        assert isinstance(screen, HandoffScreen) and screen.player == "Ann"
+    assert ctl.game.view(0).seats[0].card_count == 2 + 1 + 4
+    assert "Ann's hand is shown to Bob alone" in ctl.log
+
+
+async def test_accepting_a_draw_four_draws_four():
+    ctl = rigged("Ann,Bob", **BLUFF)
+    async with make_app(ctl).run_test() as pilot:
+        await _play_bluff(pilot)
+        await press(pilot, "a")
+        await settle(pilot)
+    assert "Bob takes the draw" in ctl.log
+    assert ctl.game.view(1).seats[1].card_count == 3 + 4
+
+
+async def test_stacking_offers_the_matching_card():
+    ctl = rigged("Ann,cpu", hands=[["R+2", "B5", "B6"], ["R+2", "G1", "G2"]], top="R3",
+                 current=1, rules=("stacking",))
+    async with make_app(ctl).run_test() as pilot:
+        await settle(pilot)
+        dialog = pilot.app.screen
+        assert isinstance(dialog, RespondDialog)
+        assert [o.label for o in dialog.options] == ["Accept: draw 2 cards",
+                                                    "Stack Red Draw Two"]
+        await press(pilot, "down", "enter")      # arrows and Enter
+        await settle(pilot)
+    assert "Ann plays Red Draw Two" in ctl.log
+    # CPU 1 can't add to the stack, so it draws the total at once.
+    assert "CPU 1 draws 4 cards" in ctl.log
+    assert ctl.game.view(1).seats[1].card_count == 2 + 4
+
+
+# -------------------------------------------------------------- 7-0 swap
+
+
+async def test_seven_swaps_hands_with_the_chosen_player():
+    ctl = rigged("Ann,cpu,cpu", hands=[["R7", "B1", "B2"], ["G1", "G2", "G3"], ["Y1", "Y2"]],
+                 top="R3", rules=("7-0",))
+    async with make_app(ctl).run_test() as pilot:
+        await settle(pilot)
+        await press(pilot, "enter")
+        await settle(pilot)
+        dialog = pilot.app.screen
+        assert isinstance(dialog, SwapDialog)
+        assert [o.label for o in dialog.options] == ["CPU 1 (3 cards)", "CPU 2 (2 cards)"]
+        await press(pilot, "2")
+        await settle(pilot)
+    assert "Ann swaps hands with CPU 2" in ctl.log
+
+
+async def test_seven_swap_target_by_click():
+    ctl = rigged("Ann,cpu,cpu", hands=[["R7", "B1", "B2"], ["G1", "G2", "G3"], ["Y1", "Y2"]],
+                 top="R3", rules=("7-0",))
+    async with make_app(ctl).run_test() as pilot:
+        await settle(pilot)
+        await press(pilot, "enter")
+        await settle(pilot)
+        assert await pilot.click("#option-0")
+        await settle(pilot)
+    assert "Ann swaps hands with CPU 1" in ctl.log
+
+
+# --------------------------------------------------------------- jump in
+
+
+async def test_jumping_in_goes_through_the_jumpers_handoff():
+    ctl = rigged("Ann,Bob", hands=[["R5", "B1"], ["G1", "G2"]], top="R5", current=1,
+                 rules=("jump-in",), ids=True)
+    public = PublicCards(ctl)
+    async with make_app(ctl).run_test() as pilot:
+        await settle(pilot)
+        await press(pilot, "enter")              # Bob's handoff
+        await settle(pilot)
+        assert "j Jump in" in await shown(pilot)
+        await press(pilot, "j")
+        await settle(pilot)
+        screen = pilot.app.screen
+        assert isinstance(screen, HandoffScreen) and screen.player == "Ann"
+        await press(pilot, "enter")
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, JumpInDialog)
+        assert_no_leak(pilot.app, public)
+        await press(pilot, "1")
+        await settle(pilot)
+    jump = ctl.log.index("Ann jumps in!")
+    assert ctl.log[jump + 1].startswith("Ann plays Red 5#")
+
+
+async def test_jumping_in_without_a_matching_card_changes_nothing():
+    ctl = rigged("Ann,Bob", hands=[["R6", "B1"], ["G1", "G2"]], top="R5", current=1,
+                 rules=("jump-in",))
+    async with make_app(ctl).run_test() as pilot:
+        await settle(pilot)
+        await press(pilot, "enter", "j")
+        await settle(pilot)
+        await press(pilot, "enter")              # Ann's handoff
+        await settle(pilot)
+        assert "Ann holds no card identical to Red 5" in await shown(pilot)
+        await press(pilot, "escape")
+        await settle(pilot)
+        screen = pilot.app.screen
+        # Bob's hand was hidden for Ann: it needs Bob's handoff again.
+        assert isinstance(screen, HandoffScreen) and screen.player == "Bob"
+    assert ctl.game.decision == (DecisionKind.TURN, 1)
+    assert not any("jumps in" in line for line in ctl.log)
+
+
+# ------------------------------------------------------------- UNO, catch
+
+
+async def test_catch_names_who_forgot_and_works_by_key():
+    ctl = rigged("Ann,cpu", hands=[["B1", "B2", "B3"], ["R1", "R2"]], top="R3", current=1,
+                 calls_uno=False)
+    async with make_app(ctl).run_test() as pilot:
+        await settle(pilot)
+        text = await shown(pilot)
+        assert "Catch! CPU 1 forgot UNO (c)" in text
+        assert "c Catch!" in text
+        await press(pilot, "c")
+        await settle(pilot)
+        assert "Catch!" not in await shown(pilot)
+    assert "Ann catches CPU 1, who forgot to call UNO" in ctl.log
+    assert ctl.game.view(0).seats[1].card_count == 3
+
+
+async def test_catch_by_click():
+    ctl = rigged("Ann,cpu", hands=[["B1", "B2", "B3"], ["R1", "R2"]], top="R3", current=1,
+                 calls_uno=False)
+    async with make_app(ctl).run_test() as pilot:
+        await settle(pilot)
+        assert await pilot.click("#catch-button")
+        await settle(pilot)
+    assert "Ann catches CPU 1, who forgot to call UNO" in ctl.log
+
+
+async def test_no_catch_is_offered_after_uno_was_called():
+    ctl = rigged("Ann,cpu", hands=[["B1", "B2", "B3"], ["R1", "R2"]], top="R3", current=1,
+                 calls_uno=True)
+    async with make_app(ctl).run_test() as pilot:
+        await settle(pilot)
+        assert "Catch!" not in await shown(pilot)
+        await press(pilot, "c")
+        await settle(pilot)
+    assert "CPU 1 calls UNO!" in ctl.log
+    assert not any("catches" in line for line in ctl.log)
+    assert ctl.game.view(0).seats[1].card_count == 1
+
+
+async def test_uno_called_with_the_card_is_safe():
+    ctl = rigged("Ann,cpu", hands=[["R1", "R2"], ["G1", "G2", "G3"]], top="R3")
+    async with make_app(ctl).run_test() as pilot:
+        await settle(pilot)
+        assert "u UNO!" in await shown(pilot)
+        await press(pilot, "u")
+        assert "UNO armed" in await shown(pilot)
+        await press(pilot, "enter")
+        await settle(pilot)
+    played = ctl.log.index("Ann plays Red 1")
+    assert ctl.log[played + 1] == "Ann calls UNO!"
+
+
+async def test_uno_called_late_by_click_before_anyone_catches():
+    ctl = rigged("Ann,cpu", hands=[["R1", "R2"], ["G1", "G2", "G3"]], top="R3")
+    # A long pace: the computer is still waiting when Ann remembers.
+    async with make_app(ctl, pace=30).run_test() as pilot:
+        await _drain_until(pilot, lambda: pilot.app.table.awaiting_turn)
+        await press(pilot, "enter")
+        await _drain_until(pilot, lambda: "UNO! for Ann (u)" in screen_text(pilot.app))
+        assert await pilot.click("#uno-button")
+    assert ctl.log[-1] == "Ann calls UNO!"
+
+
+async def _drain_until(pilot, condition, tries: int = 200):
+    for _ in range(tries):
+        await pilot.pause(0.01)
+        if condition():
+            return
+    raise AssertionError(screen_text(pilot.app))
+
+
+# ------------------------------------------------------- unplayable cards
+
+
+async def test_an_unplayable_card_is_marked_and_explained_and_changes_nothing():
+    ctl = rigged("Ann,cpu", hands=[["B1", "R2"], ["G1"]], top="R3")
+    async with make_app(ctl).run_test() as pilot:
+        await settle(pilot)
+        before = (ctl.game.decision, list(ctl.game.hands[0]), list(ctl.log))
+        grid = pilot.app.table.query_one(ChipGrid)
+        assert grid.cursor == 1                       # the turn starts on a playable card
+        text = await shown(pilot)
+        assert "no" in text.split("B 1")[1].split("\n")[1]   # marked below its label
+        await press(pilot, "1", "enter")
+        await settle(pilot)
+        message = "✗ Blue 1 does not match Red 3 (the colour in play is Red)."
+        assert message in await shown(pilot)
+        assert (ctl.game.decision, list(ctl.game.hands[0]), list(ctl.log)) == before
+        assert await pilot.click(ChipGrid, offset=grid.chip_offset(0))
+        await settle(pilot)
+        assert message in await shown(pilot)
+        assert (ctl.game.decision, list(ctl.game.hands[0]), list(ctl.log)) == before
+        assert await pilot.click(ChipGrid, offset=grid.chip_offset(1))
+        await settle(pilot)
+    assert "Ann plays Red 2" in ctl.log
+
+
+# --------------------------------------------------- a decision with no prompt
+
+
+async def test_a_decision_without_its_own_prompt_lists_the_legal_actions(monkeypatch):
+    ctl = rigged("Ann,cpu", hands=[["R1", "B2"], ["G1", "G2"]], top="R3")
+    # As a future variant's decision would: a kind the table has no prompt for.
+    monkeypatch.setattr(type(ctl), "decision_kind", property(
+        lambda self: "mystery" if self.decider == 0 else self.game.decision.kind))
+    async with make_app(ctl).run_test() as pilot:
+        await settle(pilot)
+        dialog = pilot.app.screen
+        assert isinstance(dialog, ActionDialog)
+        assert [o.label for o in dialog.options] == ["Play Red 1", "Draw"]
+        await press(pilot, "1")
+        await settle(pilot)
+    assert "Ann plays Red 1" in ctl.log
+
+
+async def test_the_table_hides_every_hand_until_a_handoff():
+    ctl = rigged("Ann,Bob", hands=[["R1", "B2"], ["G1", "G2"]], top="R3")
+    async with make_app(ctl).run_test() as pilot:
+        await settle(pilot)
+        screen = pilot.app.screen
+        assert isinstance(screen, HandoffScreen)
+        text = await shown(pilot)
+        assert "Pass to Ann" in text and "Press Enter when only Ann is looking" in text
+        assert "#" not in text
+        await press(pilot, "enter")
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, TableScreen)
+        assert "Ann's hand (2 cards)" in await shown(pilot)
