@@ -178,8 +178,12 @@ async def press(pilot, *keys: str) -> None:
     """
     app = pilot.app
     for key in keys:
-        await app._post_message(events.Key(key, key if len(key) == 1 else None))
+        char = key if len(key) == 1 else _CHARACTERS.get(key)
+        await app._post_message(events.Key(key, char))
         await _drain(pilot)
+
+
+_CHARACTERS = {"plus": "+", "minus": "-", "space": " ", "question_mark": "?"}
 
 
 async def settle(pilot, limit: int = 3000, watch=None) -> None:

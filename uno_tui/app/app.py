@@ -47,7 +47,7 @@ class UnoApp(App[int]):
         if steady:
             self.animation_level = "none"
 
-    def get_default_screen(self) -> Screen:
+    def _first_screen(self) -> Screen:
         if self.controller is not None:
             return TableScreen(self.controller, pace=self.pace)
         if self.config.seats:
@@ -69,7 +69,8 @@ class UnoApp(App[int]):
 
     def show_setup(self) -> None:
         """Close every dialog and go back to the setup screen (the same settings)."""
-        while len(self.screen_stack) > 1:
+        # The bottom of the stack is Textual's blank default screen; ours sit on top.
+        while len(self.screen_stack) > 2:
             self.pop_screen()
         self.switch_screen(SetupScreen(self.config))
 
@@ -84,6 +85,7 @@ class UnoApp(App[int]):
     # --------------------------------------------------------------- size
 
     def on_mount(self) -> None:
+        self.push_screen(self._first_screen())
         self._check_size(self.size.width, self.size.height)
 
     def on_resize(self, event: events.Resize) -> None:
@@ -114,12 +116,12 @@ class UnoApp(App[int]):
         from .screens.confirm import ConfirmDialog
 
         if self.table is None or isinstance(self.screen, (TooSmallScreen, ConfirmDialog)):
-            self.exit(0)
+            self.exit()
             return
 
         def answered(yes: bool | None) -> None:
             if yes:
-                self.exit(0)
+                self.exit()
             else:
                 table = self.table
                 if table is not None:

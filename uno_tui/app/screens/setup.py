@@ -145,8 +145,9 @@ class SetupScreen(Screen[None]):
                 *[(f"{rule}: {text}", rule, rule in config.rules)
                   for rule, text in HOUSE_RULES.items()],
                 id="rules", compact=True)
-            yield Static("", id="setup-error")
             yield Button("Start the game (Enter)", id="start", variant="primary", compact=True)
+        # Outside the scrolling part, so a problem always shows.
+        yield Static("", id="setup-error")
         yield Footer()
 
     def on_mount(self) -> None:

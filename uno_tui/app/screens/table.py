@@ -378,7 +378,7 @@ class TableScreen(Screen[None]):
             if choice == SETUP:
                 self.app.show_setup()
             else:
-                self.app.exit(1)
+                self.app.exit(return_code=1)
 
         self.app.push_screen(ErrorDialog(problem), chosen)
 
@@ -531,7 +531,7 @@ class TableScreen(Screen[None]):
             elif choice == SETUP:
                 self.app.show_setup()
             else:
-                self.app.exit(0)
+                self.app.exit()
 
         self.app.push_screen(MatchResultDialog(summary), chosen)
 

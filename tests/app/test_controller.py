@@ -1,0 +1,149 @@
+"""The app-side controller and the public log, without a screen."""
+
+from __future__ import annotations
+
+from uno_tui.app.cardtext import color_label, short_label
+from uno_tui.app.controller import TableController
+from uno_tui.app.narration import Narrator
+from uno_tui.app.widgets.card import chip_lines, hotkey_for
+from uno_tui.cli import SeatSpec
+from uno_tui.engine import (
+    WINDOW_ACTIONS, CallUno, Catch, Draw, Event, EventKind, Face, Game, JumpIn, Kind, Play,
+)
+
+from .helpers import FirstBot, rigged
+
+
+def test_short_labels_carry_the_colour_initial():
+    assert short_label(Face("red", Kind.NUMBER, 5)) == "R 5"
+    assert short_label(Face("yellow", Kind.SKIP)) == "Y Skip"
+    assert short_label(Face("blue", Kind.REVERSE)) == "B Rev"
+    assert short_label(Face("green", Kind.DRAW_TWO)) == "G +2"
+    assert short_label(Face(None, Kind.WILD_DRAW_FOUR)) == "Wild+4"
+    assert short_label(Face("purple", Kind.SKIP_EVERYONE)) == "U SkipAll"
+    assert color_label("green") == "Green (G)"
+
+
+def test_a_chip_marks_an_unplayable_card_in_words_and_lines():
+    face = Face("blue", Kind.NUMBER, 1)
+    playable = [line.plain for line in chip_lines(face, 0, True)]
+    unplayable = [line.plain for line in chip_lines(face, 0, False)]
+    picked = [line.plain for line in chip_lines(face, 0, True, picked=True)]
+    assert playable == ["╭─1──────╮", "│  B 1   │", "╰────────╯"]
+    assert unplayable == ["┌╌1╌╌╌╌╌╌┐", "╎  B 1   ╎", "└╌╌╌╌╌no╌┘"]
+    assert picked[0].startswith("╔")
+    assert [hotkey_for(i) for i in (0, 8, 9, 10)] == ["1", "9", "0", ""]
+
+
+def test_the_log_uses_names_and_hides_private_cards():
+    game = Game("classic", 3, seed=4)
+    narrator = Narrator(("Ann", "Bob", "Cy"), game.face)
+    hand = game.hands[1]
+    lines = narrator.lines([
+        Event(EventKind.DRAW, 1, (hand[0], hand[1]), count=2, audience=1),
+        Event(EventKind.REVEAL, 0, tuple(hand), target=1, audience=0),
+        Event(EventKind.PLAY, 2, (hand[2],)),
+        Event(EventKind.CATCH, 0, target=2),
+        Event(EventKind.TURN, 1),
+        Event("brand_new_kind", 2),
+    ])
+    assert lines == [
+        "Bob draws 2 cards",
+        "Bob's hand is shown to Ann alone",
+        f"Cy plays {game.face(hand[2]).label}",
+        "Ann catches Cy, who forgot to call UNO",
+        "Cy: brand new kind",
+    ]
+    private = {game.face(c).label for c in hand[:2]} - {game.face(hand[2]).label}
+    assert not any(label in line for line in lines[:2] for label in private)
+
+
+def test_a_whole_random_match_log_never_says_you():
+    seats = tuple(SeatSpec(f"CPU {n}", "random") for n in range(1, 5))
+    ctl = TableController("pokemon", seats, mode="single", seed=11,
+                          rules=("stacking", "7-0", "jump-in"))
+    steps = 0
+    while not ctl.game.is_over:
+        ctl.bot_step()
+        steps += 1
+    assert steps > 10 and any("wins the round" in line for line in ctl.log)
+    for line in ctl.log:
+        assert " you" not in f" {line.lower()}", line
+
+
+def test_each_window_is_offered_to_each_bot_once():
+    ctl = rigged("cpu,Ann,cpu", hands=[["R1", "R2"], ["B1", "B2", "B3"], ["G7", "G8"]],
+                 top="R3", calls_uno=False)
+    asked = []
+
+    class Counting(FirstBot):
+        def react(self, view, actions):
+            asked.append((self.seat, tuple(actions)))
+            return None
+
+    ctl.bots[2] = Counting(2)
+    ctl.bot_step()                      # CPU 1 plays down to one card, forgetting UNO
+    assert ctl.decider == 1
+    assert ctl.bot_pending()            # the others have not been offered the moment yet
+    assert ctl.bot_step() == []         # both let it pass
+    assert asked == [(2, (Catch(2, 0),))]
+    assert not ctl.bot_pending()        # Ann's turn; nobody is asked twice
+    assert ctl.bot_turns() == []
+    assert ctl.catch_option(1) == Catch(1, 0)
+
+
+def test_a_stale_bot_answer_is_ignored():
+    ctl = rigged("Ann,cpu", hands=[["B1", "B2", "B3"], ["R1", "R2"]], top="R3", current=1)
+    (turn,) = ctl.bot_turns()
+    assert not turn.react and turn.seat == 1
+    ctl.apply(Draw(1))                  # the table moves on while the bot "thinks"
+    assert ctl.apply_bot(turn, Play(1, ctl.game.hands[1][0])) == []
+
+
+def test_catch_is_offered_to_people_only_when_legal_and_never_against_themselves():
+    ctl = rigged("Ann,Bob,cpu", hands=[["R1", "R2"], ["B1", "B2"], ["G7", "G8"]], top="R3")
+    assert ctl.catch_option(0) is None
+    ctl.apply(Play(0, ctl.game.hands[0][1]))     # Ann plays down to one card without UNO
+    assert ctl.uno_option() == CallUno(0)
+    assert ctl.catch_option(0) == Catch(1, 0)    # Ann can't catch herself: Bob can
+    assert ctl.catch_option(None) == Catch(1, 0)
+    ctl.apply(CallUno(0))
+    assert ctl.catch_option(1) is None and ctl.uno_option() is None
+
+
+def test_jump_in_is_offered_to_every_other_person_whatever_they_hold():
+    ctl = rigged("Ann,Bob,Cy", hands=[["R5"], ["B1"], ["G1"]], top="R5", current=2,
+                 rules=("jump-in",))
+    assert ctl.jump_in_candidates() == (0, 1)
+    assert ctl.jump_in_actions(0) == [JumpIn(0, ctl.game.hands[0][0])]
+    assert ctl.jump_in_actions(1) == []
+    plain = rigged("Ann,Bob,Cy", hands=[["R5"], ["B1"], ["G1"]], top="R5", current=2)
+    assert plain.jump_in_candidates() == ()
+
+
+def test_a_finished_round_is_summed_up_with_every_hand():
+    ctl = rigged("Ann,cpu", hands=[["R1"], ["G1", "G+2", "W"]], top="R3")
+    ctl.apply(Play(0, ctl.game.hands[0][0]))
+    summary = ctl.finish_round()
+    assert summary.winner == 0 and summary.names == ("Ann", "CPU 1")
+    assert [f.label for f in summary.hands[1]] == ["Green 1", "Green Draw Two", "Wild"]
+    assert summary.hand_points == (0, 71) and summary.gained == (71, 0)
+    assert summary.match_over and summary.match_winners == (0,)
+
+
+def test_seeded_tables_deal_and_play_the_same():
+    def play(seed):
+        seats = (SeatSpec("Ann"), SeatSpec("CPU 1", "random"), SeatSpec("CPU 2", "random"))
+        ctl = TableController("classic", seats, seed=seed)
+        for _ in range(30):
+            if ctl.game.is_over:
+                break
+            if ctl.bot_pending():
+                ctl.bot_step()
+            else:
+                # Ann always takes her first option that is not a window action.
+                ctl.apply(next(a for a in ctl.legal(0) if not isinstance(a, WINDOW_ACTIONS)))
+        return list(ctl.log), ctl.game.dumps()
+
+    assert play(5) == play(5)
+    assert play(5) != play(6)

@@ -1,0 +1,222 @@
+"""Round and match results, quitting, help, small terminals, errors, slow computers."""
+
+from __future__ import annotations
+
+import time
+
+from uno_tui.app.screens.confirm import ConfirmDialog
+from uno_tui.app.screens.error import ErrorDialog
+from uno_tui.app.screens.help import HelpScreen
+from uno_tui.app.screens.match_result import MatchResultDialog
+from uno_tui.app.screens.round_result import RoundResultScreen
+from uno_tui.app.screens.table import TableScreen
+from uno_tui.app.screens.too_small import TooSmallScreen
+
+from .helpers import FirstBot, make_app, make_controller, press, rigged, settle, shown
+
+LAST_CARD = dict(hands=[["R1"], ["G1", "G+2", "W"]], top="R3")
+
+
+async def test_round_result_lists_every_hand_then_the_match_result_offers_a_new_match():
+    ctl = rigged("Ann,cpu", **LAST_CARD)
+    async with make_app(ctl).run_test() as pilot:
+        await settle(pilot)
+        await press(pilot, "enter")
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, RoundResultScreen)
+        text = await shown(pilot)
+        assert "Round 1: Ann goes out and scores 71" in text
+        for cell in ("G 1", "G +2", "Wild", "71", "+71", "Press Enter for the match result"):
+            assert cell in text, cell
+        await press(pilot, "enter")
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, MatchResultDialog)
+        text = await shown(pilot)
+        assert "Ann wins the match!" in text and "Play again with the same players" in text
+        await press(pilot, "a")
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, TableScreen)
+        assert ctl.match.round_number == 1 and ctl.match.scores == [0, 0]
+        assert ctl.game.view(0).seats[0].card_count + len(ctl.game.view(0).discard) >= 7
+        assert "Ann's hand" in await shown(pilot)
+
+
+async def test_a_match_to_a_target_deals_the_next_round():
+    ctl = rigged("Ann,cpu", **LAST_CARD, mode="target")
+    async with make_app(ctl).run_test() as pilot:
+        await settle(pilot)
+        await press(pilot, "enter")
+        await settle(pilot)
+        assert "Press Enter to deal round 2" in await shown(pilot)
+        await press(pilot, "enter")
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, TableScreen)
+        assert "Round 2" in await shown(pilot)
+    assert ctl.match.scores == [71, 0]
+    assert "Round 2" in ctl.log
+
+
+async def test_match_result_quits_with_status_0():
+    ctl = rigged("Ann,cpu", **LAST_CARD)
+    app = make_app(ctl)
+    async with app.run_test() as pilot:
+        await settle(pilot)
+        await press(pilot, "enter")
+        await settle(pilot)
+        await press(pilot, "enter")
+        await settle(pilot)
+        await press(pilot, "q")
+        await pilot.pause()
+    assert app.return_code == 0
+
+
+async def test_match_result_back_to_setup():
+    from uno_tui.app.screens.setup import SetupScreen
+
+    ctl = rigged("Ann,cpu", **LAST_CARD)
+    app = make_app(ctl)
+    async with app.run_test() as pilot:
+        await settle(pilot)
+        await press(pilot, "enter")
+        await settle(pilot)
+        await press(pilot, "enter")
+        await settle(pilot)
+        await press(pilot, "s")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        assert not any(isinstance(screen, TableScreen) for screen in app.screen_stack)
+
+
+async def test_quitting_mid_game_asks_first():
+    ctl = make_controller("Ann,cpu", seed=3)
+    app = make_app(ctl)
+    async with app.run_test() as pilot:
+        await settle(pilot)
+        await press(pilot, "q")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmDialog)
+        assert "Quit the game?" in await shown(pilot)
+        await press(pilot, "n")
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen) and app.is_running
+        await press(pilot, "ctrl+q")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmDialog)
+        await press(pilot, "y")
+        await pilot.pause()
+    assert app.return_code == 0
+
+
+async def test_below_80x24_the_app_says_so_and_comes_back():
+    ctl = make_controller("Ann,cpu", seed=3)
+    app = make_app(ctl)
+    async with app.run_test(size=(79, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        text = await shown(pilot)
+        assert "too small" in text and "79x30" in text and "80x24" in text
+        await pilot.resize_terminal(100, 23)
+        assert "100x23" in await shown(pilot)
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        assert app.table.awaiting_turn
+        assert "Ann's hand" in await shown(pilot)
+
+
+async def test_help_shows_the_rules_of_the_variant_and_the_keys():
+    ctl = make_controller("Ann,cpu", seed=3, variant="pokemon", rules=("stacking",))
+    async with make_app(ctl).run_test(size=(100, 40)) as pilot:
+        await settle(pilot)
+        await press(pilot, "question_mark")
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, HelpScreen)
+        text = await shown(pilot)
+        assert "Pokémon UNO" in text and "Snorlax" in text
+        await press(pilot, "k")
+        text = await shown(pilot)
+        assert "catch a player who forgot to call UNO" in text
+        await press(pilot, "escape")
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, TableScreen)
+
+
+def test_rules_pages_exist_for_every_variant_and_list_active_house_rules():
+    from uno_tui.app.screens.help import keys_markdown, rules_markdown
+    from uno_tui.engine import VARIANTS
+
+    for variant in VARIANTS:
+        page = rules_markdown(variant)
+        assert "UNO!" in page and "## The turn" in page, variant
+    page = rules_markdown("classic", ["7-0"])
+    assert "## House rules in this game" in page and "**7-0**" in page
+    assert "| u |" in keys_markdown()
+
+
+class ExplodingBot(FirstBot):
+    def choose(self, view, actions):
+        raise RuntimeError("the bot's circuits melted")
+
+
+async def test_an_unexpected_error_is_told_in_words_not_a_traceback():
+    ctl = rigged("Ann,cpu", hands=[["R1", "R2"], ["G1", "G2"]], top="R3", current=1)
+    ctl.bots[1] = ExplodingBot(1)
+    app = make_app(ctl)
+    async with app.run_test() as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, ErrorDialog)
+        text = await shown(pilot)
+        assert "Something went wrong" in text
+        assert "The game can't go on: the bot's circuits melted" in text
+        await press(pilot, "q")
+        await pilot.pause()
+    assert app.return_code == 1
+
+
+class SlowBot(FirstBot):
+    def choose(self, view, actions):
+        time.sleep(1.0)
+        return super().choose(view, actions)
+
+
+async def test_the_screen_answers_keys_while_a_computer_thinks():
+    ctl = rigged("Ann,cpu", hands=[["R1", "R2", "R4"], ["G1", "G2", "R9"]], top="R3",
+                 current=1)
+    ctl.bots[1] = SlowBot(1)
+    app = make_app(ctl, pace=0.01)
+    async with app.run_test() as pilot:
+        await pilot.pause(0.1)
+        assert app.table.bot_busy
+        await press(pilot, "question_mark")
+        await pilot.pause(0.05)
+        # Help opened while the computer was still thinking: its move is not made yet.
+        assert isinstance(app.screen, HelpScreen)
+        assert not ctl.log
+        await press(pilot, "escape")
+        await settle(pilot)
+    assert ctl.log == ["CPU 1 plays Red 9"]
+
+
+async def test_the_pace_key_switches_between_fast_and_normal():
+    ctl = make_controller("Ann,cpu", seed=3)
+    async with make_app(ctl, pace=0.6).run_test() as pilot:
+        table = pilot.app.table
+        await pilot.pause()
+        assert "f Fast" in await shown(pilot)
+        await press(pilot, "f")
+        assert table.fast
+        assert "f Normal pace" in await shown(pilot)
+        await press(pilot, "f")
+        assert not table.fast
+
+
+async def test_cards_read_without_colour(monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    ctl = rigged("Ann,cpu", hands=[["B1", "R2", "W+4", "YS"], ["G1"]], top="R3")
+    app = make_app(ctl)
+    async with app.run_test() as pilot:
+        await settle(pilot)
+        assert app.no_color
+        text = await shown(pilot)
+    for label in ("B 1", "R 2", "Wild+4", "Y Skip", "Red 3", "colour: Red (R)"):
+        assert label in text, label
