@@ -54,6 +54,8 @@ _E = EventKind
 
 # Interned actions, as in game.py: legal-action lists reuse the same immutable values.
 _interned: dict[tuple, Action] = {}
+#: ``Play(seat, card)`` for every card id, by seat (a mini-pile is played on often).
+_plays: dict[int, list[Play]] = {}
 
 
 def _act(cls, seat: int, *args) -> Action:
@@ -157,8 +159,15 @@ def _ask_pile(game: "Game", seat: int) -> None:
 def legal_pile(game: "Game", seat: int) -> list[Action]:
     """Every card of the mini-pile's colour or wild; only when there is none, taking it."""
     color, faces = game._ctx["color"], game._faces
-    plays = [_act(Play, seat, c) for c in game.hands[seat] if faces[c].color in (color, None)]
-    return plays or [_act(TakePile, seat)]
+    plays = _plays.get(seat)
+    if plays is None:
+        plays = _plays[seat] = [Play(seat, c) for c in range(game.deck_size)]
+    out = []
+    for card in game.hands[seat]:
+        face_color = faces[card][0]
+        if face_color is None or face_color == color:
+            out.append(plays[card])
+    return out or [_act(TakePile, seat)]
 
 
 def play_on_mini_pile(game: "Game", seat: int, card: int) -> None:
