@@ -108,16 +108,18 @@ def rigged(players: str, *, hands, top: str, draw: Sequence[str] = (), rules=(),
 
 
 class PublicCards:
-    """Every card id that has been shown to the whole table (played, turned, discarded).
+    """Which cards each person may see: those shown to the whole table (played, turned,
+    discarded), plus, for each person, the cards that have been in their own hand.
 
     Wraps the controller's ``apply`` so that it sees each action's events as the public
     sees them (``Event.for_seat(None)``).
     """
 
     def __init__(self, controller: TableController) -> None:
-        self.ids: set[int] = set()
+        self.controller = controller
+        self.ids: set[int] = set(controller.game.discard)
+        self.held: dict[int, set[int]] = {}
         self._note(controller.game.opening_events)
-        self._note_pile(controller)
         apply, next_round = controller.apply, controller.next_round
 
         def watched_apply(action):
@@ -137,15 +139,22 @@ class PublicCards:
         for event in events_:
             self.ids.update(event.for_seat(None).cards)
 
-    def _note_pile(self, controller) -> None:
-        self.ids.update(controller.game.discard)
+    def allowed(self, viewer: int | None) -> set[int]:
+        """Cards ``viewer`` may see now (None: only public ones)."""
+        if viewer is None:
+            return self.ids
+        held = self.held.setdefault(viewer, set())
+        held.update(self.controller.game.hands[viewer])
+        return self.ids | held
 
 
-def assert_no_leak(app, public: PublicCards) -> set[int]:
+def assert_no_leak(app, public: PublicCards, own_hand_drawn: bool = False) -> set[int]:
     """No card of a seat other than the one whose hand is shown may be on screen.
 
-    A card counts as secret while it sits in a hand and has never been shown to the
-    table. Returns the ids on screen.
+    A card may show if the whole table has seen it, or if it is (or was) in the hand
+    of the person the screen is handed to. With ``own_hand_drawn`` (the screen is
+    known to be up to date) the shown hand's own cards must be found too, so the scan
+    can't pass by seeing nothing. Returns the ids on screen.
     """
     table: TableScreen = app.table
     game = table.ctl.game
@@ -155,10 +164,10 @@ def assert_no_leak(app, public: PublicCards) -> set[int]:
     if isinstance(app.screen, HandoffScreen):
         assert viewer is None, "a hand is still meant to show during a handoff"
     others = {card for seat, hand in enumerate(game.hands) if seat != viewer for card in hand}
-    leaked = (shown & others) - public.ids
+    leaked = (shown & others) - public.allowed(viewer)
     assert not leaked, f"cards of other seats on screen: {sorted(leaked)}\n{text}"
-    if viewer is not None and isinstance(app.screen, TableScreen) and game.hands[viewer]:
-        # Not vacuous: the shown hand's own cards are found by the same scan.
+    if (own_hand_drawn and viewer is not None and isinstance(app.screen, TableScreen)
+            and game.hands[viewer]):
         assert shown & set(game.hands[viewer]), f"the hand's ids are not on screen:\n{text}"
     return shown
 

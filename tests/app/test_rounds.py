@@ -27,7 +27,8 @@ async def play_round(pilot, answer, public: PublicCards) -> Counter:
         await settle(pilot, watch=watch)
         if not app.is_running:
             return seen
-        assert_no_leak(app, public)
+        await pilot.pause()                  # the screen is drawn up to date
+        assert_no_leak(app, public, own_hand_drawn=True)
         screen = app.screen
         recipient = screen.player if isinstance(screen, HandoffScreen) else None
         if isinstance(screen, RoundResultScreen):

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
-from textual.widgets import Input, RadioSet, SelectionList
-
 from uno_tui.app.app import UnoApp
-from uno_tui.app.screens.setup import SeatRow, SetupScreen
+from uno_tui.app.screens.setup import SetupScreen
 from uno_tui.app.screens.table import TableScreen
+from uno_tui.app.widgets.checklist import CheckList
+from uno_tui.app.widgets.choice import ChoiceRow
+from uno_tui.app.widgets.seat_table import SeatTable
 from uno_tui.bots import BOT_LEVELS
 from uno_tui.cli import PlayConfig, default_bot_level
 
 from .helpers import press, shown
+
+
+#: Left presses from the default computer level back to "Person".
+BOT_LEVELS_BEFORE_DEFAULT = list(BOT_LEVELS).index(default_bot_level()) + 1
 
 
 def setup_app(**config) -> UnoApp:
@@ -23,7 +28,9 @@ async def test_enter_starts_with_one_person_and_three_computers():
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
         text = await shown(pilot)
-        assert "Classic UNO" in text and "Player 1" in text and "Start" in text
+        for words in ("Classic UNO", "Player 1", "Computer: " + default_bot_level(),
+                      "500 points", "House rules", "Start the game"):
+            assert words in text, words
         await press(pilot, "enter")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
@@ -33,17 +40,39 @@ async def test_enter_starts_with_one_person_and_three_computers():
     assert ctl.variant == "classic" and ctl.target == 500 and ctl.mode == "target"
 
 
-async def test_the_variant_from_the_command_line_is_chosen():
-    app = setup_app(variant="pokemon", rules=frozenset({"7-0"}), target=200)
+async def test_the_command_line_choices_are_preselected():
+    app = setup_app(variant="pokemon", rules=frozenset({"7-0"}), target=321, mode="lowest")
     async with app.run_test() as pilot:
         await pilot.pause()
         screen = app.screen
-        assert screen.query_one("#variant", RadioSet).pressed_button.name == "pokemon"
-        assert screen.query_one("#rules", SelectionList).selected == ["7-0"]
+        assert screen.query_one("#variant", ChoiceRow).value == "pokemon"
+        assert screen.query_one("#rules", CheckList).selected == ["7-0"]
+        assert screen.query_one("#target", ChoiceRow).value == 321
         await press(pilot, "ctrl+s")
         await pilot.pause()
         ctl = app.table.ctl
-    assert ctl.variant == "pokemon" and ctl.rules == {"7-0"} and ctl.target == 200
+    assert (ctl.variant, ctl.rules, ctl.target, ctl.mode) == ("pokemon", {"7-0"}, 321, "lowest")
+
+
+async def test_choices_by_keys_names_typed_in_place():
+    app = setup_app()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        await press(pilot, "tab", "right")            # Variant: Pokémon
+        await press(pilot, "tab", "down")             # seats: the second one
+        await press(pilot, *["backspace"] * 5, "B", "o", "b")
+        await press(pilot, *["left"] * BOT_LEVELS_BEFORE_DEFAULT)
+        await press(pilot, "tab", "right", "right")   # match: five rounds
+        await press(pilot, "tab", "left")             # target: 400
+        await press(pilot, "tab", "down", "space")    # rules: 7-0
+        text = await shown(pilot)
+        assert "Bob" in text and "◀ Person ▶" in text
+        await press(pilot, "ctrl+s")
+        await pilot.pause()
+        ctl = app.table.ctl
+    assert ctl.variant == "pokemon" and ctl.mode == "five-rounds" and ctl.target == 400
+    assert ctl.names == ("Player 1", "Bob", "CPU 2", "CPU 3")
+    assert ctl.humans == (0, 1) and ctl.rules == {"7-0"}
 
 
 async def test_bad_values_are_explained_and_change_nothing():
@@ -51,70 +80,60 @@ async def test_bad_values_are_explained_and_change_nothing():
     async with app.run_test() as pilot:
         await pilot.pause()
         screen = app.screen
-        screen.query_one("#target", Input).value = "0"
-        await press(pilot, "enter")
-        assert "Can't start: the target score must be a whole number of at least 1" \
-            in await shown(pilot)
+        table = screen.query_one(SeatTable)
+        table.focus()
+        await press(pilot, "down", *["backspace"] * 5, "p", "l", "a", "y", "e", "r",
+                    "space", "1")
+        await press(pilot, "escape", "enter")
+        assert "Can't start: seats 1 and 2 are both called 'player 1'." in await shown(pilot)
         assert app.screen is screen
-        screen.query_one("#target", Input).value = "300"
-        rows = list(screen.query(SeatRow))
-        rows[1].query_one(Input).value = "player 1"
-        await press(pilot, "enter")
-        assert "seats 1 and 2 are both called 'player 1'" in await shown(pilot)
-        rows[1].query_one(Input).value = ""
-        await press(pilot, "enter")
-        assert "seat 2 needs a name" in await shown(pilot)
+        table.focus()
+        await press(pilot, *["backspace"] * 8)
+        await press(pilot, "escape", "enter")
+        assert "Can't start: seat 2 needs a name." in await shown(pilot)
         assert app.screen is screen
 
 
-async def test_seats_switch_between_people_and_computer_levels_and_can_be_added():
+async def test_seats_by_mouse_and_keys():
     app = setup_app()
     async with app.run_test() as pilot:
         await pilot.pause()
         screen = app.screen
-        rows = list(screen.query(SeatRow))
-        assert rows[0].level is None
-        clicks = 0
-        # Person -> every computer level the bots offer -> person again.
+        table = screen.query_one(SeatTable)
+        # A click on a seat's kind goes person -> each computer level -> person.
         for expected in [*BOT_LEVELS, None]:
-            assert await pilot.click(rows[0].query_one(".seat-kind"))
-            clicks += 1
-            assert rows[0].level == expected
-            await pilot.pause(0.21)    # a button ignores clicks while it shows being pressed
-        await press(pilot, "plus")
-        await pilot.pause()
-        assert len(screen.query(SeatRow)) == 5
-        new_row = list(screen.query(SeatRow))[-1]
-        assert new_row.name_text == "CPU 4"
-        new_row.cycle()
-        assert new_row.level in BOT_LEVELS
-        while new_row.level is not None:
-            new_row.cycle()
-        # Typing in a name field does not trigger the screen's keys.
-        new_row.query_one(Input).focus()
-        await press(pilot, "E", "v", "e", "plus")
-        assert new_row.name_text == "Eve+"
-        assert len(screen.query(SeatRow)) == 5
-        await press(pilot, "escape", "minus", "minus")
-        await pilot.pause()
-        assert len(screen.query(SeatRow)) == 3
-        await press(pilot, "minus", "minus")
+            assert await pilot.click(SeatTable, offset=(30, 1))
+            assert table.seats[0].level == expected
+        # The last line adds and removes seats.
+        assert await pilot.click(SeatTable, offset=(2, 5))
+        assert [seat.name for seat in table.seats][-1] == "CPU 4"
+        await press(pilot, "plus", "plus")
+        assert len(table.seats) == 7
+        assert await pilot.click(SeatTable, offset=(20, 6))      # pick seat 6
+        await press(pilot, "minus")            # while the seats have the focus, "-" is typed
+        assert table.seats[5].name == "CPU 5-"
+        await press(pilot, "backspace", "escape", *["minus"] * 5)
+        assert len(table.seats) == 2
+        await press(pilot, "minus")
         assert "A game needs at least 2 seats." in await shown(pilot)
         await press(pilot, "enter")
         await pilot.pause()
         ctl = app.table.ctl
     assert ctl.names == ("Player 1", "CPU 1")
-    assert clicks == len(BOT_LEVELS) + 1
 
 
-async def test_house_rules_are_chosen_from_the_list():
+async def test_variant_mode_and_rules_by_mouse():
     app = setup_app()
     async with app.run_test() as pilot:
         await pilot.pause()
-        rules = app.screen.query_one("#rules", SelectionList)
-        rules.focus()
-        await press(pilot, "space", "down", "down", "space")
-        await press(pilot, "ctrl+s")
+        screen = app.screen
+        variant = screen.query_one("#variant", ChoiceRow)
+        assert await pilot.click(variant, offset=(30, 0))         # "( ) Pokémon UNO"
+        assert variant.value == "pokemon"
+        rules = screen.query_one("#rules", CheckList)
+        assert await pilot.click(rules, offset=(5, 2))            # the 2nd rule: 7-0
+        assert rules.selected == ["7-0"]
+        assert await pilot.click("#start")
         await pilot.pause()
         ctl = app.table.ctl
-    assert ctl.rules == {"stacking", "jump-in"}
+    assert ctl.variant == "pokemon" and ctl.rules == {"7-0"}

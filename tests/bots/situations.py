@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from uno_tui.engine import (
-    CallUno, ChooseColor, Decision, DecisionKind, Draw, Face, Game, Kind, Play, get_variant,
+    CallUno, ChooseColor, Decision, DecisionKind, Draw, Face, Game, Kind, Play, PointAt,
+    get_variant,
 )
 
 
@@ -113,6 +114,32 @@ def greninja_second_color() -> Game:
     return game
 
 
+def party_point() -> Game:
+    """Party: seat 0 played Point Taken and has voted; seat 1 casts its secret vote."""
+    game = Game.from_position("party", hands=[["RPT", "R1", "B2"], ["B6", "B7"], ["G6", "G7", "G8"],
+                                              ["Y6", "Y7", "Y8", "Y9"]], top="R3")
+    play(game, 0, "RPT")
+    game.apply(PointAt(0, 2))
+    return game
+
+
+def party_pile_up() -> Game:
+    """Party: seat 0 played Wild Pile Up; seat 1 plays a yellow card or a wild on the mini-pile."""
+    game = Game.from_position("party", hands=[["WPU", "R1", "B2"], ["Y6", "W", "B7"], ["G6", "G7", "G8"],
+                                              ["Y8", "Y9", "B9"]], top="R3", draw=["W+4", "Y2"])
+    play(game, 0, "WPU")
+    return game
+
+
+def party_link() -> Game:
+    """Party: seat 0 played Wild Drawn Together, named the colour, and picks two players."""
+    game = Game.from_position("party", hands=[["WDT", "R1", "B2"], ["B6", "B7"], ["G6", "G7", "G8"],
+                                              ["Y6", "Y7", "Y8", "Y9"]], top="R3")
+    play(game, 0, "WDT")
+    game.apply(ChooseColor(0, "blue"))
+    return game
+
+
 #: Every situation, by name, with the kind of decision it waits on.
 SITUATIONS = {
     "turn": (turn, DecisionKind.TURN),
@@ -127,6 +154,9 @@ SITUATIONS = {
     "jump in": (jump_in, DecisionKind.TURN),
     "snorlax colour": (snorlax_color, DecisionKind.COLOR),
     "greninja second colour": (greninja_second_color, DecisionKind.COLOR),
+    "party: point": (party_point, DecisionKind.POINT),
+    "party: pile up": (party_pile_up, DecisionKind.PILE_UP),
+    "party: link": (party_link, DecisionKind.LINK),
 }
 
 __all__ = ["SITUATIONS", "card_of", "play", "CallUno"]

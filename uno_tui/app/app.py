@@ -3,16 +3,21 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual import events
 from textual.app import App
 from textual.screen import Screen
 
 from ..cli import PlayConfig
-from .controller import TableController
-from .screens.setup import SetupScreen
-from .screens.table import DEFAULT_PACE, TableScreen
+from .controller import DEFAULT_PACE, TableController
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+
+if TYPE_CHECKING:
+    from .screens.table import TableScreen
+
+# The setup and table screens are imported when first shown, so that starting
+# straight at one does not pay for loading the other.
 
 __all__ = ["UnoApp"]
 
@@ -28,6 +33,8 @@ class UnoApp(App[int]):
     ``controller`` opens the table on a match already set up.
     """
 
+    # One stylesheet, read once at start: a screen's own CSS would be parsed and applied
+    # to every widget again when the screen first shows.
     CSS_PATH = [_HERE / "app.tcss", _HERE / "table.tcss", _HERE / "setup.tcss"]
     TITLE = "uno-tui"
     ENABLE_COMMAND_PALETTE = False
@@ -49,16 +56,25 @@ class UnoApp(App[int]):
 
     def _first_screen(self) -> Screen:
         if self.controller is not None:
-            return TableScreen(self.controller, pace=self.pace)
+            return self._table(self.controller)
         if self.config.seats:
             return self._table_for(self.config)
+        return self._setup()
+
+    def _setup(self) -> Screen:
+        from .screens.setup import SetupScreen
+
         return SetupScreen(self.config)
 
-    def _table_for(self, config: PlayConfig) -> TableScreen:
-        controller = TableController(
-            config.variant, config.seats, target=config.target, mode=config.mode,
-            rules=config.rules, seed=config.seed, show_ids=self.show_card_ids)
+    def _table(self, controller: TableController) -> "TableScreen":
+        from .screens.table import TableScreen
+
         return TableScreen(controller, pace=self.pace)
+
+    def _table_for(self, config: PlayConfig) -> "TableScreen":
+        return self._table(TableController(
+            config.variant, config.seats, target=config.target, mode=config.mode,
+            rules=config.rules, seed=config.seed, show_ids=self.show_card_ids))
 
     # ------------------------------------------------------------ screens
 
@@ -72,13 +88,13 @@ class UnoApp(App[int]):
         # The bottom of the stack is Textual's blank default screen; ours sit on top.
         while len(self.screen_stack) > 2:
             self.pop_screen()
-        self.switch_screen(SetupScreen(self.config))
+        self.switch_screen(self._setup())
 
     @property
-    def table(self) -> TableScreen | None:
+    def table(self) -> "TableScreen | None":
         """The table screen, if a match is in play."""
         for screen in self.screen_stack:
-            if isinstance(screen, TableScreen):
+            if getattr(screen, "is_table", False):
                 return screen
         return None
 

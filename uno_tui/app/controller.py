@@ -20,10 +20,12 @@ from ..engine import (
 from ..cli import SeatSpec
 from .narration import Narrator
 
-__all__ = ["RoundSummary", "BotTurn", "TableController", "MAX_LOG_LINES"]
+__all__ = ["RoundSummary", "BotTurn", "TableController", "MAX_LOG_LINES", "DEFAULT_PACE"]
 
 #: The log keeps this many recent lines.
 MAX_LOG_LINES = 300
+#: Seconds between two computer actions at normal pace: slow enough to follow them.
+DEFAULT_PACE = 0.6
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,8 @@ See :class:`Game` for the state machine and :class:`Match` for scoring over roun
 
 from .actions import (
     Accept, Action, CallUno, Catch, Challenge, ChooseColor, Decision, DecisionKind, Draw,
-    Event, EventKind, JumpIn, Keep, Play, SwapHands, WINDOW_ACTIONS,
+    Event, EventKind, JumpIn, Keep, LinkPlayers, Play, PointAt, SwapHands, TakePile,
+    WINDOW_ACTIONS,
 )
 from .cards import COLOR_NAMES, DARK_COLORS, LIGHT_COLORS, Card, CardParseError, Face, Kind
 from .errors import ConfigError, EngineError, IllegalActionError, SaveDataError
@@ -20,7 +21,8 @@ from .view import GameView, HandCard, SeatInfo
 
 __all__ = [
     "Accept", "Action", "CallUno", "Catch", "Challenge", "ChooseColor", "Decision",
-    "DecisionKind", "Draw", "Event", "EventKind", "JumpIn", "Keep", "Play", "SwapHands",
+    "DecisionKind", "Draw", "Event", "EventKind", "JumpIn", "Keep", "LinkPlayers", "Play",
+    "PointAt", "SwapHands", "TakePile",
     "WINDOW_ACTIONS", "COLOR_NAMES", "DARK_COLORS", "LIGHT_COLORS", "Card", "CardParseError",
     "Face", "Kind", "ConfigError", "EngineError", "IllegalActionError", "SaveDataError", "Game",
     "MODES", "Match", "RoundResult", "HOUSE_RULES", "VARIANTS", "Variant", "get_variant",

@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 __all__ = [
     "Action", "Play", "Draw", "Keep", "ChooseColor", "Challenge", "Accept",
-    "CallUno", "Catch", "SwapHands", "JumpIn",
+    "CallUno", "Catch", "SwapHands", "JumpIn", "PointAt", "TakePile", "LinkPlayers",
     "DecisionKind", "Decision", "Event", "EventKind", "WINDOW_ACTIONS",
 ]
 
@@ -84,6 +84,36 @@ class JumpIn(Action):
     card: int
 
 
+@dataclass(frozen=True, slots=True)
+class PointAt(Action):
+    """Party's Point Taken: cast this seat's secret vote, pointing at ``target``."""
+
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
+class TakePile(Action):
+    """Party's Wild Pile Up: take the whole mini-pile, having no card to play on it."""
+
+
+@dataclass(frozen=True, slots=True)
+class LinkPlayers(Action):
+    """Party's Wild Drawn Together: link seats ``first`` and ``second``.
+
+    The pair is unordered: it is stored lowest seat first, so ``LinkPlayers(0, 3, 1)``
+    equals ``LinkPlayers(0, 1, 3)``.
+    """
+
+    first: int
+    second: int
+
+    def __post_init__(self) -> None:
+        if isinstance(self.first, int) and isinstance(self.second, int) and self.first > self.second:
+            first, second = self.second, self.first
+            object.__setattr__(self, "first", first)
+            object.__setattr__(self, "second", second)
+
+
 #: Actions open to seats other than the one the game waits on.
 WINDOW_ACTIONS = (CallUno, Catch, JumpIn)
 
@@ -96,6 +126,9 @@ class DecisionKind:
     COLOR = "color"          # name a colour
     RESPOND = "respond"      # facing a draw card: accept, challenge, or stack
     SWAP = "swap"            # 7-0: pick whom to swap hands with
+    POINT = "point"          # Party's Point Taken: cast a secret vote (seats vote in turn order)
+    PILE_UP = "pile_up"      # Party's Wild Pile Up: play a card on the mini-pile, or take it
+    LINK = "link"            # Party's Wild Drawn Together: pick the two players to link
     ROUND_OVER = "round_over"
 
 
@@ -132,6 +165,17 @@ class EventKind:
     DISCARD_COLOR = "discard_color"   # Snorlax: seat discarded its cards of the colour
     FLIP = "flip"                     # Flip: everything turned over; detail: the side now in play
     TURN = "turn"                     # it is now seat's turn
+    WRONG_SPEED_PLAY = "wrong_speed_play"  # seat's speed play didn't match: card taken back
+    BALLOT = "ballot"                 # seat cast its secret Point Taken vote (whom: not told)
+    POINT = "point"                   # the ballots revealed: seat pointed at target
+    POINTED = "pointed"               # count players pointed at seat, who now draws (at most 5)
+    PILE_UP = "pile_up"               # cards turned onto a new mini-pile (color: its colour),
+                                      # target: the first seat that must act on it
+    PILE_ON = "pile_on"               # seat played cards onto the mini-pile (no effect)
+    PILE_TAKEN = "pile_taken"         # seat took the whole mini-pile into its hand
+    LINK = "link"                     # seat and target now hold the link cards
+    UNLINK = "unlink"                 # the link between seat and target ended
+    LINKED_DRAW = "linked_draw"       # seat draws count cards because target, linked, drew
     ROUND_OVER = "round_over"         # seat won (None: nobody), count = points
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from collections import Counter, defaultdict
 
+from .actions import DecisionKind
 from .cards import Card, Face
 from .errors import EngineError
 from .flip import pairing_to_json
@@ -42,6 +43,7 @@ def unseen_cards(view: GameView) -> list[int]:
     """Card ids ``view.seat`` can't see: not in its hand and not in the discard pile."""
     seen = {card.id for card in view.hand}
     seen.update(card.id for card in view.discard)
+    seen.update(card.id for card in view.extras.get("mini_pile", ()))
     return [cid for cid in range(len(deck_of(view.variant))) if cid not in seen]
 
 
@@ -111,6 +113,10 @@ def sample_state(view: GameView, rng: random.Random) -> dict:
         played = deck[ctx["card"]].face(view.side)
         ctx["bluff"] = played.kind in RESTRICTED_WILDS and any(
             deck[cid].face(view.side).color == ctx["prev_color"] for cid in hands[player])
+    if kind == DecisionKind.POINT:
+        # Point Taken ballots are secret: the votes cast so far are sampled too.
+        ctx["votes"] = [[voter, rng.choice([t for t in range(view.players) if t != voter])]
+                        for voter in view.extras["ballots_cast"]]
     goer = next((s.seat for s in view.seats if s.card_count == 0), None) \
         if view.winner is None else view.winner
     version, state, gauss = random.Random(rng.getrandbits(64)).getstate()
@@ -138,6 +144,8 @@ def sample_state(view: GameView, rng: random.Random) -> dict:
         "goer": goer,
         "stalled": 0,
         "pending_draw": view.pending_draw,
+        "link": list(view.extras["link"]) if view.extras.get("link") else None,
+        "mini_pile": [card.id for card in view.extras.get("mini_pile", ())],
         "revealed": [],
         "rng": [version, list(state), gauss],
     }

@@ -20,9 +20,10 @@ from itertools import repeat
 from operator import is_
 from typing import Callable, Iterable
 
+from . import party
 from .actions import (
     Accept, Action, CallUno, Catch, Challenge, ChooseColor, Decision, DecisionKind,
-    Draw, Event, EventKind, JumpIn, Keep, Play, SwapHands,
+    Draw, Event, EventKind, JumpIn, Keep, LinkPlayers, Play, PointAt, SwapHands, TakePile,
 )
 from .cards import COLOR_NAMES, Card, Face, Kind
 from .errors import ConfigError, IllegalActionError, SaveDataError
@@ -39,12 +40,15 @@ SAVE_FORMAT = 1
 #: Wild cards whose draw effect needs the named colour, so the colour is chosen
 #: even when the card is its player's last.
 _COLOR_DRIVEN = frozenset({Kind.SNORLAX, Kind.GRENINJA, Kind.WILD_DRAW_COLOR})
+#: Wild cards whose player names no colour (Wild Pile Up's mini-pile sets it).
+_NO_COLOR_CHOICE = frozenset({Kind.WILD_PILE_UP})
 
 _D = DecisionKind
 _E = EventKind
 
 #: Decision-context keys any seat may see (``bluff`` is the game's secret).
-_PUBLIC_CONTEXT = ("card", "prev_color", "attacker", "amount", "then", "from")
+_PUBLIC_CONTEXT = ("card", "prev_color", "attacker", "amount", "then", "from",
+                   "player", "color")
 
 # Interned actions: the same immutable value every time, so legal-action lists are cheap
 # and ``apply`` can recognise a listed action by identity.
@@ -137,7 +141,13 @@ class Game:
         self._revealed: dict[int, tuple[int, tuple[int, ...]]] = {}
         self._version = 0
         self._legal_cache: tuple = (-1, -1, ())
-        self._jump_mode = self.variant.builtin_jump_in or ("identical" if "jump-in" in self.rules else "")
+        # The jump-in house rule widens a built-in speed play (Party's numbers only) to
+        # every identical coloured card.
+        self._jump_mode = "identical" if "jump-in" in self.rules else self.variant.builtin_jump_in
+        #: Party: the two seats holding the link cards (lowest first), or None.
+        self.link: tuple[int, int] | None = None
+        #: Party: Wild Pile Up's mini-pile, bottom first (a card zone).
+        self.mini_pile: list[int] = []
 
     def _deal_round(self, dealer: int | None, deck: list[int] | None) -> None:
         rigged = deck is not None
@@ -356,6 +366,8 @@ class Game:
                 actions += [_act(Play, seat, c) for c in self._stackable_cards(seat)]
             elif kind == _D.SWAP:
                 actions = [_act(SwapHands, seat, t) for t in range(self.players) if t != seat]
+            elif kind in _DECISION_ACTIONS:
+                actions = _DECISION_ACTIONS[kind](self, seat)
         window = self.uno_window
         if window is not None and window not in self.called and len(self.hands[window]) == 1:
             actions.append(_act(CallUno, seat) if seat == window else _act(Catch, seat, window))
@@ -393,15 +405,18 @@ class Game:
         face = self._faces[card]
         if face.color is None:
             if face.kind in RESTRICTED_WILDS and "no-bluffing" in self.rules:
-                return not self._holds_color(seat)
+                return not self._holds_color(seat, besides=card)
             return True
         if face.color == self.color:
             return True
         top = self._faces[self.discard[-1]]
         return face.kind == top.kind and face.number == top.number
 
-    def _holds_color(self, seat: int) -> bool:
+    def _holds_color(self, seat: int, besides: int | None = None) -> bool:
+        """Whether ``seat`` holds a card of the colour in play (other than ``besides``)."""
         faces, color = self._faces, self.color
+        if self.variant.wilds_match_color:
+            return any(faces[c].color in (color, None) for c in self.hands[seat] if c != besides)
         return any(faces[c].color == color for c in self.hands[seat])
 
     def _challengeable(self) -> bool:
@@ -442,11 +457,18 @@ class Game:
         if version != self._version or cached_seat != seat:
             legal = self.legal_actions(seat)
         if not any(map(is_, legal, repeat(action))) and action not in legal:
-            raise IllegalActionError(self.explain_illegal(action))
+            if not party.is_wrong_speed_play(self, action):
+                raise IllegalActionError(self.explain_illegal(action))
+            self._events = events = []
+            self._version += 1
+            party.on_wrong_speed_play(self, action)
+            return tuple(events)
         self._events = events = []
         self._version += 1
         cls = type(action)
-        if cls is not CallUno and cls is not Catch and seat != self.uno_window:
+        # Voting is not acting on the table: a missed UNO stays catchable through a ballot.
+        if (cls is not CallUno and cls is not Catch and cls is not PointAt
+                and seat != self.uno_window):
             self.uno_window = None
         if self._revealed:
             self._revealed.pop(seat, None)
@@ -464,6 +486,9 @@ class Game:
             return "the round is over"
         kind, decider = self.decision
         cls = type(action)
+        reason = party.explain(self, action)
+        if reason is not None:
+            return reason
         if cls is CallUno:
             if len(self.hands[seat]) != 1:
                 return "UNO can only be called when holding exactly one card"
@@ -503,6 +528,9 @@ class Game:
     # ----------------------------------------------------------------- handlers
 
     def _on_play(self, action: Play) -> None:
+        if self.decision.kind == _D.PILE_UP:
+            party.play_on_mini_pile(self, action.seat, action.card)
+            return
         self._play_card(action.seat, action.card)
 
     def _on_jump_in(self, action: JumpIn) -> None:
@@ -622,7 +650,7 @@ class Game:
         ctx = {"card": card, "prev_color": prev_color,
                "bluff": kind in RESTRICTED_WILDS and self._holds_color(seat)}
         # A last card skips naming a colour unless its draw effect depends on it.
-        if self._goer is None or kind in _COLOR_DRIVEN:
+        if kind not in _NO_COLOR_CHOICE and (self._goer is None or kind in _COLOR_DRIVEN):
             self._decide(_D.COLOR, seat, **ctx)
             return
         self._resolve(seat, card, ctx)
@@ -750,6 +778,8 @@ class Game:
         if len(hand) != 1:
             self.called.discard(seat)
         self._emit(_E.DRAW, seat, tuple(drawn), count=len(drawn), audience=seat)
+        if self.link is not None and drawn:
+            party.echo_linked_draw(self, seat, len(drawn))
         return drawn
 
     def _draw_until(self, seat: int, wanted: Callable[[int], bool]) -> list[int]:
@@ -891,7 +921,8 @@ class Game:
         return cached[1]
 
     def _view_extras(self, seat: int) -> dict:
-        return {}
+        extras = _VIEW_EXTRAS.get(self.variant.name)
+        return extras(self, seat) if extras else {}
 
     # ---------------------------------------------------------- serialization
 
@@ -922,6 +953,8 @@ class Game:
             "goer": self._goer,
             "stalled": self._stalled,
             "pending_draw": self.pending_draw,
+            "link": list(self.link) if self.link else None,
+            "mini_pile": list(self.mini_pile),
             "revealed": [[s, t, list(cards)] for s, (t, cards) in self._revealed.items()],
             "rng": [version, list(state[0]), gauss],
         }
@@ -1008,6 +1041,14 @@ class Game:
         self._goer = seat_or_none(data["goer"])
         self._stalled = int(data["stalled"])
         self.pending_draw = int(data["pending_draw"])
+        link = data["link"]
+        if link is not None:
+            first, second = (seat_or_none(s) for s in link)
+            if first is None or second is None or first >= second:
+                raise ValueError(f"the link cards must be held by two different seats, not {link}")
+            link = (first, second)
+        self.link = link
+        self.mini_pile = ids(data["mini_pile"])
         self._revealed = {seat_or_none(s): (seat_or_none(t), tuple(ids(c)))
                           for s, t, c in data["revealed"]}
         version, state, gauss = data["rng"]
@@ -1025,6 +1066,7 @@ class Game:
         zones["draw pile"] = self.draw_pile
         zones["discard pile"] = self.discard
         zones["out of play"] = self.out_of_play
+        zones["mini-pile"] = self.mini_pile
         return zones
 
     def _conservation_problems(self) -> list[str]:
@@ -1047,6 +1089,9 @@ _DECISION_VERBS = {
     _D.COLOR: "name a colour",
     _D.RESPOND: "answer the draw card",
     _D.SWAP: "pick whom to swap hands with",
+    _D.POINT: "point at a player",
+    _D.PILE_UP: "play on the mini-pile or take it",
+    _D.LINK: "pick two players to link",
     _D.ROUND_OVER: "start a new round",
 }
 
@@ -1061,6 +1106,21 @@ _HANDLERS: dict[type, Callable[[Game, Action], None]] = {
     CallUno: Game._on_call_uno,
     Catch: Game._on_catch,
     SwapHands: Game._on_swap,
+    PointAt: party.on_point_at,
+    TakePile: party.on_take_pile,
+    LinkPlayers: party.on_link,
+}
+
+#: Legal actions of the decider, for decision kinds that only some variants use.
+_DECISION_ACTIONS: dict[str, Callable[[Game, int], list[Action]]] = {
+    _D.POINT: party.legal_point,
+    _D.PILE_UP: party.legal_pile,
+    _D.LINK: party.legal_link,
+}
+
+#: ``GameView.extras`` by variant name.
+_VIEW_EXTRAS: dict[str, Callable[[Game, int], dict]] = {
+    "party": party.view_extras,
 }
 
 #: What a played card does, by kind. Kinds not listed just pass the turn on.
@@ -1079,4 +1139,7 @@ _EFFECTS: dict[str, Callable] = {
     Kind.WILD: Game._effect_wild,
     Kind.SNORLAX: Game._effect_snorlax,
     Kind.GRENINJA: Game._effect_greninja,
+    Kind.POINT_TAKEN: party.effect_point_taken,
+    Kind.WILD_PILE_UP: party.effect_pile_up,
+    Kind.WILD_DRAWN_TOGETHER: party.effect_drawn_together,
 }

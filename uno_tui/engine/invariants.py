@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from weakref import WeakKeyDictionary
 
+from . import party
 from .actions import DecisionKind
 from .game import Game
 
@@ -40,8 +41,8 @@ def check_invariants(game: Game) -> list[str]:
     if not game.is_over and any(not h for h in game.hands) and kind != DecisionKind.COLOR:
         problems.append("a hand is empty but the round goes on")
     faces = (_expected_faces(game), _inactive_faces(game)) if game.variant.dark_deck else None
-    for viewer in range(n):
-        view = game.view(viewer)
+    views = [game.view(viewer) for viewer in range(n)]
+    for viewer, view in enumerate(views):
         if [c.id for c in view.hand] != game.hands[viewer]:
             problems.append(f"seat {viewer}'s view of its hand differs from the state")
         if [s.card_count for s in view.seats] != [len(h) for h in game.hands]:
@@ -50,6 +51,8 @@ def check_invariants(game: Game) -> list[str]:
             problems.append(f"seat {viewer}'s view of the piles differs from the state")
         if faces:
             problems += _two_sided_view_problems(game, viewer, view, *faces)
+    if game.variant.name == "party":
+        problems += party.state_problems(game, views)
     if game.variant.dark_deck:
         problems += _pairing_problems(game)
     return problems

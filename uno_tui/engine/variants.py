@@ -104,6 +104,13 @@ class Variant:
     #: Jump-in that is part of the variant itself (Party's speed play): "numbers" or "".
     builtin_jump_in: str = ""
     hand_size: int = 7
+    #: Party: any wild card in hand counts as a card of the colour in play, so holding
+    #: one makes a Wild Draw Four a bluff.
+    wilds_match_color: bool = False
+    #: The player counts the rule set is made for (the setup screen recommends them).
+    recommended_players: tuple[int, int] | None = None
+    #: The match mode the rule set's own rules describe (Party: one round decides).
+    default_mode: str = "target"
 
     def build_deck(self, rng: random.Random | None = None) -> list[Card]:
         """Every physical card of the variant, with ids 0..N-1.
@@ -235,8 +242,41 @@ FLIP = Variant(
     },
 )
 
+# UNO Party! The box holds 224 cards; the direction tracker and the two link cards
+# are set aside at the start and never played, so 221 are playing cards. The seed
+# gives only the total: this mix (two 0s and four each of 1-9 per colour, three of
+# each coloured action, 21 wilds) is this project's decision, kept in this one table.
+PARTY_SET_ASIDE = {"direction tracker": 1, "link card": 2}
+_PARTY_DECK = tuple(
+    _colored(LIGHT_COLORS, {0: 2, **{n: 4 for n in range(1, 10)}},
+             {Kind.DRAW_TWO: 3, Kind.REVERSE: 3, Kind.SKIP: 3, Kind.POINT_TAKEN: 3})
+    + [(Face(None, Kind.WILD), 5), (Face(None, Kind.WILD_DRAW_FOUR), 8),
+       (Face(None, Kind.WILD_PILE_UP), 4), (Face(None, Kind.WILD_DRAWN_TOGETHER), 4)]
+)
+_PARTY_KINDS = (Kind.DRAW_TWO, Kind.REVERSE, Kind.SKIP, Kind.POINT_TAKEN, Kind.WILD,
+                Kind.WILD_DRAW_FOUR, Kind.WILD_PILE_UP, Kind.WILD_DRAWN_TOGETHER)
+
+PARTY = Variant(
+    name="party",
+    label="UNO Party!",
+    deck=_PARTY_DECK,
+    points={Kind.DRAW_TWO: 20, Kind.POINT_TAKEN: 20, Kind.REVERSE: 20, Kind.SKIP: 20,
+            Kind.WILD: 50, Kind.WILD_DRAW_FOUR: 50, Kind.WILD_DRAWN_TOGETHER: 50,
+            Kind.WILD_PILE_UP: 50},
+    # An action card turned first has no effect: cards are turned until a number shows.
+    first_card={Kind.NUMBER: FirstCard.PLAY,
+                **{kind: FirstCard.TURN_ANOTHER for kind in _PARTY_KINDS}},
+    # A caught bluff: its player draws 4; the card and its chosen colour stay.
+    challenges={Kind.WILD_DRAW_FOUR: Challenge(guilty_draw=4, innocent_draw=6)},
+    max_players=16,
+    recommended_players=(6, 16),
+    builtin_jump_in="numbers",
+    wilds_match_color=True,
+    default_mode="single",
+)
+
 #: Every variant the engine knows, by name. Later variants register here.
-VARIANTS: dict[str, Variant] = {v.name: v for v in (CLASSIC, POKEMON, FLIP)}
+VARIANTS: dict[str, Variant] = {v.name: v for v in (CLASSIC, POKEMON, FLIP, PARTY)}
 
 
 def get_variant(name: str) -> Variant:
@@ -249,4 +289,4 @@ def get_variant(name: str) -> Variant:
 
 
 __all__ += ["DRAW_EFFECTS", "RESTRICTED_WILDS", "STACKABLE", "CLASSIC", "POKEMON", "FLIP",
-            "DARK_COLORS"]
+            "PARTY", "PARTY_SET_ASIDE", "DARK_COLORS"]

@@ -69,8 +69,10 @@ class GameView:
     #: Public details of the decision in progress, as plain values: e.g. ``card`` (the card
     #: being resolved; for a drawn card, shown to the drawer only), ``attacker`` and
     #: ``amount`` of a draw card, ``prev_color`` (the colour in force before a wild draw
-    #: card), ``then``/``from`` (what follows a colour choice). Hidden details, such as
-    #: whether a wild draw card was a bluff, are never included.
+    #: card), ``then``/``from`` (what follows a colour choice), Party's ``player`` (who
+    #: played the Point Taken being voted on) and ``color`` (the mini-pile's). Hidden
+    #: details, such as whether a wild draw card was a bluff or a Point Taken vote, are
+    #: never included.
     context: dict = field(default_factory=dict)
 
     @property

@@ -13,7 +13,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Header
+from textual.widgets import Footer
 from textual.worker import Worker, WorkerState
 
 from ...engine import (
@@ -22,7 +22,7 @@ from ...engine import (
 )
 from ...engine.variants import DRAW_EFFECTS
 from ..cardtext import long_label
-from ..controller import BotTurn, TableController
+from ..controller import DEFAULT_PACE, BotTurn, TableController
 from ..tablestate import TableState
 from ..widgets.direction import DirectionTracker
 from ..widgets.discard import DiscardPile
@@ -32,13 +32,11 @@ from ..widgets.hand import HandView
 from ..widgets.log import GameLog
 from ..widgets.prompt import PromptBar
 from ..widgets.scores import ScoreBoard
+from ..widgets.title import TitleBar
 from ..widgets.seats import SeatList
 from .handoff import HandoffScreen
 
-__all__ = ["TableScreen", "DEFAULT_PACE"]
-
-#: Seconds between two computer actions at normal pace.
-DEFAULT_PACE = 0.6
+__all__ = ["TableScreen"]
 #: The fast pace is this share of the normal one.
 FAST_SHARE = 0.2
 #: While a person could catch a computer that forgot UNO, computers wait this much longer.
@@ -80,7 +78,8 @@ class TableScreen(Screen[None]):
     """The game table for one match, driven by a :class:`TableController`."""
 
     AUTO_FOCUS = None
-    VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]
+    #: Lets the app find the table among its screens without importing this module.
+    is_table = True
     BINDINGS = [
         Binding("left", "move(-1)", "Pick", key_display="←→"),
         Binding("right", "move(1)", show=False),
@@ -123,7 +122,8 @@ class TableScreen(Screen[None]):
     # --------------------------------------------------------------- layout
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        ctl = self.ctl
+        yield TitleBar(f"{ctl.game.variant.label} · {ctl.players} players")
         with Horizontal(id="top"):
             with VerticalScroll(id="seats"):
                 yield SeatList()
@@ -139,9 +139,6 @@ class TableScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        ctl = self.ctl
-        self.title = "uno-tui"
-        self.sub_title = f"{ctl.game.variant.label} · {ctl.players} players"
         self.query_one("#seats").border_title = "Players"
         self.query_one("#seats").border_subtitle = "cards · points"
         self.query_one("#discard").border_title = "Discard"
@@ -218,7 +215,7 @@ class TableScreen(Screen[None]):
             return "The round is over."
         name = ctl.names[decider]
         if self.awaiting_turn:
-            text = f"{name}: pick a card (←→ or 1-9) and press Enter, or d to draw"
+            text = f"{name}: pick a card (←→, 1-9), Enter plays it, d draws"
             return text + (" · UNO armed" if self.uno_armed else "")
         if not ctl.is_human(decider):
             return f"{name} is playing…"

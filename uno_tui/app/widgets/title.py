@@ -1,0 +1,25 @@
+"""The title line at the top of a screen."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widget import Widget
+
+__all__ = ["TitleBar"]
+
+
+class TitleBar(Widget):
+    """``uno-tui — Classic UNO · 4 players``: the app's name and what is being played."""
+
+    subtitle: reactive[str] = reactive("")
+
+    def __init__(self, subtitle: str = "", **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.set_reactive(TitleBar.subtitle, subtitle)
+
+    def render(self) -> Text:
+        text = Text("uno-tui", style="bold")
+        if self.subtitle:
+            text.append(f" — {self.subtitle}", style="not bold")
+        return text
