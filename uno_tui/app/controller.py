@@ -99,8 +99,14 @@ class TableController:
         self._polled = -1
         #: The events of the last action applied (for prompts that follow up on them).
         self.last_events: tuple[Event, ...] = ()
-        self.narrator = Narrator(self.names, self.match.game.face, self.show_ids)
+        self.narrator = self._narrator_for(self.match.game)
         self._say(self.narrator.lines(self.match.game.opening_events))
+
+    def _narrator_for(self, game: Game) -> Narrator:
+        """The log's narrator for ``game``; after a Flip, cards played before it keep
+        the face they were played with."""
+        return Narrator(self.names, game.face, self.show_ids,
+                        other_face_of=lambda card: game.card(card).face(1 - game.side))
 
     def use_position(self, game: Game) -> None:
         """Play on from ``game`` (e.g. ``Game.from_position``): for tests, puzzles, lessons."""
@@ -110,7 +116,7 @@ class TableController:
         self.match.game = game
         self._version += 1
         self._polled = -1
-        self.narrator = Narrator(self.names, game.face, self.show_ids)
+        self.narrator = self._narrator_for(game)
         self.log.clear()
         self._say(self.narrator.lines(game.opening_events))
 
@@ -326,7 +332,7 @@ class TableController:
         """Deal the next round; returns its opening log lines."""
         game = self.match.next_round()
         self._version += 1
-        self.narrator = Narrator(self.names, game.face, self.show_ids)
+        self.narrator = self._narrator_for(game)
         lines = [f"Round {self.match.round_number}"] + self.narrator.lines(game.opening_events)
         self._say(lines)
         return lines

@@ -24,22 +24,34 @@ class Narrator:
     """Turns events into log lines.
 
     ``names`` are the seats' names; ``face_of`` gives a card id's face on the side
-    in play (only ids left in public events are looked up).
+    in play (only ids left in public events are looked up). UNO Flip: events are told
+    after the action that caused them, so a card shown before a Flip in the same batch
+    is looked up with ``other_face_of`` (its face on the side not in play now).
     """
 
     def __init__(self, names: Sequence[str], face_of: Callable[[int], Face],
-                 show_ids: bool = False) -> None:
+                 show_ids: bool = False,
+                 other_face_of: Callable[[int], Face] | None = None) -> None:
         self.names = tuple(names)
         self.face_of = face_of
         self.show_ids = show_ids
+        self.other_face_of = other_face_of
+        self._flipped_since = False
 
     def lines(self, events: Sequence[Event]) -> list[str]:
         """Log lines for ``events`` (in order; some events produce none)."""
         out = []
-        for event in events:
-            line = self.line(event.for_seat(None))
-            if line:
-                out.append(line)
+        flips_left = sum(1 for event in events if event.kind == _E.FLIP)
+        try:
+            for event in events:
+                if event.kind == _E.FLIP:
+                    flips_left -= 1
+                self._flipped_since = flips_left % 2 == 1 and self.other_face_of is not None
+                line = self.line(event.for_seat(None))
+                if line:
+                    out.append(line)
+        finally:
+            self._flipped_since = False
         return out
 
     def _name(self, seat: int | None) -> str:
@@ -48,7 +60,8 @@ class Narrator:
         return self.names[seat]
 
     def _cards(self, ids: Sequence[int]) -> str:
-        return ", ".join(with_id(long_label(self.face_of(c)), c, self.show_ids) for c in ids)
+        face_of = self.other_face_of if self._flipped_since else self.face_of
+        return ", ".join(with_id(long_label(face_of(c)), c, self.show_ids) for c in ids)
 
     def line(self, event: Event) -> str:
         """One line for a public event, or ``""`` for events the table shows anyway."""
@@ -132,6 +145,10 @@ class Narrator:
     def _discard_color(self, event, name, target):
         return f"{name} discards {self._cards(event.cards)}"
 
+    def _flip(self, event, name, target):
+        top = self._cards(event.cards)
+        return f"Everything turns over: the {event.detail} side is in play, {top} on top"
+
     def _round_over(self, event, name, target):
         if event.seat is None:
             return "The round ends with no winner"
@@ -144,6 +161,7 @@ _TELLERS: dict[str, Callable] = {
     _E.FIRST_CARD: Narrator._first_card,
     _E.RETURNED: Narrator._returned,
     _E.PLAY: Narrator._play,
+    _E.FLIP: Narrator._flip,
     _E.DRAW: Narrator._draw,
     _E.KEEP: Narrator._keep,
     _E.COLOR: Narrator._color,
