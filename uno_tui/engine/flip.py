@@ -13,6 +13,10 @@ Decisions the seed (001) leaves open:
   turned up by a Flip has no effect.
 - A Flip played as its player's last card still turns everything over, and the
   round is scored on the new side; no colour is named then.
+- A Flip turned as the first card goes back and another card is turned, like a
+  first Wild Draw Two: the seed says the game always starts on the light side.
+- Each round (each :class:`~uno_tui.engine.game.Game`) pairs the faces afresh from
+  its seed; saves keep the pairing.
 """
 
 from __future__ import annotations
