@@ -15,7 +15,8 @@ from uno_tui.app.widgets.hand import ChipGrid
 from uno_tui.engine import DecisionKind
 
 from .helpers import (
-    PublicCards, assert_no_leak, make_app, press, rigged, screen_text, settle, shown,
+    PublicCards, assert_no_leak, click_prompt_action, make_app, press, rigged, screen_text,
+    settle, shown,
 )
 
 
@@ -280,7 +281,7 @@ async def test_catch_by_click():
                  calls_uno=False)
     async with make_app(ctl).run_test() as pilot:
         await settle(pilot)
-        assert await pilot.click("#catch-button")
+        assert await click_prompt_action(pilot, "Catch!")
         await settle(pilot)
     assert "Ann catches CPU 1, who forgot to call UNO" in ctl.log
 
@@ -318,7 +319,7 @@ async def test_uno_called_late_by_click_before_anyone_catches():
         await _drain_until(pilot, lambda: pilot.app.table.awaiting_turn)
         await press(pilot, "enter")
         await _drain_until(pilot, lambda: "UNO! for Ann (u)" in screen_text(pilot.app))
-        assert await pilot.click("#uno-button")
+        assert await click_prompt_action(pilot, "UNO!")
     assert ctl.log[-1] == "Ann calls UNO!"
 
 

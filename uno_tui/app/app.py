@@ -127,6 +127,19 @@ class UnoApp(App[int]):
         """Ctrl+Q: during a match ask first; otherwise quit."""
         self.request_quit()
 
+    def action_request_quit(self) -> None:
+        """Quit, asking first during a match (the q key of screens without their own)."""
+        self.request_quit()
+
+    def action_help(self) -> None:
+        """The rules of the variant in play, and the keys."""
+        from .screens.help import HelpScreen
+
+        table = self.table
+        variant = table.ctl.variant if table is not None else self.config.variant
+        rules = table.ctl.rules if table is not None else self.config.rules
+        self.push_screen(HelpScreen(variant, rules))
+
     def request_quit(self) -> None:
         """Quit, asking first while a match is in play."""
         from .screens.confirm import ConfirmDialog

@@ -10,7 +10,7 @@ from typing import Callable
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer
@@ -125,8 +125,7 @@ class TableScreen(Screen[None]):
         ctl = self.ctl
         yield TitleBar(f"{ctl.game.variant.label} · {ctl.players} players")
         with Horizontal(id="top"):
-            with VerticalScroll(id="seats"):
-                yield SeatList()
+            yield SeatList(id="seats")
             with Vertical(id="piles"):
                 yield DiscardPile(id="discard")
                 yield DrawPile(id="draw-pile")
@@ -144,7 +143,6 @@ class TableScreen(Screen[None]):
         self.query_one("#discard").border_title = "Discard"
         self.query_one("#draw-pile").border_title = "Draw (d)"
         self.query_one("#log").border_title = "Log"
-        self.query_one("#seats").can_focus = False
         self._refresh()
         self.call_after_refresh(self._start)
 
