@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from uno_tui.app.screens.choice import ActionDialog
+from uno_tui.app.screens.choice import ActionDialog, describe_action
 from uno_tui.app.screens.color import ColorDialog
 from uno_tui.app.screens.drawn import DrawnDialog
 from uno_tui.app.screens.handoff import HandoffScreen
@@ -12,7 +12,7 @@ from uno_tui.app.screens.reveal import RevealScreen
 from uno_tui.app.screens.swap import SwapDialog
 from uno_tui.app.screens.table import TableScreen
 from uno_tui.app.widgets.hand import ChipGrid
-from uno_tui.engine import DecisionKind
+from uno_tui.engine import DecisionKind, SwapHands
 
 from .helpers import (
     PublicCards, assert_no_leak, click_prompt_action, make_app, press, rigged, screen_text,
@@ -370,6 +370,7 @@ async def test_a_decision_without_its_own_prompt_lists_the_legal_actions(monkeyp
         dialog = pilot.app.screen
         assert isinstance(dialog, ActionDialog)
         assert [o.label for o in dialog.options] == ["Play Red 1", "Draw"]
+        assert describe_action(SwapHands(0, 1), ctl.names, ctl.game.face) == "Swap hands CPU 1"
         await press(pilot, "1")
         await settle(pilot)
     assert "Ann plays Red 1" in ctl.log
