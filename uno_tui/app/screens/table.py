@@ -32,11 +32,12 @@ from ..widgets.hand import HandView
 from ..widgets.log import GameLog
 from ..widgets.prompt import PromptBar
 from ..widgets.scores import ScoreBoard
-from ..widgets.title import TitleBar
 from ..widgets.seats import SeatList
+from ..widgets.title import TitleBar
 from .handoff import HandoffScreen
 
 __all__ = ["TableScreen"]
+
 #: The fast pace is this share of the normal one.
 FAST_SHARE = 0.2
 #: While a person could catch a computer that forgot UNO, computers wait this much longer.
@@ -47,16 +48,8 @@ BURST = 40
 MIN_TIMER = 0.001
 #: How often computers look again whether a dialog that stopped them has closed.
 RETRY = 0.1
+#: The worker group of the computers' thinking.
 BOT_GROUP = "bots"
-
-
-def _first_answer(turns: list[BotTurn]) -> tuple[BotTurn, Action] | None:
-    """The first computer that acts, and its action (run in a worker thread)."""
-    for turn in turns:
-        action = turn.decide()
-        if action is not None:
-            return turn, action
-    return None
 
 _D = DecisionKind
 
@@ -67,6 +60,15 @@ _DECISION_WORDS = {
     _D.RESPOND: "answer a draw card",
     _D.SWAP: "choose whom to swap hands with",
 }
+
+
+def _first_answer(turns: list[BotTurn]) -> tuple[BotTurn, Action] | None:
+    """The first computer that acts, and its action (run in a worker thread)."""
+    for turn in turns:
+        action = turn.decide()
+        if action is not None:
+            return turn, action
+    return None
 
 
 def _digit_bindings() -> list[Binding]:
