@@ -217,6 +217,18 @@ async def settle(pilot, limit: int = 3000, watch=None) -> None:
     raise AssertionError(f"the app never waited for a person; screen:\n{screen_text(app)}")
 
 
+async def click_prompt_action(pilot, label: str) -> bool:
+    """Click the prompt line's action whose label starts with ``label``."""
+    from uno_tui.app.widgets.prompt import PromptBar
+
+    prompt = pilot.app.table.query_one(PromptBar)
+    region = prompt.action_region(label)
+    if region is None:
+        return False
+    left_padding = prompt.styles.padding.left
+    return await pilot.click(PromptBar, offset=(left_padding + region[0] + 1, 0))
+
+
 def playable_indexes(app) -> list[int]:
     """Positions in the shown hand of the cards that can be played now."""
     grid = app.table.query_one(ChipGrid)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from uno_tui.app.screens.choice import ActionDialog
+from uno_tui.app.screens.choice import ActionDialog, describe_action
 from uno_tui.app.screens.color import ColorDialog
 from uno_tui.app.screens.drawn import DrawnDialog
 from uno_tui.app.screens.handoff import HandoffScreen
@@ -12,10 +12,11 @@ from uno_tui.app.screens.reveal import RevealScreen
 from uno_tui.app.screens.swap import SwapDialog
 from uno_tui.app.screens.table import TableScreen
 from uno_tui.app.widgets.hand import ChipGrid
-from uno_tui.engine import DecisionKind
+from uno_tui.engine import DecisionKind, SwapHands
 
 from .helpers import (
-    PublicCards, assert_no_leak, make_app, press, rigged, screen_text, settle, shown,
+    PublicCards, assert_no_leak, click_prompt_action, make_app, press, rigged, screen_text,
+    settle, shown,
 )
 
 
@@ -280,7 +281,7 @@ async def test_catch_by_click():
                  calls_uno=False)
     async with make_app(ctl).run_test() as pilot:
         await settle(pilot)
-        assert await pilot.click("#catch-button")
+        assert await click_prompt_action(pilot, "Catch!")
         await settle(pilot)
     assert "Ann catches CPU 1, who forgot to call UNO" in ctl.log
 
@@ -318,7 +319,7 @@ async def test_uno_called_late_by_click_before_anyone_catches():
         await _drain_until(pilot, lambda: pilot.app.table.awaiting_turn)
         await press(pilot, "enter")
         await _drain_until(pilot, lambda: "UNO! for Ann (u)" in screen_text(pilot.app))
-        assert await pilot.click("#uno-button")
+        assert await click_prompt_action(pilot, "UNO!")
     assert ctl.log[-1] == "Ann calls UNO!"
 
 
@@ -369,6 +370,7 @@ async def test_a_decision_without_its_own_prompt_lists_the_legal_actions(monkeyp
         dialog = pilot.app.screen
         assert isinstance(dialog, ActionDialog)
         assert [o.label for o in dialog.options] == ["Play Red 1", "Draw"]
+        assert describe_action(SwapHands(0, 1), ctl.names, ctl.game.face) == "Swap hands CPU 1"
         await press(pilot, "1")
         await settle(pilot)
     assert "Ann plays Red 1" in ctl.log

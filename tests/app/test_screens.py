@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import time
 
 from uno_tui.app.screens.confirm import ConfirmDialog
@@ -220,3 +221,39 @@ async def test_cards_read_without_colour(monkeypatch):
         text = await shown(pilot)
     for label in ("B 1", "R 2", "Wild+4", "Y Skip", "Red 3", "colour: Red (R)"):
         assert label in text, label
+
+
+def test_a_crash_shows_one_line_and_keeps_the_traceback_in_a_file(capsys, monkeypatch):
+    from uno_tui.app.screens.table import TableScreen as Table
+
+    def broken(self):
+        raise RuntimeError("the draw pile fell off the table")
+
+    monkeypatch.setattr(Table, "action_draw", broken)
+    monkeypatch.setattr(Table, "check_action", lambda self, action, parameters: True)
+    ctl = rigged("Ann,cpu", hands=[["B1", "B2"], ["G1"]], top="R3")
+    app = make_app(ctl)
+
+    async def auto_pilot(pilot):
+        await settle(pilot)
+        await pilot.press("d")
+
+    app.run(headless=True, size=(80, 24), auto_pilot=auto_pilot)
+    err = capsys.readouterr().err
+    assert app.return_code == 1
+    assert "Traceback" not in err
+    assert "uno-tui stopped after an internal error: the draw pile fell off the table" in err
+    path = err.split("The details are in ")[1].split()[0]
+    with open(path, encoding="utf-8") as report:
+        details = report.read()
+    os.remove(path)
+    assert "Traceback" in details and "RuntimeError" in details and '"variant": "classic"' in details
+
+
+async def test_ten_seats_fit_in_two_columns_at_80x24():
+    ctl = make_controller("Ann," + ",".join(["cpu"] * 9), seed=4)
+    async with make_app(ctl).run_test() as pilot:
+        await settle(pilot)
+        text = await shown(pilot)
+    for name in ["Ann"] + [f"CPU {n}" for n in range(1, 10)]:
+        assert name in text, name

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from uno_tui.engine import CallUno, Challenge, ChooseColor, Game
+from uno_tui.engine import CallUno, Challenge, ChooseColor, Draw, Game, Keep, SwapHands
 from uno_tui.engine.determinize import (
     DeterminizeError, fork, sample_game, sample_state, unseen_cards,
 )
@@ -148,3 +148,43 @@ def test_a_late_call_keeps_the_sample_consistent():
     game.apply(CallUno(0))
     world = sample_game(game.view(2), random.Random(0))
     assert world.called == {0} and world.legal_actions(2) == game.legal_actions(2)
+
+
+def test_a_seat_that_drew_is_dealt_cards_it_could_not_play_when_draws_are_forced():
+    game = Game.from_position(hands=[["R1", "B2", "G5"], ["G1", "G2", "Y3"], ["Y1", "Y2"],
+                                     ["B3", "B4"]], top="R3", current=1, draw=["B9"])
+    game.apply(Draw(1))                 # seat 1 draws on Red 3 and keeps Blue 9
+    drew = game.view(0).seats[1].drew_on
+    assert drew.color == "red" and drew.top.face.code == "R3" and drew.held == 3
+    for seed in range(20):
+        state = sample_state(game.view(0), random.Random(seed), forced_draws=True)
+        world = Game.from_json(state)
+        faces = [world.face(c) for c in state["hands"][1]]
+        unplayable = [f for f in faces if f.color not in (None, "red") and f.number != 3]
+        assert len(faces) == 4 and len(unplayable) >= 3
+
+
+def test_playing_counts_off_the_cards_left_from_a_draw():
+    game = Game.from_position(hands=[["R1", "B2"], ["G1", "G2", "Y3"], ["Y1", "Y2"], ["G3", "B4"]],
+                              top="R3", current=1, draw=["B9", "Y9", "G9"])
+    game.apply(Draw(1))                 # Blue 9 doesn't fit Red 3
+    game.apply(Draw(2))                 # nor does Yellow 9
+    play(game, 3, "G3")
+    game.apply(Draw(0))                 # Green 9 fits: seat 0 keeps it
+    game.apply(Keep(0))
+    assert game.view(0).seats[1].drew_on.held == 3
+    play(game, 1, "G1")
+    assert game.view(0).seats[1].drew_on.held == 2
+    assert game.view(0).seats[2].drew_on.held == 2
+    assert Game.from_json(game.to_json()).view(0) == game.view(0)
+
+
+def test_an_exchange_of_hands_forgets_who_drew():
+    game = Game.from_position(hands=[["R7", "B2", "B5"], ["G1", "G2"], ["Y1", "Y2"], ["G4", "B4"]],
+                              top="R3", current=1, draw=["B9", "Y9", "G9"], rules=("7-0",))
+    for seat in (1, 2, 3):
+        game.apply(Draw(seat))
+    assert all(info.drew_on for info in game.view(0).seats[1:])
+    play(game, 0, "R7")
+    game.apply(SwapHands(0, 1))
+    assert all(info.drew_on is None for info in game.view(0).seats)

@@ -144,7 +144,7 @@ def test_hard_falls_back_to_the_heuristics_when_no_world_can_be_sampled(monkeypa
     import uno_tui.bots.hard as hard
     from uno_tui.engine.determinize import DeterminizeError
 
-    def refuse(view, rng):
+    def refuse(view, rng, **options):
         raise DeterminizeError("no world")
 
     monkeypatch.setattr(hard, "sample_state", refuse)

@@ -180,6 +180,17 @@ def test_flip_turns_the_discard_pile_draw_pile_and_hands_over():
     assert colours_offered(game, 1) == []
 
 
+def test_after_a_flip_nobody_is_known_to_have_drawn_on_the_old_side():
+    game = flip([["RF", "G2"], ["B5", "Y6"], ["G7", "G8"]], "R2", draw=["Y9", "Y8"])
+    game.apply(Draw(0))
+    game.apply(Draw(1))
+    assert game.view(2).seats[1].drew_on is not None
+    game.apply(Draw(2))
+    game.apply(Play(0, held(game, 0, "RF")))
+    assert game.side == 1
+    assert all(info.drew_on is None for info in game.view(2).seats)
+
+
 def test_flip_on_the_dark_side_turns_back_to_light():
     game = flip([["YF/PF", "G3/T2"], ["B5/O5"]], "B8/P4", discard=["R9/T1"], side=1)
     game.apply(Play(0, held(game, 0, "PF")))

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import json
+import os
+import tempfile
+import traceback
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -19,9 +23,26 @@ if TYPE_CHECKING:
 # The setup and table screens are imported when first shown, so that starting
 # straight at one does not pay for loading the other.
 
-__all__ = ["UnoApp"]
+__all__ = ["UnoApp", "write_crash_report"]
 
 _HERE = Path(__file__).parent
+
+
+def write_crash_report(error: BaseException, table=None) -> str | None:
+    """Save the traceback (and the game, if one is in play) to a file; its path, or None."""
+    lines = traceback.format_exception(type(error), error, error.__traceback__)
+    if table is not None:
+        try:
+            lines.append("\nThe match, as JSON:\n" + json.dumps(table.ctl.match.to_json()) + "\n")
+        except Exception as exc:  # the report must not fail because the game is broken
+            lines.append(f"\nThe match could not be saved: {exc!r}\n")
+    try:
+        handle, path = tempfile.mkstemp(prefix="uno-tui-crash-", suffix=".txt")
+        with os.fdopen(handle, "w", encoding="utf-8") as report:
+            report.writelines(lines)
+    except OSError:
+        return None
+    return path
 
 
 class UnoApp(App[int]):
@@ -121,11 +142,39 @@ class UnoApp(App[int]):
             if table is not None:
                 self.call_later(table.resume)
 
+    # ------------------------------------------------------------- crashes
+
+    def _handle_exception(self, error: Exception) -> None:
+        """An error nothing else caught: the player gets one line, the details a file.
+
+        Textual would print a full traceback on exit; this app keeps it in a crash
+        report instead (the game's state included, to replay it) and says where.
+        """
+        report = write_crash_report(error, self.table)
+        super()._handle_exception(error)
+        message = f"uno-tui stopped after an internal error: {error or type(error).__name__}"
+        if report:
+            message += f"\nThe details are in {report}"
+        self._exit_renderables[:] = [message]
+
     # --------------------------------------------------------------- quit
 
     async def action_quit(self) -> None:
         """Ctrl+Q: during a match ask first; otherwise quit."""
         self.request_quit()
+
+    def action_request_quit(self) -> None:
+        """Quit, asking first during a match (the q key of screens without their own)."""
+        self.request_quit()
+
+    def action_help(self) -> None:
+        """The rules of the variant in play, and the keys."""
+        from .screens.help import HelpScreen
+
+        table = self.table
+        variant = table.ctl.variant if table is not None else self.config.variant
+        rules = table.ctl.rules if table is not None else self.config.rules
+        self.push_screen(HelpScreen(variant, rules))
 
     def request_quit(self) -> None:
         """Quit, asking first while a match is in play."""

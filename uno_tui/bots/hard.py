@@ -182,17 +182,18 @@ class HardBot(Bot):
     def _sample(self, view) -> dict:
         """A world consistent with ``view`` and with opponents who play like the rollouts.
 
-        The rollouts' players never bluff a wild draw card, so a world in which the
-        attacker held the colour it had to lack is kept only :data:`BLUFF_ODDS` of the
-        time: the rest are dealt again (a few tries at most).
+        The rollouts' players draw only when nothing fits, so a seat that drew is dealt
+        cards it could not have played then. They never bluff a wild draw card, so a
+        world in which the attacker held the colour it had to lack is kept only
+        :data:`BLUFF_ODDS` of the time: the rest are dealt again (a few tries at most).
         """
         rng = self.rng
-        state = sample_state(view, rng)
+        state = sample_state(view, rng, forced_draws=True)
         if view.context.get("attacker", self.seat) != self.seat:
             for _ in range(_RESAMPLES):
                 if not state["ctx"].get("bluff") or rng.random() < BLUFF_ODDS:
                     break
-                state = sample_state(view, rng)
+                state = sample_state(view, rng, forced_draws=True)
         return state
 
     def _search(self, view, candidates: list[Action], prior: int) -> Action:

@@ -20,8 +20,8 @@ from ..engine import (
 from ..engine.determinize import deck_of
 from ..engine.variants import DRAW_EFFECTS, RESTRICTED_WILDS
 
-__all__ = ["Situation", "decide", "window_action", "bluff_odds", "play_score", "play_scores", "best_play",
-           "color_scores"]
+__all__ = ["Situation", "decide", "window_action", "bluff_odds", "play_score", "play_scores",
+           "best_play", "color_scores", "choose_color", "pick_target", "WEIGHTS"]
 
 #: A challenge pays when the wild draw card is a bluff more often than this. Accepting
 #: costs 4 cards; losing a challenge 6, winning it none (and its player draws 4).

@@ -47,10 +47,14 @@ def unseen_cards(view: GameView) -> list[int]:
     return [cid for cid in range(len(deck_of(view.variant))) if cid not in seen]
 
 
-def sample_state(view: GameView, rng: random.Random) -> dict:
+def sample_state(view: GameView, rng: random.Random, *, forced_draws: bool = False) -> dict:
     """A :meth:`Game.to_json` state consistent with ``view``, hidden cards dealt at random.
 
-    Raises :class:`DeterminizeError` when the view's constraints can't all be met.
+    With ``forced_draws``, a seat that drew instead of playing is taken to have had
+    nothing to play: the cards it may still hold from then (``SeatInfo.drew_on``) are
+    dealt from cards that matched neither the colour nor the top card then, and no
+    wilds (as far as such cards are left). Raises :class:`DeterminizeError` when the
+    view's constraints can't all be met.
     """
     deck = deck_of(view.variant)
     other_side = 1 - view.side
@@ -94,6 +98,8 @@ def sample_state(view: GameView, rng: random.Random) -> dict:
         if view.draw_top_back is not None and view.draw_count:
             draw_top = take(view.draw_top_back, other_side)
     rest = [cid for cid in pool if cid in free]
+    if forced_draws:
+        rest = _deal_unplayable(view, hands, rest, deck)
     for info in view.seats:
         if hands[info.seat] is None:
             if len(rest) < info.card_count:
@@ -147,6 +153,8 @@ def sample_state(view: GameView, rng: random.Random) -> dict:
         "link": list(view.extras["link"]) if view.extras.get("link") else None,
         "mini_pile": [card.id for card in view.extras.get("mini_pile", ())],
         "revealed": [],
+        "drew_on": [[s.seat, s.drew_on.color, s.drew_on.top.id, s.drew_on.held]
+                    for s in view.seats if s.drew_on is not None],
         "rng": [version, list(state), gauss],
     }
 
@@ -207,6 +215,31 @@ def _deal_two_sided(view: GameView, pool: list[int], hands: list, free: set[int]
         light, dark = halves.get(cid, (None, None))
         deck.append(Card(cid, light or spare[0].pop(), dark or spare[1].pop()))
     return deck, draw_top
+
+
+def _deal_unplayable(view: GameView, hands: list, rest: list[int], deck) -> list[int]:
+    """Start the hands of seats that drew with cards they could not have played then;
+    return the cards left. A hand started here is finished from the rest as usual."""
+    side = view.side
+    for info in view.seats:
+        drew = info.drew_on
+        if drew is None or hands[info.seat] is not None or not drew.held:
+            continue
+        top, color = drew.top.face, drew.color
+        wanted = min(drew.held, info.card_count)
+        chosen, kept = [], []
+        for cid in rest:
+            face = deck[cid].face(side)
+            if (len(chosen) < wanted and face.color is not None and face.color != color
+                    and (face.kind != top.kind or face.number != top.number)):
+                chosen.append(cid)
+            else:
+                kept.append(cid)
+        need = info.card_count - len(chosen)
+        if len(kept) < need:
+            raise DeterminizeError("the view holds more hidden cards than the deck has")
+        hands[info.seat], rest = chosen + kept[:need], kept[need:]
+    return rest
 
 
 def sample_game(view: GameView, rng: random.Random) -> Game:

@@ -52,6 +52,8 @@ def effect_flip(game: "Game", seat: int, card: int, face: Face, ctx: dict) -> No
     # A hand shown after a challenge was shown on the old side: its cards now show
     # their owner's other faces, which the challenger must not see.
     game._revealed.clear()
+    # What a seat could not play when it last drew concerns faces no longer in play.
+    game._drew_on.clear()
     new_top = game.discard[-1]
     game.color = game.face(new_top).color
     game._emit(EventKind.FLIP, seat, (new_top,), color=game.color,

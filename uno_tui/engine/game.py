@@ -30,7 +30,7 @@ from .errors import ConfigError, IllegalActionError, SaveDataError
 from .variants import (
     DRAW_EFFECTS, RESTRICTED_WILDS, STACKABLE, FirstCard, Variant, get_variant,
 )
-from .view import GameView, HandCard, SeatInfo
+from .view import DrewOn, GameView, HandCard, SeatInfo
 from . import flip
 
 __all__ = ["Game", "SAVE_FORMAT"]
@@ -139,6 +139,8 @@ class Game:
         self._stalled = 0
         self.pending_draw = 0
         self._revealed: dict[int, tuple[int, tuple[int, ...]]] = {}
+        # Public: when each seat last drew instead of playing (see SeatInfo.drew_on).
+        self._drew_on: dict[int, tuple[str | None, int, int]] = {}
         self._version = 0
         self._legal_cache: tuple = (-1, -1, ())
         # The jump-in house rule widens a built-in speed play (Party's numbers only) to
@@ -540,6 +542,7 @@ class Game:
 
     def _on_draw(self, action: Draw) -> None:
         seat = action.seat
+        self._drew_on[seat] = (self.color, self.discard[-1], len(self.hands[seat]))
         if "draw-to-match" in self.rules:
             drawn = self._draw_until(seat, lambda c: self._playable(seat, c))
         else:
@@ -633,6 +636,8 @@ class Game:
         face_color, kind, _ = face
         prev_color = self.color
         hand.remove(card)
+        if seat in self._drew_on:
+            self._count_off(seat, 1)
         self.discard.append(card)
         self._stalled = 0
         self._emit(_E.PLAY, seat, (card,))
@@ -717,6 +722,8 @@ class Game:
         shed = [c for c in hand if self._faces[c].color == self.color]
         if shed:
             self.hands[victim] = [c for c in hand if c not in shed]
+            if victim in self._drew_on:
+                self._count_off(victim, len(shed))
             # Under the Snorlax, so the top card and the named colour stay in force.
             self.discard[-1:-1] = shed
             self._emit(_E.DISCARD_COLOR, victim, tuple(shed), color=self.color)
@@ -748,7 +755,13 @@ class Game:
         self._emit(_E.ROTATE, None, detail="clockwise" if self.direction == 1 else "counter-clockwise")
         self._reset_uno_after_exchange()
 
+    def _count_off(self, seat: int, cards: int) -> None:
+        """``seat`` parted with ``cards`` cards: fewer may be left from its last draw."""
+        color, top, held = self._drew_on[seat]
+        self._drew_on[seat] = (color, top, max(0, held - cards))
+
     def _reset_uno_after_exchange(self) -> None:
+        self._drew_on.clear()
         # Nobody played down to one card, so nobody can be caught for it.
         self.uno_window = None
         self.called = {s for s, h in enumerate(self.hands) if len(h) == 1}
@@ -867,7 +880,8 @@ class Game:
         other_side = 1 - self.side
         seats = tuple(
             SeatInfo(s, len(hand), s in self.called,
-                     tuple(self._cards[c].face(other_side) for c in hand) if dark and s != seat else ())
+                     tuple(self._cards[c].face(other_side) for c in hand) if dark and s != seat else (),
+                     self._drew_on_view(s))
             for s, hand in enumerate(self.hands)
         )
         revealed = self._revealed.get(seat)
@@ -901,6 +915,11 @@ class Game:
             extras=self._view_extras(seat),
             context=self._public_context(seat),
         )
+
+    def _drew_on_view(self, seat: int) -> DrewOn | None:
+        drew = self._drew_on.get(seat)
+        return None if drew is None else DrewOn(drew[0], HandCard(drew[1], self._faces[drew[1]]),
+                                                drew[2])
 
     def _public_context(self, seat: int) -> dict:
         """The decision details ``seat`` may know: listed keys only, so new ones stay hidden."""
@@ -956,6 +975,7 @@ class Game:
             "link": list(self.link) if self.link else None,
             "mini_pile": list(self.mini_pile),
             "revealed": [[s, t, list(cards)] for s, (t, cards) in self._revealed.items()],
+            "drew_on": [[s, c, t, h] for s, (c, t, h) in sorted(self._drew_on.items())],
             "rng": [version, list(state[0]), gauss],
         }
 
@@ -1051,6 +1071,8 @@ class Game:
         self.mini_pile = ids(data["mini_pile"])
         self._revealed = {seat_or_none(s): (seat_or_none(t), tuple(ids(c)))
                           for s, t, c in data["revealed"]}
+        self._drew_on = {seat_or_none(s): (c, ids([t])[0], int(h))
+                         for s, c, t, h in data["drew_on"]}
         version, state, gauss = data["rng"]
         self._rng.setstate((version, tuple(state), gauss))
 

@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 from .cards import Face
 
-__all__ = ["HandCard", "SeatInfo", "GameView"]
+__all__ = ["HandCard", "DrewOn", "SeatInfo", "GameView"]
 
 
 class HandCard(NamedTuple):
@@ -18,6 +18,18 @@ class HandCard(NamedTuple):
 
     id: int
     face: Face
+
+
+class DrewOn(NamedTuple):
+    """The last time a seat drew instead of playing, as everyone at the table saw it."""
+
+    #: The colour in force then.
+    color: str | None
+    #: The top card of the discard pile then.
+    top: HandCard
+    #: How many of the cards the seat held then it may still hold: its hand size then,
+    #: less every card it has played or shed since.
+    held: int
 
 
 @dataclass(frozen=True)
@@ -30,6 +42,8 @@ class SeatInfo:
     #: Flip: the inactive faces of this seat's cards, which everyone else sees.
     #: Empty for the viewer's own seat and in variants without a dark side.
     backs: tuple[Face, ...] = ()
+    #: When the seat last drew instead of playing (cleared when hands are exchanged).
+    drew_on: DrewOn | None = None
 
 
 @dataclass(frozen=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import fields
 from typing import Callable, Sequence
 
@@ -13,8 +14,10 @@ __all__ = ["ActionDialog", "describe_action"]
 
 
 def describe_action(action: Action, names: Sequence[str], face_of: Callable[[int], Face]) -> str:
-    """Words for any action: its kind, then its card, colour or target by name."""
-    words = [type(action).__name__]
+    """Words for any action: its kind ("PointAt" → "Point at"), then its card, colour or
+    target by name."""
+    kind = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", type(action).__name__)
+    words = [kind[:1] + kind[1:].lower()]
     for field in fields(action):
         if field.name == "seat":
             continue

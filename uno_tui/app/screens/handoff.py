@@ -15,7 +15,11 @@ __all__ = ["HandoffScreen"]
 class HandoffScreen(Screen[bool]):
     """"Pass to Bob — press Enter when only Bob is looking". Dismisses with True."""
 
-    BINDINGS = [Binding("enter", "ready", "I'm ready", key_display="⏎")]
+    BINDINGS = [
+        Binding("enter", "ready", "I'm ready", key_display="⏎"),
+        Binding("question_mark", "app.help", "Help", key_display="?"),
+        Binding("q", "app.request_quit", "Quit"),
+    ]
 
     def __init__(self, player: str, reason: str = "") -> None:
         super().__init__(classes="handoff-screen")

@@ -64,14 +64,22 @@ class HelpScreen(ModalScreen[None]):
         with TabbedContent(initial=self.tab, id="help-tabs"):
             with TabPane("Rules", id=RULES_TAB):
                 yield MarkdownViewer(rules_markdown(self.variant, self.rules),
-                                     show_table_of_contents=False, id="rules-text")
+                                     show_table_of_contents=False, id=f"{RULES_TAB}-text")
             with TabPane("Keys", id=KEYS_TAB):
                 yield MarkdownViewer(keys_markdown(), show_table_of_contents=False,
-                                     id="keys-text")
+                                     id=f"{KEYS_TAB}-text")
         yield Footer()
+
+    def on_mount(self) -> None:
+        self._focus_text(self.tab)
 
     def action_tab(self, tab: str) -> None:
         self.query_one(TabbedContent).active = tab
+        self._focus_text(tab)
+
+    def _focus_text(self, tab: str) -> None:
+        # The arrows and Page Up/Down scroll the text in view.
+        self.query_one(f"#{tab}-text", MarkdownViewer).focus()
 
     def action_close(self) -> None:
         self.dismiss(None)

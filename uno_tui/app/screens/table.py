@@ -10,7 +10,7 @@ from typing import Callable
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer
@@ -32,11 +32,12 @@ from ..widgets.hand import HandView
 from ..widgets.log import GameLog
 from ..widgets.prompt import PromptBar
 from ..widgets.scores import ScoreBoard
-from ..widgets.title import TitleBar
 from ..widgets.seats import SeatList
+from ..widgets.title import TitleBar
 from .handoff import HandoffScreen
 
 __all__ = ["TableScreen"]
+
 #: The fast pace is this share of the normal one.
 FAST_SHARE = 0.2
 #: While a person could catch a computer that forgot UNO, computers wait this much longer.
@@ -47,16 +48,8 @@ BURST = 40
 MIN_TIMER = 0.001
 #: How often computers look again whether a dialog that stopped them has closed.
 RETRY = 0.1
+#: The worker group of the computers' thinking.
 BOT_GROUP = "bots"
-
-
-def _first_answer(turns: list[BotTurn]) -> tuple[BotTurn, Action] | None:
-    """The first computer that acts, and its action (run in a worker thread)."""
-    for turn in turns:
-        action = turn.decide()
-        if action is not None:
-            return turn, action
-    return None
 
 _D = DecisionKind
 
@@ -67,6 +60,15 @@ _DECISION_WORDS = {
     _D.RESPOND: "answer a draw card",
     _D.SWAP: "choose whom to swap hands with",
 }
+
+
+def _first_answer(turns: list[BotTurn]) -> tuple[BotTurn, Action] | None:
+    """The first computer that acts, and its action (run in a worker thread)."""
+    for turn in turns:
+        action = turn.decide()
+        if action is not None:
+            return turn, action
+    return None
 
 
 def _digit_bindings() -> list[Binding]:
@@ -125,8 +127,7 @@ class TableScreen(Screen[None]):
         ctl = self.ctl
         yield TitleBar(f"{ctl.game.variant.label} · {ctl.players} players")
         with Horizontal(id="top"):
-            with VerticalScroll(id="seats"):
-                yield SeatList()
+            yield SeatList(id="seats")
             with Vertical(id="piles"):
                 yield DiscardPile(id="discard")
                 yield DrawPile(id="draw-pile")
@@ -144,7 +145,6 @@ class TableScreen(Screen[None]):
         self.query_one("#discard").border_title = "Discard"
         self.query_one("#draw-pile").border_title = "Draw (d)"
         self.query_one("#log").border_title = "Log"
-        self.query_one("#seats").can_focus = False
         self._refresh()
         self.call_after_refresh(self._start)
 

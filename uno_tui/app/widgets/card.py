@@ -8,6 +8,8 @@ and which card is picked (double).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rich.text import Text
 
 from ...engine import Face
@@ -43,13 +45,15 @@ def _edge(left: str, fill: str, right: str, label: str, width: int, align_right:
     return left + body + right
 
 
+@lru_cache(maxsize=1024)
 def chip_lines(face: Face, index: int, playable: bool | None, picked: bool = False,
-               card_id: int | None = None) -> list[Text]:
+               card_id: int | None = None) -> tuple[Text, Text, Text]:
     """Three lines drawing one card.
 
     ``playable``: True / False during its owner's turn (False draws a dashed border
     and "no"), None otherwise. ``picked`` draws a double border. ``card_id`` given:
-    it is printed in the bottom border (a testing aid).
+    it is printed in the bottom border (a testing aid). The lines are cached and
+    shared: callers must not change them.
     """
     if picked:
         edges, border_style = _DOUBLE, _PICKED_STYLE
@@ -67,8 +71,8 @@ def chip_lines(face: Face, index: int, playable: bool | None, picked: bool = Fal
     middle.append(side, style=border_style)
     middle.append(short_label(face)[:inner].center(inner), style=style)
     middle.append(side, style=border_style)
-    return [
+    return (
         Text(_edge(tl, top, tr, hotkey_for(index), CHIP_WIDTH, False), style=border_style),
         middle,
         Text(_edge(bl, bottom, br, note, CHIP_WIDTH, True), style=border_style),
-    ]
+    )

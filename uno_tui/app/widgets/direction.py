@@ -12,7 +12,7 @@ __all__ = ["DirectionTracker"]
 
 
 class DirectionTracker(Static):
-    """An arrow and a word for the direction of play (clockwise = up the seat list)."""
+    """An arrow and a word for the direction of play; ↓ / ↑: down or up the seat list."""
 
     direction: reactive[int] = reactive(1)
 
@@ -23,4 +23,4 @@ class DirectionTracker(Static):
     def render(self) -> Text:
         if self.direction == 1:
             return Text("↻ clockwise ↓")
-        return Text("↺ counter-clockwise ↑")
+        return Text("↺ anticlockwise ↑")

@@ -6,7 +6,7 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
-from textual.geometry import Offset
+from textual.geometry import Offset, Region
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -34,7 +34,7 @@ class ChipGrid(Widget):
     cards: reactive[tuple[HandCard, ...]] = reactive(())
     #: Card ids playable now, or None when it is not the owner's turn to play.
     playable: reactive[frozenset[int] | None] = reactive(None)
-    cursor: reactive[int] = reactive(0)
+    cursor: reactive[int] = reactive(0, repaint=False)
     notice: reactive[str] = reactive("")
     show_ids: reactive[bool] = reactive(False)
 
@@ -42,6 +42,14 @@ class ChipGrid(Widget):
         # A new layout only when the number of rows changes; otherwise a repaint will do.
         if self._rows(len(old)) != self._rows(len(new)):
             self.refresh(layout=True)
+
+    def watch_cursor(self, old: int, new: int) -> None:
+        # Only the two chips whose border changes are drawn again.
+        self.refresh(self._chip_region(old), self._chip_region(new))
+
+    def _chip_region(self, index: int) -> Region:
+        middle = self.chip_offset(index)
+        return Region(middle.x - 2, middle.y - 1, CHIP_WIDTH, CHIP_HEIGHT)
 
     def _rows(self, count: int) -> int:
         return max(1, -(-count // self.columns())) if count else 0

@@ -3,29 +3,23 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual import on
-from textual.app import ComposeResult
-from textual.containers import HorizontalGroup
+from textual import events
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from .action import ActionLink
+__all__ = ["PromptBar"]
 
-__all__ = ["PromptBar", "PromptText"]
-
-
-class PromptText(Widget):
-    """The instruction itself; repainted without a new layout when it changes."""
-
-    text: reactive[str] = reactive("")
-
-    def render(self) -> Text:
-        return Text(self.text, no_wrap=True, overflow="ellipsis")
+_CATCH_STYLE = "bold black on #ffb300"
+_UNO_STYLE = "bold black on #43a047"
 
 
-class PromptBar(HorizontalGroup):
-    """A one-line instruction, plus the actions open to anyone right now (for the mouse)."""
+class PromptBar(Widget):
+    """A one-line instruction, and at its right the actions open to anyone right now.
+
+    The actions answer to their keys through the table's bindings; a click on one
+    posts :class:`CatchRequested` or :class:`UnoRequested`.
+    """
 
     class CatchRequested(Message):
         """Someone clicked Catch!."""
@@ -39,26 +33,45 @@ class PromptBar(HorizontalGroup):
     #: Label of the UNO! action ("" hides it).
     uno_label: reactive[str] = reactive("")
 
-    def compose(self) -> ComposeResult:
-        yield PromptText(id="prompt-text")
-        yield ActionLink(id="catch-button")
-        yield ActionLink(id="uno-button")
+    def _actions(self) -> list[tuple[str, str, type[Message]]]:
+        actions = []
+        if self.catch_label:
+            actions.append((self.catch_label, _CATCH_STYLE, self.CatchRequested))
+        if self.uno_label:
+            actions.append((self.uno_label, _UNO_STYLE, self.UnoRequested))
+        return actions
 
-    def watch_text(self, text: str) -> None:
-        self.query_one(PromptText).text = text
+    def _action_spans(self) -> list[tuple[int, int, type[Message]]]:
+        """Where each action is drawn: (start, end) cells, right-aligned."""
+        spans, end = [], self.size.width
+        for label, _, message in reversed(self._actions()):
+            start = end - len(label) - 2
+            spans.append((start, end, message))
+            end = start - 1
+        return spans[::-1]
 
-    def watch_catch_label(self, label: str) -> None:
-        self.query_one("#catch-button", ActionLink).label = label
+    def render(self) -> Text:
+        actions = self._actions()
+        room = self.size.width - sum(len(label) + 3 for label, _, _ in actions)
+        text = Text(self.text[:max(0, room - 1)] + ("…" if len(self.text) >= room else ""))
+        text.pad_right(max(0, room - len(text)))
+        for label, style, _ in actions:
+            text.append(" ")
+            text.append(f" {label} ", style=style)
+        return text
 
-    def watch_uno_label(self, label: str) -> None:
-        self.query_one("#uno-button", ActionLink).label = label
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        for start, end, message in self._action_spans():
+            if start <= offset.x < end:
+                self.post_message(message())
+                return
 
-    @on(ActionLink.Pressed, "#catch-button")
-    def _catch(self, event: ActionLink.Pressed) -> None:
-        event.stop()
-        self.post_message(self.CatchRequested())
-
-    @on(ActionLink.Pressed, "#uno-button")
-    def _uno(self, event: ActionLink.Pressed) -> None:
-        event.stop()
-        self.post_message(self.UnoRequested())
+    def action_region(self, label: str) -> tuple[int, int] | None:
+        """The (start, end) content cells of the action whose label starts with ``label``."""
+        for (text, _, _), (start, end, _) in zip(self._actions(), self._action_spans()):
+            if text.startswith(label):
+                return start, end
+        return None

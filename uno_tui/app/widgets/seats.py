@@ -26,13 +26,10 @@ class SeatLine(NamedTuple):
 
 
 class SeatList(Widget):
-    """One line per seat in seat order: ``▶ Ann  7 UNO!  120 D``."""
+    """One line per seat in seat order: ``▶ Ann  7 UNO!  120 D``; two narrower columns
+    when there are more seats than lines."""
 
     lines: reactive[tuple[SeatLine, ...]] = reactive(())
-
-    def watch_lines(self, old: tuple[SeatLine, ...], new: tuple[SeatLine, ...]) -> None:
-        if len(old) != len(new):
-            self.refresh(layout=True)
 
     def show(self, state: TableState) -> None:
         """Draw every seat from ``state``."""
@@ -50,10 +47,9 @@ class SeatList(Widget):
             for seat, info in enumerate(view.seats)
         )
 
-    def get_content_height(self, container, viewport, width: int) -> int:
-        return max(1, len(self.lines))
-
     def render(self) -> Text:
+        if len(self.lines) > self.size.height > 0:
+            return self._render_two_columns()
         out = Text()
         for number, line in enumerate(self.lines):
             if number:
@@ -62,13 +58,30 @@ class SeatList(Widget):
             row.append("▶ " if line.current else "  ", style="bold")
             row.append(f"{line.name[:10]:<10}", style="bold" if line.current else "")
             row.append(f" {line.count:>2} ")
-            if line.called_uno:
-                row.append("UNO!", style="bold")
-            elif line.forgot_uno:
-                row.append("?UNO", style="bold")
-            else:
-                row.append("    ")
+            row.append(self._uno(line, "UNO!", "?UNO", "    "),
+                       style="bold" if line.called_uno or line.forgot_uno else "")
             row.append(f" {line.score:>4}")
             row.append(" D" if line.dealer else "  ")
             out.append_text(row)
+        return out
+
+    @staticmethod
+    def _uno(line: SeatLine, called: str, forgot: str, neither: str) -> str:
+        if line.called_uno:
+            return called
+        return forgot if line.forgot_uno else neither
+
+    def _render_two_columns(self) -> Text:
+        """Big tables: two narrower columns (name, cards, UNO status) instead of one."""
+        rows = -(-len(self.lines) // 2)
+        out = Text()
+        for row_number in range(rows):
+            if row_number:
+                out.append("\n")
+            for line in self.lines[row_number::rows]:
+                cell = Text(style="reverse" if line.current else "")
+                cell.append("▶" if line.current else " ", style="bold")
+                cell.append(f"{line.name[:6]:<6}{line.count:>3}")
+                cell.append(f"{self._uno(line, ' U!', ' ?U', '   ')} ")
+                out.append_text(cell)
         return out
