@@ -172,6 +172,27 @@ def assert_no_leak(app, public: PublicCards, own_hand_drawn: bool = False) -> se
     return shown
 
 
+def check_every_frame(app, check) -> list[AssertionError]:
+    """Run ``check(app)`` on every frame the app sends to the terminal.
+
+    Returns the list its failures are collected in (an assertion inside Textual's
+    drawing would only stop the app, so the test asserts the list is empty).
+    """
+    failures: list[AssertionError] = []
+    display = app._display
+
+    def checked_display(screen, renderable) -> None:
+        display(screen, renderable)
+        if app.table is not None:
+            try:
+                check(app)
+            except AssertionError as failure:
+                failures.append(failure)
+
+    app._display = checked_display
+    return failures
+
+
 async def _drain(pilot) -> None:
     """Let every queued message run (unlike pilot.pause, without waiting for an idle CPU)."""
     for _ in range(3):
@@ -195,17 +216,11 @@ async def press(pilot, *keys: str) -> None:
 _CHARACTERS = {"plus": "+", "minus": "-", "space": " ", "question_mark": "?"}
 
 
-async def settle(pilot, limit: int = 3000, watch=None) -> None:
-    """Wait until the app waits for a person (a prompt, a handoff, a result).
-
-    ``watch(app)`` is called at every step of the wait, e.g. to scan what the
-    screen shows while computers play.
-    """
+async def settle(pilot, limit: int = 3000) -> None:
+    """Wait until the app waits for a person (a prompt, a handoff, a result)."""
     app = pilot.app
     for _ in range(limit):
         await _drain(pilot)
-        if watch is not None and app.is_running and app.table is not None:
-            watch(app)
         table = app.table
         if table is None or not app.is_running:
             return

@@ -5,7 +5,7 @@ from __future__ import annotations
 from uno_tui.app.cardtext import color_label, short_label
 from uno_tui.app.controller import TableController
 from uno_tui.app.narration import Narrator
-from uno_tui.app.widgets.card import chip_lines, hotkey_for
+from uno_tui.app.widgets.card import chip_text, hotkey_for
 from uno_tui.cli import SeatSpec
 from uno_tui.engine import (
     WINDOW_ACTIONS, CallUno, Catch, Draw, Event, EventKind, Face, Game, JumpIn, Kind, Play,
@@ -26,9 +26,9 @@ def test_short_labels_carry_the_colour_initial():
 
 def test_a_chip_marks_an_unplayable_card_in_words_and_lines():
     face = Face("blue", Kind.NUMBER, 1)
-    playable = [line.plain for line in chip_lines(face, 0, True)]
-    unplayable = [line.plain for line in chip_lines(face, 0, False)]
-    picked = [line.plain for line in chip_lines(face, 0, True, picked=True)]
+    playable = chip_text(face, 0, True)
+    unplayable = chip_text(face, 0, False)
+    picked = chip_text(face, 0, True, picked=True)
     assert playable == ["╭─1──────╮", "│  B 1   │", "╰────────╯"]
     assert unplayable == ["┌╌1╌╌╌╌╌╌┐", "╎  B 1   ╎", "└╌╌╌╌╌no╌┘"]
     assert picked[0].startswith("╔")

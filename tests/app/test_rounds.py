@@ -8,23 +8,30 @@ from uno_tui.app.screens.handoff import HandoffScreen
 from uno_tui.app.screens.round_result import RoundResultScreen
 
 from .helpers import (
-    PublicCards, answer_by_clicks, answer_by_keys, assert_no_leak, make_app, make_controller,
-    screen_text, settle,
+    PublicCards, answer_by_clicks, answer_by_keys, assert_no_leak, check_every_frame, make_app,
+    make_controller, screen_text, settle,
 )
 
 MAX_STEPS = 300
 
 
 async def play_round(pilot, answer, public: PublicCards) -> Counter:
-    """Answer every prompt until the match result; check for leaks at each one."""
+    """Answer every prompt until the match result; check for leaks at each one, and
+    in every frame drawn in between (computers' turns, handoffs, dialogs)."""
     app = pilot.app
     table = app.table
     seen: Counter = Counter()
-    def watch(app):
-        assert_no_leak(app, public)
+    failures = check_every_frame(app, lambda app: assert_no_leak(app, public))
+    frames = 0
 
+    def counted(app):
+        nonlocal frames
+        frames += 1
+
+    check_every_frame(app, counted)
     for _ in range(MAX_STEPS):
-        await settle(pilot, watch=watch)
+        await settle(pilot)
+        assert not failures, failures[0]
         if not app.is_running:
             return seen
         await pilot.pause()                  # the screen is drawn up to date
@@ -38,12 +45,14 @@ async def play_round(pilot, answer, public: PublicCards) -> Counter:
         kind = await answer(pilot)
         seen[kind] += 1
         if recipient is not None:
-            await settle(pilot, watch=watch)
+            await settle(pilot)
             # Only the handoff's recipient's hand may appear after it.
             assert table.viewer is not None
             assert table.ctl.names[table.viewer] == recipient
         if kind == "match-result":
             await settle(pilot)
+            assert not failures, failures[0]
+            assert frames > seen.total()      # the check did see the frames
             return seen
     raise AssertionError(f"the round did not end in {MAX_STEPS} prompts: {seen}")
 

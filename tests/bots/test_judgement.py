@@ -153,3 +153,21 @@ def test_hard_falls_back_to_the_heuristics_when_no_world_can_be_sampled(monkeypa
     action = make_bot("hard", 0, random.Random(0), think_ms=20).choose(game.view(0),
                                                                         game.legal_actions(0))
     assert played_code(game, action) == "R5"
+
+
+def test_a_believed_lack_of_the_next_player_steers_the_colour():
+    from uno_tui.bots.hard import _lacking
+    from uno_tui.engine import Draw
+
+    game = Game.from_position(hands=[["W", "G1", "B1", "Y1"], ["R1", "Y2", "Y3"], ["G3", "G4"],
+                                     ["B6", "B7"]], top="G5", current=1, draw=["Y9"])
+    game.apply(Draw(1))             # seat 1 has no green and nothing that fits: it draws
+    assert _lacking(game.view(0), 1) == "green"
+    assert _lacking(game.view(0), 2) is None
+    game = Game.from_position(hands=[["W", "G1", "B1", "Y1"], ["R1", "Y2", "Y3"], ["G3", "G4"],
+                                     ["B6", "B7"]], top="R5")
+    play(game, 0, "W")
+    sit = Situation.from_view(game.view(0))
+    assert decide(sit, game.legal_actions(0)) == ChooseColor(0, "yellow")   # a tie: first
+    sit.next_lacks = "green"
+    assert decide(sit, game.legal_actions(0)) == ChooseColor(0, "green")

@@ -16,7 +16,7 @@ import time
 from typing import Sequence
 
 from ..engine import (
-    Action, CallUno, DecisionKind, EngineError, Game, Play, WINDOW_ACTIONS,
+    Action, CallUno, DecisionKind, EngineError, Game, Kind, Play, WINDOW_ACTIONS,
 )
 from ..engine.determinize import fork, sample_state
 from ..engine.variants import RESTRICTED_WILDS
@@ -40,8 +40,11 @@ _MIN_WORLDS = 8
 BLUFF_ODDS = 0.1
 #: Deals tried at most for a world without a bluff (see :meth:`HardBot._sample`).
 _RESAMPLES = 8
-#: Decisions the rollout policy judges without building a view.
+#: Decisions the rollout policy judges without building a view (their context is not
+#: needed, except for a colour named after one of :data:`_CONTEXT_WILDS`).
 _CHEAP_KINDS = frozenset({DecisionKind.TURN, DecisionKind.DRAWN, DecisionKind.COLOR})
+#: Wilds whose colour choice depends on the decision's context (a Greninja names twice).
+_CONTEXT_WILDS = frozenset({Kind.SNORLAX, Kind.GRENINJA, Kind.WILD_DRAW_COLOR})
 #: Default rollout length in actions (``None``: to the end of the round).
 DEFAULT_HORIZON = 12
 
@@ -51,12 +54,11 @@ def _policy(game: Game, seat: int, actions: Sequence[Action]) -> Action:
     if len(actions) == 1:
         return actions[0]
     kind = game.decision.kind
-    if kind in _CHEAP_KINDS:
+    if kind in _CHEAP_KINDS and not (kind == DecisionKind.COLOR
+                                     and game.top.kind in _CONTEXT_WILDS):
         if (kind != DecisionKind.COLOR and len(actions) == 2
                 and game.face(actions[0].card).kind not in RESTRICTED_WILDS):
             return actions[0]     # one card fits (the other action draws or keeps): play it
-        # A colour choice without its context takes a Greninja's second naming for
-        # its first: a small inaccuracy that saves building a view.
         sit = Situation.from_game(game, seat)
         if kind != DecisionKind.COLOR:
             # What decide() does for a turn, without its general dispatch.
@@ -141,6 +143,13 @@ def _distinct(sit: Situation, actions: Sequence[Action]) -> list[Action]:
     return out
 
 
+def _lacking(view, seat: int) -> str | None:
+    """The colour ``seat`` had nothing of when it last drew, if it may still hold cards
+    from then (the rollouts' players draw only when nothing fits)."""
+    drew = view.seats[seat].drew_on
+    return drew.color if drew is not None and drew.held > 0 else None
+
+
 class HardBot(Bot):
     """Searches: samples hidden hands consistent with its view and plays rollouts."""
 
@@ -164,6 +173,7 @@ class HardBot(Bot):
         if len(decision) == 1:
             return decision[0]
         sit = Situation.from_view(view)
+        sit.next_lacks = _lacking(view, sit.next_seat)
         fallback = decide(sit, decision, self.rng)
         candidates = _distinct(sit, decision)
         if len(candidates) == 1:

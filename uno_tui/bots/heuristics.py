@@ -34,7 +34,7 @@ class Situation:
     """One seat's view of the table, reduced to what the heuristics read."""
 
     __slots__ = ("seat", "players", "direction", "hand", "counts", "color", "top", "side",
-                 "variant", "colors", "kind", "context", "_seen", "_unseen")
+                 "variant", "colors", "kind", "context", "next_lacks", "_seen", "_unseen")
 
     def __init__(self, *, seat, players, direction, hand, counts, color, top, side,
                  variant, colors, kind, context, seen):
@@ -51,6 +51,9 @@ class Situation:
         self.colors: tuple[str, ...] = colors
         self.kind = kind
         self.context: dict = context
+        #: A colour the next player is believed to lack (``None``: no belief). The
+        #: normal bot forms none; the hard bot reads it off the seats' ``drew_on``.
+        self.next_lacks: str | None = None
         self._seen = seen
         self._unseen: list[Face] | None = None
 
@@ -158,6 +161,8 @@ def play_scores(sit: Situation, plays: Sequence[Action]) -> list[float]:
         else:
             # Stay in (or switch to) the colour held most, so the next turns have plays.
             score = 10.0 + w["stay"] * (held[face.color] - 1)
+            if face.color == sit.next_lacks:
+                score += w["lacking"]     # the next player will have to draw
         amount = DRAW_EFFECTS.get(kind)
         if kind == Kind.SNORLAX:
             pass    # it may let the next player shed a whole colour
@@ -183,6 +188,7 @@ def play_scores(sit: Situation, plays: Sequence[Action]) -> list[float]:
 WEIGHTS = {
     "threat_from": 5,   # an opponent with fewer cards than this is a threat
     "wild": 2.0,        # base score of a wild (a coloured card scores 10)
+    "lacking": 4.0,     # leaving in force a colour the next player is believed to lack
     "stay": 1.5,        # per other card held of the colour the play leaves in force
     "action": 0.0,      # base bonus of a card that hurts the next player
     "skip": 1.5,        # per point of threat, for a Skip
@@ -234,6 +240,8 @@ def color_scores(sit: Situation) -> dict[str, float]:
         if face.color is not None:
             points[face.color] = points.get(face.color, 0) + sit.variant.face_points(face)
     scores = {c: 2.0 * counts.get(c, 0) + points.get(c, 0) / 50.0 for c in sit.colors}
+    if sit.next_lacks in scores:
+        scores[sit.next_lacks] += WEIGHTS["lacking"]
     played = sit.top.kind
     if sit.context.get("then") == "advance" or sit.kind != DecisionKind.COLOR:
         return scores

@@ -10,12 +10,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from rich.text import Text
-
 from ...engine import Face
 from ..cardtext import card_style, short_label
 
-__all__ = ["hotkey_for", "chip_lines", "CHIP_WIDTH", "CHIP_HEIGHT"]
+__all__ = ["hotkey_for", "chip_lines", "chip_text", "CHIP_WIDTH", "CHIP_HEIGHT"]
 
 #: Cells a chip takes, borders included.
 CHIP_WIDTH = 10
@@ -45,15 +43,19 @@ def _edge(left: str, fill: str, right: str, label: str, width: int, align_right:
     return left + body + right
 
 
+#: One piece of a chip's line: its text and its Rich style.
+Piece = tuple[str, str]
+
+
 @lru_cache(maxsize=1024)
 def chip_lines(face: Face, index: int, playable: bool | None, picked: bool = False,
-               card_id: int | None = None) -> tuple[Text, Text, Text]:
-    """Three lines drawing one card.
+               card_id: int | None = None) -> tuple[tuple[Piece, ...], ...]:
+    """Three lines drawing one card, each a tuple of (text, style) pieces.
 
     ``playable``: True / False during its owner's turn (False draws a dashed border
     and "no"), None otherwise. ``picked`` draws a double border. ``card_id`` given:
-    it is printed in the bottom border (a testing aid). The lines are cached and
-    shared: callers must not change them.
+    it is printed in the bottom border (a testing aid). Cached: the hand redraws
+    only the lines that change, from these pieces.
     """
     if picked:
         edges, border_style = _DOUBLE, _PICKED_STYLE
@@ -67,12 +69,16 @@ def chip_lines(face: Face, index: int, playable: bool | None, picked: bool = Fal
     if card_id is not None:
         note = f"{note}#{card_id}"
     style = card_style(face) + (" dim" if playable is False else "")
-    middle = Text()
-    middle.append(side, style=border_style)
-    middle.append(short_label(face)[:inner].center(inner), style=style)
-    middle.append(side, style=border_style)
     return (
-        Text(_edge(tl, top, tr, hotkey_for(index), CHIP_WIDTH, False), style=border_style),
-        middle,
-        Text(_edge(bl, bottom, br, note, CHIP_WIDTH, True), style=border_style),
+        ((_edge(tl, top, tr, hotkey_for(index), CHIP_WIDTH, False), border_style),),
+        ((side, border_style), (short_label(face)[:inner].center(inner), style),
+         (side, border_style)),
+        ((_edge(bl, bottom, br, note, CHIP_WIDTH, True), border_style),),
     )
+
+
+def chip_text(face: Face, index: int, playable: bool | None, picked: bool = False,
+              card_id: int | None = None) -> list[str]:
+    """The three lines of a chip as plain text."""
+    return ["".join(text for text, _ in line)
+            for line in chip_lines(face, index, playable, picked, card_id)]

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from rich.text import Text
+from rich.segment import Segment
+from rich.style import Style
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.geometry import Offset, Region
 from textual.message import Message
 from textual.reactive import reactive
+from textual.strip import Strip
 from textual.widget import Widget
 
 from ...engine import HandCard
@@ -19,6 +21,7 @@ __all__ = ["HandView", "ChipGrid"]
 
 #: Blank cells between two chips in a row.
 GAP = 1
+_NOTICE_STYLE = Style(dim=True)
 
 
 class ChipGrid(Widget):
@@ -65,29 +68,28 @@ class ChipGrid(Widget):
         return -(-len(self.cards) // self.columns(width)) * CHIP_HEIGHT
 
 
-    def render(self) -> Text:
+    def render_line(self, y: int) -> Strip:
+        # Drawn line by line, so that moving the pick redraws two chips, not the hand.
+        base = self.rich_style
+        width = self.size.width
         if not self.cards:
-            return Text(self.notice, style="dim")
+            text = self.notice if y == 0 else ""
+            return Strip([Segment(text[:width], base + _NOTICE_STYLE)]).extend_cell_length(
+                width, base)
         columns = self.columns()
-        out = Text()
-        for start in range(0, len(self.cards), columns):
-            row = self.cards[start:start + columns]
-            lines = [Text() for _ in range(CHIP_HEIGHT)]
-            for offset, card in enumerate(row):
-                index = start + offset
-                playable = None if self.playable is None else card.id in self.playable
-                chip = chip_lines(card.face, index, playable,
-                                  picked=playable is not None and index == self.cursor,
-                                  card_id=card.id if self.show_ids else None)
-                for line, part in zip(lines, chip):
-                    if offset:
-                        line.append(" " * GAP)
-                    line.append_text(part)
-            for line in lines:
-                if len(out):
-                    out.append("\n")
-                out.append_text(line)
-        return out
+        row, part = divmod(y, CHIP_HEIGHT)
+        segments: list[Segment] = []
+        playable = self.playable
+        for offset, card in enumerate(self.cards[row * columns:(row + 1) * columns]):
+            index = row * columns + offset
+            if offset:
+                segments.append(Segment(" " * GAP, base))
+            can_play = None if playable is None else card.id in playable
+            pieces = chip_lines(card.face, index, can_play,
+                                picked=can_play is not None and index == self.cursor,
+                                card_id=card.id if self.show_ids else None)[part]
+            segments += [Segment(text, base + Style.parse(style)) for text, style in pieces]
+        return Strip(segments).extend_cell_length(width, base)
 
     def chip_offset(self, index: int) -> Offset:
         """Where the chip at ``index`` is drawn, relative to this widget (its middle line)."""
