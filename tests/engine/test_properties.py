@@ -21,7 +21,7 @@ from uno_tui.engine.invariants import check_invariants
 MAX_ACTIONS = 600
 
 setups = st.fixed_dictionaries({
-    "variant": st.sampled_from(["classic", "pokemon", "flip"]),
+    "variant": st.sampled_from(["classic", "pokemon", "flip", "party"]),
     "players": st.integers(2, 10),
     "seed": st.integers(0, 2**32),
     "rules": st.frozensets(st.sampled_from(sorted(HOUSE_RULES))),
@@ -116,9 +116,10 @@ def _assert_no_leaks(game: Game, events) -> None:
         for event in events:
             if event.kind in ("draw", "reveal"):
                 continue   # private: checked below
-            # Other events name only cards that are public: played, shed, or a played
-            # Wild Draw Four going back to its player after a guilty challenge.
-            if event.kind != "returned":
+            # Other events name only cards that are public: played, shed, a played
+            # Wild Draw Four going back to its player after a guilty challenge, or
+            # Party's face-up mini-pile taken into a hand.
+            if event.kind not in ("returned", "pile_taken"):
                 assert not others & set(event.for_seat(seat).cards), event
         private = [e for e in events if e.kind in ("draw", "reveal") and e.audience != seat]
         assert all(e.for_seat(seat).cards == () for e in private)
