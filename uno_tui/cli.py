@@ -201,7 +201,7 @@ def parse_play_args(argv: Sequence[str]) -> PlayConfig:
     if args.players is not None:
         _check_players(variant, len(args.players))
     return PlayConfig(variant=args.variant, seats=args.players, seed=args.seed,
-                      target=args.target, mode=args.mode or "target", rules=args.rules)
+                      target=args.target, mode=args.mode or variant.default_mode, rules=args.rules)
 
 
 def _check_rules(variant, rules) -> None:
