@@ -16,8 +16,6 @@ from __future__ import annotations
 import json
 import random
 from collections import defaultdict
-from itertools import repeat
-from operator import is_
 from typing import Callable, Iterable
 
 from . import party
@@ -142,7 +140,10 @@ class Game:
         # Public: when each seat last drew instead of playing (see SeatInfo.drew_on).
         self._drew_on: dict[int, tuple[str | None, int, int]] = {}
         self._version = 0
-        self._legal_cache: tuple = (-1, -1, ())
+        # legal_actions() of one seat, valid while _version is unchanged.
+        self._legal_version = -1
+        self._legal_seat = -1
+        self._legal_list: list[Action] = []
         # The jump-in house rule widens a built-in speed play (Party's numbers only) to
         # every identical coloured card.
         self._jump_mode = "identical" if "jump-in" in self.rules else self.variant.builtin_jump_in
@@ -336,22 +337,26 @@ class Game:
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action ``seat`` may take now, windows included. Empty when none."""
-        version, cached_seat, actions = self._legal_cache
-        if version == self._version and cached_seat == seat:
-            return actions
+        if self._legal_version == self._version and self._legal_seat == seat:
+            return self._legal_list
         actions = self._compute_legal(seat)
-        self._legal_cache = (self._version, seat, actions)
+        self._legal_version, self._legal_seat, self._legal_list = self._version, seat, actions
         return actions
 
     def _compute_legal(self, seat: int) -> list[Action]:
         kind, decider = self.decision
+        if seat == decider and kind == _D.TURN and not self._ctx:
+            # The common case first: an ordinary turn (the decider is always a real seat).
+            actions = self._playable_plays(seat)
+            actions.append(_DRAWS[seat])
+            return self._add_window_actions(seat, kind, decider, actions)
         if kind == _D.ROUND_OVER or type(seat) is not int or not 0 <= seat < self.players:
             return []
         actions: list[Action] = []
         if seat == decider:
             if kind == _D.TURN:
                 actions = self._playable_plays(seat)
-                if self._ctx.get("guilty"):
+                if self._ctx and self._ctx.get("guilty"):
                     actions = self._legal_instead(seat, actions)
                 else:
                     actions.append(_DRAWS[seat])
@@ -370,6 +375,11 @@ class Game:
                 actions = [_act(SwapHands, seat, t) for t in range(self.players) if t != seat]
             elif kind in _DECISION_ACTIONS:
                 actions = _DECISION_ACTIONS[kind](self, seat)
+        return self._add_window_actions(seat, kind, decider, actions)
+
+    def _add_window_actions(self, seat: int, kind: str, decider: int,
+                            actions: list[Action]) -> list[Action]:
+        """``actions`` plus what ``seat`` may do out of turn: call UNO, catch, jump in."""
         window = self.uno_window
         if window is not None and window not in self.called and len(self.hands[window]) == 1:
             actions.append(_act(CallUno, seat) if seat == window else _act(Catch, seat, window))
@@ -455,16 +465,16 @@ class Game:
             seat = action.seat
         except AttributeError:
             raise IllegalActionError(f"{action!r} is not an action") from None
-        version, cached_seat, legal = self._legal_cache
-        if version != self._version or cached_seat != seat:
+        if self._legal_version == self._version and self._legal_seat == seat:
+            legal = self._legal_list
+        else:
             legal = self.legal_actions(seat)
-        if not any(map(is_, legal, repeat(action))) and action not in legal:
-            if not party.is_wrong_speed_play(self, action):
-                raise IllegalActionError(self.explain_illegal(action))
-            self._events = events = []
-            self._version += 1
-            party.on_wrong_speed_play(self, action)
-            return tuple(events)
+        for listed in legal:
+            if listed is action:
+                break
+        else:
+            if action not in legal:
+                return self._apply_unlisted(action)
         self._events = events = []
         self._version += 1
         cls = type(action)
@@ -475,6 +485,15 @@ class Game:
         if self._revealed:
             self._revealed.pop(seat, None)
         _HANDLERS[cls](self, action)
+        return tuple(events)
+
+    def _apply_unlisted(self, action: Action) -> tuple[Event, ...]:
+        """An action missing from the legal list: Party's wrong speed play (a penalty), or an error."""
+        if not party.is_wrong_speed_play(self, action):
+            raise IllegalActionError(self.explain_illegal(action))
+        self._events = events = []
+        self._version += 1
+        party.on_wrong_speed_play(self, action)
         return tuple(events)
 
     def explain_illegal(self, action: Action) -> str:
@@ -838,7 +857,7 @@ class Game:
     def _start_turn(self, seat: int) -> None:
         self.current = seat
         self.decision = _new_tuple(Decision, (_D.TURN, seat))
-        self._ctx = {}
+        self._ctx = _NO_CONTEXT
         self._emit(_E.TURN, seat)
 
     def _decide(self, kind: str, seat: int, **ctx) -> None:
