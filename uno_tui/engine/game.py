@@ -65,6 +65,7 @@ def _plays_for(seat: int) -> list[Play]:
 _MAX_CARDS = 256
 _MAX_SEATS = 16
 _new_tuple = tuple.__new__
+_SHARED_MATCH_SETS: dict[str, dict] = {}
 #: Shared empty context for effects that need none; never mutated.
 _NO_CONTEXT: dict = {}
 
@@ -120,6 +121,7 @@ class Game:
         self._cards: list[Card] = self.variant.build_deck(self._rng)
         self.side = 0
         self._faces: list[Face] = [card.face(0) for card in self._cards]
+        self._match_sets = self._new_match_sets()
         self.hands: list[list[int]] = [[] for _ in range(players)]
         self.draw_pile: list[int] = []   # top is the last element
         self.discard: list[int] = []     # top is the last element
@@ -403,15 +405,28 @@ class Game:
         if "no-bluffing" in self.rules:
             plays = _plays_for(seat)
             return [plays[c] for c in self.hands[seat] if self._playable(seat, c)]
-        faces, color, plays = self._faces, self.color, _plays_for(seat)
-        top_kind, top_number = faces[self.discard[-1]][1:]
-        out = []
-        append = out.append
-        for card in self.hands[seat]:
-            face_color, kind, number = faces[card]
-            if face_color is None or face_color == color or (kind == top_kind and number == top_number):
-                append(plays[card])
-        return out
+        key = (self.color, self._faces[self.discard[-1]])
+        playable = self._match_sets.get(key)
+        if playable is None:
+            playable = self._match_sets[key] = self._matching_cards(*key)
+        plays = _plays_for(seat)
+        return [plays[c] for c in self.hands[seat] if c in playable]
+
+    def _matching_cards(self, color: str | None, top: Face) -> frozenset[int]:
+        """Ids of every card whose face (on the side in play) may go on ``top`` in ``color``."""
+        return frozenset(card for card, (face_color, kind, number) in enumerate(self._faces)
+                         if face_color is None or face_color == color
+                         or (kind == top.kind and number == top.number))
+
+    def _new_match_sets(self) -> dict:
+        """A cache of :meth:`_matching_cards` by (colour, top face).
+
+        One-sided decks list the same faces by id in every game, so their games share
+        one cache; a Flip deck's faces depend on the game's pairing and side.
+        """
+        if self.variant.dark_deck:
+            return {}
+        return _SHARED_MATCH_SETS.setdefault(self.variant.name, {})
 
     def _playable(self, seat: int, card: int) -> bool:
         face = self._faces[card]
@@ -1100,6 +1115,7 @@ class Game:
             raise ValueError(f"side {side} is not in play in {self.variant.label}")
         self.side = side
         self._faces = [card.face(side) for card in self._cards]
+        self._match_sets = self._new_match_sets()
 
     def zones(self) -> dict[str, list[int]]:
         """Every place a card can be, by name, for conservation checks."""
