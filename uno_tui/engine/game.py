@@ -351,6 +351,8 @@ class Game:
             # The common case first: an ordinary turn (the decider is always a real seat).
             actions = self._playable_plays(seat)
             actions.append(_DRAWS[seat])
+            if self.uno_window is None and not self._jump_mode:
+                return actions
             return self._add_window_actions(seat, kind, decider, actions)
         if kind == _D.ROUND_OVER or type(seat) is not int or not 0 <= seat < self.players:
             return []
