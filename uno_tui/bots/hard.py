@@ -16,12 +16,12 @@ import time
 from typing import Sequence
 
 from ..engine import (
-    Action, CallUno, DecisionKind, EngineError, Game, Kind, Play, WINDOW_ACTIONS,
+    Action, CallUno, DecisionKind, EngineError, Game, Kind, Play,
 )
 from ..engine.determinize import fork, sample_state
 from ..engine.variants import RESTRICTED_WILDS
 from .base import Bot
-from .heuristics import Situation, best_play, decide, window_action
+from .heuristics import Situation, best_play, decide, split_actions
 from .normal import NormalBot
 
 __all__ = ["HardBot", "DEFAULT_THINK_MS", "DEFAULT_HORIZON", "rollout", "outlook"]
@@ -166,10 +166,9 @@ class HardBot(Bot):
         self.last_rollouts = 0
 
     def choose(self, view, actions):
-        window = window_action(actions)
+        window, decision = split_actions(actions)
         if window is not None:
             return window
-        decision = [a for a in actions if not isinstance(a, WINDOW_ACTIONS)] or list(actions)
         if len(decision) == 1:
             return decision[0]
         sit = Situation.from_view(view)

@@ -15,12 +15,12 @@ from typing import Sequence
 
 from ..engine import (
     Accept, Action, CallUno, Catch, Challenge, ChooseColor, DecisionKind, Draw, Face,
-    GameView, JumpIn, Keep, Kind, Play, get_variant,
+    GameView, JumpIn, Keep, Kind, Play, WINDOW_ACTIONS, get_variant,
 )
 from ..engine.determinize import deck_of
 from ..engine.variants import DRAW_EFFECTS, RESTRICTED_WILDS
 
-__all__ = ["Situation", "decide", "window_action", "bluff_odds", "play_score", "play_scores",
+__all__ = ["Situation", "decide", "window_action", "split_actions", "bluff_odds", "play_score", "play_scores",
            "best_play", "color_scores", "choose_color", "pick_target", "WEIGHTS"]
 
 #: A challenge pays when the wild draw card is a bluff more often than this. Accepting
@@ -134,6 +134,13 @@ def window_action(actions: Sequence[Action]) -> Action | None:
         if cls is Catch and catch is None:
             catch = action
     return catch
+
+
+def split_actions(actions: Sequence[Action]) -> tuple[Action | None, list[Action]]:
+    """A window action to take at once (see :func:`window_action`), and the actions of
+    the decision itself (all of ``actions`` when it has no others)."""
+    decision = [a for a in actions if not isinstance(a, WINDOW_ACTIONS)] or list(actions)
+    return window_action(actions), decision
 
 
 def play_scores(sit: Situation, plays: Sequence[Action]) -> list[float]:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..engine import JumpIn, WINDOW_ACTIONS
+from ..engine import JumpIn
 from .base import Bot
-from .heuristics import Situation, decide, window_action
+from .heuristics import Situation, decide, split_actions, window_action
 
 __all__ = ["NormalBot"]
 
@@ -15,10 +15,9 @@ class NormalBot(Bot):
     UNO and catches others."""
 
     def choose(self, view, actions):
-        window = window_action(actions)
+        window, decision = split_actions(actions)
         if window is not None:
             return window
-        decision = [a for a in actions if not isinstance(a, WINDOW_ACTIONS)] or list(actions)
         if len(decision) == 1:
             return decision[0]
         return decide(Situation.from_view(view), decision, self.rng)
