@@ -815,14 +815,18 @@ class Game:
     def _draw(self, seat: int, count: int) -> list[int]:
         """Move ``count`` cards (fewer if both piles run out) to ``seat``'s hand."""
         pile, hand = self.draw_pile, self.hands[seat]
-        drawn = []
-        for _ in range(count):
-            if not pile:
-                self._reshuffle()
-                pile = self.draw_pile
+        if count == 1 and pile:
+            # A single card from a pile that has one: the commonest draw by far.
+            drawn = [pile.pop()]
+        else:
+            drawn = []
+            for _ in range(count):
                 if not pile:
-                    break
-            drawn.append(pile.pop())
+                    self._reshuffle()
+                    pile = self.draw_pile
+                    if not pile:
+                        break
+                drawn.append(pile.pop())
         hand += drawn
         if len(hand) != 1:
             self.called.discard(seat)
