@@ -407,11 +407,21 @@ class Game:
         if "no-bluffing" in self.rules:
             plays = _plays_for(seat)
             return [plays[c] for c in self.hands[seat] if self._playable(seat, c)]
-        key = (self.color, self._faces[self.discard[-1]])
-        playable = self._match_sets.get(key)
-        if playable is None:
-            playable = self._match_sets[key] = self._matching_cards(*key)
         plays = _plays_for(seat)
+        key = (self.color, self._faces[self.discard[-1]])
+        match_sets = self._match_sets
+        if match_sets is None:
+            faces, color, top = self._faces, key[0], key[1]
+            out = []
+            for card in self.hands[seat]:
+                face_color, kind, number = faces[card]
+                if (face_color is None or face_color == color
+                        or (kind == top.kind and number == top.number)):
+                    out.append(plays[card])
+            return out
+        playable = match_sets.get(key)
+        if playable is None:
+            playable = match_sets[key] = self._matching_cards(*key)
         return [plays[c] for c in self.hands[seat] if c in playable]
 
     def _matching_cards(self, color: str | None, top: Face) -> frozenset[int]:
@@ -420,14 +430,15 @@ class Game:
                          if face_color is None or face_color == color
                          or (kind == top.kind and number == top.number))
 
-    def _new_match_sets(self) -> dict:
-        """A cache of :meth:`_matching_cards` by (colour, top face).
+    def _new_match_sets(self) -> dict | None:
+        """A cache of :meth:`_matching_cards` by (colour, top face), or ``None``.
 
-        One-sided decks list the same faces by id in every game, so their games share
-        one cache; a Flip deck's faces depend on the game's pairing and side.
+        One-sided decks list the same faces by id in every game, so all their games
+        share one cache. A Flip deck's faces change with each game's pairing and each
+        flip, so a cache would be rebuilt too often to pay: cards are matched one by one.
         """
         if self.variant.dark_deck:
-            return {}
+            return None
         return _SHARED_MATCH_SETS.setdefault(self.variant.name, {})
 
     def _playable(self, seat: int, card: int) -> bool:
