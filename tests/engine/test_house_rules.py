@@ -88,6 +88,21 @@ def test_seven_swaps_hands_with_chosen_player():
     assert game.decision == Decision("turn", 1)
 
 
+def test_a_swap_into_one_card_cannot_be_caught():
+    """RULES §6 7-0 (decision): hands that change by a swap were not played down to one
+    card, so a player left holding one card counts as having called UNO."""
+    game = Game.from_position(hands=[["R7", "B1"], ["G1"], ["Y1", "Y2", "Y3"]],
+                              top="R5", rules=["7-0"])
+    play(game, 0, "R7")
+    assert game.uno_window == 0
+    game.apply(SwapHands(0, 1))
+    assert hand(game, 0) == ["G1"] and hand(game, 1) == ["B1"]
+    assert game.uno_window is None
+    assert game.called == {0, 1}
+    assert not [a for s in range(3) for a in game.legal_actions(s) if type(a).__name__ == "Catch"]
+    assert all(info.called_uno for info in game.view(2).seats[:2])
+
+
 def test_zero_rotates_all_hands_in_direction_of_play():
     """RULES §6 7-0: a 0 rotates all hands in the direction of play."""
     hands = [["R0", "B1", "B2"], ["G1", "G2"], ["Y1", "Y2", "Y3"], ["R8", "R9"]]
