@@ -5,10 +5,16 @@ from __future__ import annotations
 import asyncio
 import io
 import re
-from typing import Sequence
+import threading
+from time import monotonic
+from typing import Callable, Sequence
 
 from rich.console import Console
 from textual import events
+from textual.geometry import Offset
+from textual.pilot import OutOfBounds, _get_mouse_message_arguments
+from textual.screen import Screen
+from textual.widget import Widget
 
 from uno_tui.app.app import UnoApp
 from uno_tui.app.controller import TableController
@@ -42,9 +48,74 @@ def screen_text(app) -> str:
     return console.export_text()
 
 
+#: The longest a test waits for the app (seconds). Only a broken app takes this long: every
+#: wait ends as soon as its condition holds, so a slow machine only makes the tests slower.
+WAIT_LIMIT = 60.0
+
+
+_PENDING_FLAGS = ("_repaint_required", "_layout_required", "_scroll_required",
+                  "_refresh_styles_required", "_recompose_required")
+
+
+def _has_work(app) -> bool:
+    """True while the app has something left to do: a message or callback not yet
+    handled, a layout or repaint not yet done on the screen in front."""
+    screen = app.screen
+    nodes = [node for each in app.screen_stack for node in each.walk_children(with_self=True)]
+    for pump in (app, *nodes):
+        if not pump._message_queue.empty() or pump._next_callbacks:
+            return True
+    # A screen behind another is only laid out and drawn when it comes to the front.
+    for node in nodes:
+        if (node is screen or not isinstance(node, Screen)) and any(
+                getattr(node, flag) for flag in _PENDING_FLAGS):
+            return True
+    return bool(app._batch_count or screen._dirty_widgets or screen._callbacks
+                or screen._compositor._dirty_regions)
+
+
+async def quiet(pilot, deadline: float | None = None) -> None:
+    """Wait until the app has handled every message and drawn the screen up to date.
+
+    Unlike ``pilot.pause()``, this does not guess from the CPU clock that the app is idle
+    (a guess a busy machine can fool): it waits until nothing is left to do. Computers
+    (their pace timer, their thinking in a worker thread) are not waited for: see
+    :func:`settle`.
+    """
+    app = pilot.app
+    deadline = monotonic() + WAIT_LIMIT if deadline is None else deadline
+    clean = 0
+    # Twice in a row: a handler that was still running when a pass began (say, one
+    # called once its pump went idle) has surely ended by the next.
+    while app.is_running and clean < 2:
+        await pilot._wait_for_screen()
+        await asyncio.sleep(0)
+        app.screen._on_timer_update()        # lay out and draw what changed, now
+        if not _has_work(app):
+            clean += 1
+            continue
+        clean = 0
+        if monotonic() > deadline:
+            raise AssertionError(f"the app never became idle; screen:\n{screen_text(app)}")
+        await asyncio.sleep(0.001)
+
+
+async def wait_for(pilot, condition: Callable[[], bool], what: str = "") -> None:
+    """Wait (bounded) until ``condition()`` holds, checking it whenever the app is quiet."""
+    deadline = monotonic() + WAIT_LIMIT
+    while True:
+        await quiet(pilot, deadline)
+        if condition():
+            return
+        if monotonic() > deadline:
+            raise AssertionError(f"waited in vain for {what or condition}; screen:\n"
+                                 f"{screen_text(pilot.app)}")
+        await asyncio.sleep(0.002)
+
+
 async def shown(pilot) -> str:
-    """The screen's text once the latest changes have been drawn."""
-    await pilot.pause()
+    """The screen's text once every change so far has been drawn."""
+    await quiet(pilot)
     return screen_text(pilot.app)
 
 
@@ -93,6 +164,30 @@ class FirstBot(Bot):
             if type(action).__name__ == "CallUno" and self.calls_uno:
                 return action
         return None
+
+
+class GatedBot(FirstBot):
+    """A :class:`FirstBot` that, asked for a move, thinks until the test calls
+    :meth:`release`: the test decides what happens while a computer thinks, not the clock."""
+
+    def __init__(self, seat: int, calls_uno: bool = True) -> None:
+        super().__init__(seat, calls_uno)
+        #: Set once the computer has started thinking about a move.
+        self.thinking = threading.Event()
+        #: How many times it was asked for a move.
+        self.asked = 0
+        self._gate = threading.Event()
+
+    def release(self) -> None:
+        """Let the computer answer (now and from then on)."""
+        self._gate.set()
+
+    def choose(self, view, actions):
+        self.asked += 1
+        self.thinking.set()
+        if not self._gate.wait(WAIT_LIMIT):
+            raise RuntimeError("the test never let the computer answer")
+        return super().choose(view, actions)
 
 
 def rigged(players: str, *, hands, top: str, draw: Sequence[str] = (), rules=(),
@@ -193,43 +288,70 @@ def check_every_frame(app, check) -> list[AssertionError]:
     return failures
 
 
-async def _drain(pilot) -> None:
-    """Let every queued message run (unlike pilot.pause, without waiting for an idle CPU)."""
-    for _ in range(3):
-        await pilot._wait_for_screen()
-        await asyncio.sleep(0)
-
-
 async def press(pilot, *keys: str) -> None:
-    """Press keys as the terminal would, waiting only for their messages to be handled.
+    """Press keys as the terminal would, each handled in full before the next.
 
-    ``pilot.press`` also waits for the process to look idle (at least 40 ms a key);
-    playing whole rounds key by key needs something quicker.
+    ``pilot.press`` waits for the process to look idle instead (at least 40 ms a key,
+    and a guess that a busy machine can fool).
     """
     app = pilot.app
     for key in keys:
         char = key if len(key) == 1 else _CHARACTERS.get(key)
         await app._post_message(events.Key(key, char))
-        await _drain(pilot)
+        await quiet(pilot)
 
 
 _CHARACTERS = {"plus": "+", "minus": "-", "space": " ", "question_mark": "?"}
 
 
-async def settle(pilot, limit: int = 3000) -> None:
-    """Wait until the app waits for a person (a prompt, a handoff, a result)."""
+async def click(pilot, target: Widget | type[Widget] | str,
+                offset: tuple[int, int] = (0, 0)) -> bool:
+    """Click ``target`` (a widget, a widget type or a selector on the screen in front) at
+    ``offset`` from its top-left corner, as the terminal would: press, release, click,
+    each handled in full. True if the click landed on ``target``.
+
+    The app is quiet first, so the target is where it is drawn (not where it was).
+    """
     app = pilot.app
-    for _ in range(limit):
-        await _drain(pilot)
+    await quiet(pilot)
+    screen = app.screen
+    widget = target if isinstance(target, Widget) else screen.query_one(target)
+    arguments = _get_mouse_message_arguments(widget, offset, button=1)
+    position = Offset(arguments["x"], arguments["y"])
+    if position not in screen.size.region:
+        raise OutOfBounds(f"{position} is off the screen")
+    under, _ = app.get_widget_at(*position)
+    for event_type in (events.MouseDown, events.MouseUp, events.Click):
+        extra = {"chain": 1} if event_type is events.Click else {}
+        app.mouse_position = position
+        screen._forward_event(event_type(**arguments, **extra))
+        await quiet(pilot)
+    return under is widget
+
+
+async def resize(pilot, width: int, height: int) -> None:
+    """Resize the terminal, and wait until the app has drawn itself at the new size."""
+    await pilot.resize_terminal(width, height)
+    await quiet(pilot)
+
+
+async def settle(pilot) -> None:
+    """Wait until the app waits for a person (a prompt, a handoff, a result), every
+    computer move before it made and the screen drawn."""
+    app = pilot.app
+    deadline = monotonic() + WAIT_LIMIT
+    while True:
+        await quiet(pilot, deadline)
         table = app.table
         if table is None or not app.is_running:
             return
         if not table.bot_busy and (not table.is_active or table.awaiting_turn
                                    or table.ctl.game.is_over):
-            await _drain(pilot)
             return
-        await asyncio.sleep(0.002)
-    raise AssertionError(f"the app never waited for a person; screen:\n{screen_text(app)}")
+        if monotonic() > deadline:
+            raise AssertionError(f"the app never waited for a person; screen:\n"
+                                 f"{screen_text(app)}")
+        await asyncio.sleep(0.002)           # a computer's pace timer
 
 
 async def click_prompt_action(pilot, label: str) -> bool:
@@ -241,7 +363,7 @@ async def click_prompt_action(pilot, label: str) -> bool:
     if region is None:
         return False
     left_padding = prompt.styles.padding.left
-    return await pilot.click(PromptBar, offset=(left_padding + region[0] + 1, 0))
+    return await click(pilot, prompt, offset=(left_padding + region[0] + 1, 0))
 
 
 def playable_indexes(app) -> list[int]:
@@ -313,17 +435,17 @@ async def answer_by_clicks(pilot) -> str:
     app = pilot.app
     screen = app.screen
     if isinstance(screen, HandoffScreen):
-        assert await pilot.click("#handoff-ready")
+        assert await click(pilot, "#handoff-ready")
         return "handoff"
     if isinstance(screen, (RevealScreen, RoundResultScreen)):
-        await pilot.click(".dialog-title")
+        await click(pilot, ".dialog-title")
         return "reveal" if isinstance(screen, RevealScreen) else "round-result"
     if isinstance(screen, MatchResultDialog):
-        assert await pilot.click("#option-2")
+        assert await click(pilot, "#option-2")
         return "match-result"
     if isinstance(screen, Dialog):
         choice = _respond_choice(screen) if isinstance(screen, RespondDialog) else 0
-        assert await pilot.click(f"#option-{choice}")
+        assert await click(pilot, f"#option-{choice}")
         kinds = {ColorDialog: "color", DrawnDialog: "drawn", RespondDialog: "respond",
                  SwapDialog: "swap"}
         return kinds[type(screen)]
@@ -331,11 +453,11 @@ async def answer_by_clicks(pilot) -> str:
     assert table.awaiting_turn, f"nothing to answer:\n{screen_text(app)}"
     playable = playable_indexes(app)
     if not playable:
-        assert await pilot.click("#draw-pile")
+        assert await click(pilot, "#draw-pile")
         return "draw"
     hand = table.query_one(HandView)
     hand.select(playable[0])  # scrolls its row into view, as a person would
-    await _drain(pilot)
+    await quiet(pilot)
     grid = table.query_one(ChipGrid)
-    assert await pilot.click(ChipGrid, offset=grid.chip_offset(playable[0]))
+    assert await click(pilot, grid, offset=grid.chip_offset(playable[0]))
     return "play"

@@ -15,8 +15,8 @@ from uno_tui.app.widgets.hand import ChipGrid
 from uno_tui.engine import DecisionKind, SwapHands
 
 from .helpers import (
-    PublicCards, assert_no_leak, click_prompt_action, make_app, press, rigged, screen_text,
-    settle, shown,
+    GatedBot, PublicCards, assert_no_leak, click, click_prompt_action, make_app, press, rigged,
+    settle, shown, wait_for,
 )
 
 
@@ -48,7 +48,7 @@ async def test_colour_is_named_by_a_click():
         await settle(pilot)
         await press(pilot, "enter")
         await settle(pilot)
-        assert await pilot.click("#option-3")
+        assert await click(pilot, "#option-3")
         await settle(pilot)
     assert "Ann names Blue (B)" in ctl.log
 
@@ -75,12 +75,12 @@ async def test_a_playable_drawn_card_is_played_by_key_or_click():
         ctl = rigged("Ann,cpu", hands=[["R1", "B2"], ["G1", "G2"]], top="Y9", draw=["Y5"])
         async with make_app(ctl).run_test() as pilot:
             await settle(pilot)
-            assert await pilot.click("#draw-pile")     # the pile is clickable too
+            assert await click(pilot, "#draw-pile")     # the pile is clickable too
             await settle(pilot)
             if answer == "key":
                 await press(pilot, "p")
             else:
-                assert await pilot.click("#option-0")
+                assert await click(pilot, "#option-0")
             await settle(pilot)
         assert "Ann plays Yellow 5" in ctl.log, answer
 
@@ -208,7 +208,7 @@ async def test_seven_swap_target_by_click():
         await settle(pilot)
         await press(pilot, "enter")
         await settle(pilot)
-        assert await pilot.click("#option-0")
+        assert await click(pilot, "#option-0")
         await settle(pilot)
     assert "Ann swaps hands with CPU 1" in ctl.log
 
@@ -314,21 +314,28 @@ async def test_uno_called_with_the_card_is_safe():
 
 async def test_uno_called_late_by_click_before_anyone_catches():
     ctl = rigged("Ann,cpu", hands=[["R1", "R2"], ["G1", "G2", "G3"]], top="R3")
-    # A long pace: the computer is still waiting when Ann remembers.
-    async with make_app(ctl, pace=30).run_test() as pilot:
-        await _drain_until(pilot, lambda: pilot.app.table.awaiting_turn)
-        await press(pilot, "enter")
-        await _drain_until(pilot, lambda: "UNO! for Ann (u)" in screen_text(pilot.app))
-        assert await click_prompt_action(pilot, "UNO!")
-    assert ctl.log[-1] == "Ann calls UNO!"
-
-
-async def _drain_until(pilot, condition, tries: int = 200):
-    for _ in range(tries):
-        await pilot.pause(0.01)
-        if condition():
-            return
-    raise AssertionError(screen_text(pilot.app))
+    # The computer thinks until the test lets it: Ann remembers UNO meanwhile.
+    bot = ctl.bots[1] = GatedBot(1)
+    async with make_app(ctl).run_test() as pilot:
+        try:
+            await settle(pilot)
+            await press(pilot, "enter")
+            await wait_for(pilot, bot.thinking.is_set, "the computer to start thinking")
+            assert ctl.log[-1] == "Ann plays Red 1"
+            assert "UNO! for Ann (u)" in await shown(pilot)
+            assert await click_prompt_action(pilot, "UNO!")
+            assert ctl.log[-1] == "Ann calls UNO!"
+            assert "UNO! for Ann" not in await shown(pilot)
+            # The move it chose before the call is not made on the changed table:
+            # it thinks again, and plays on.
+            bot.release()
+            await settle(pilot)
+        finally:
+            bot.release()
+    assert bot.asked == 2
+    called = ctl.log.index("Ann calls UNO!")
+    assert ctl.log[called + 1:] == ["CPU 1 plays Green 1"]
+    assert not any("catches" in line for line in ctl.log)
 
 
 # ------------------------------------------------------- unplayable cards
@@ -348,11 +355,11 @@ async def test_an_unplayable_card_is_marked_and_explained_and_changes_nothing():
         message = "✗ Blue 1 does not match Red 3 (the colour in play is Red)."
         assert message in await shown(pilot)
         assert (ctl.game.decision, list(ctl.game.hands[0]), list(ctl.log)) == before
-        assert await pilot.click(ChipGrid, offset=grid.chip_offset(0))
+        assert await click(pilot, ChipGrid, offset=grid.chip_offset(0))
         await settle(pilot)
         assert message in await shown(pilot)
         assert (ctl.game.decision, list(ctl.game.hands[0]), list(ctl.log)) == before
-        assert await pilot.click(ChipGrid, offset=grid.chip_offset(1))
+        assert await click(pilot, ChipGrid, offset=grid.chip_offset(1))
         await settle(pilot)
     assert "Ann plays Red 2" in ctl.log
 

@@ -34,8 +34,7 @@ async def play_round(pilot, answer, public: PublicCards) -> Counter:
         assert not failures, failures[0]
         if not app.is_running:
             return seen
-        await pilot.pause()                  # the screen is drawn up to date
-        assert_no_leak(app, public, own_hand_drawn=True)
+        assert_no_leak(app, public, own_hand_drawn=True)      # settled: drawn up to date
         screen = app.screen
         recipient = screen.player if isinstance(screen, HandoffScreen) else None
         if isinstance(screen, RoundResultScreen):

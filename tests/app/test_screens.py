@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import time
 
 from uno_tui.app.screens.confirm import ConfirmDialog
 from uno_tui.app.screens.error import ErrorDialog
@@ -13,7 +12,10 @@ from uno_tui.app.screens.round_result import RoundResultScreen
 from uno_tui.app.screens.table import TableScreen
 from uno_tui.app.screens.too_small import TooSmallScreen
 
-from .helpers import FirstBot, make_app, make_controller, press, rigged, settle, shown
+from .helpers import (
+    FirstBot, GatedBot, make_app, make_controller, press, quiet, resize, rigged, settle, shown,
+    wait_for,
+)
 
 LAST_CARD = dict(hands=[["R1"], ["G1", "G+2", "W"]], top="R3")
 
@@ -67,7 +69,7 @@ async def test_match_result_quits_with_status_0():
         await press(pilot, "enter")
         await settle(pilot)
         await press(pilot, "q")
-        await pilot.pause()
+        await quiet(pilot)
     assert app.return_code == 0
 
 
@@ -83,7 +85,7 @@ async def test_match_result_back_to_setup():
         await press(pilot, "enter")
         await settle(pilot)
         await press(pilot, "s")
-        await pilot.pause()
+        await quiet(pilot)
         assert isinstance(app.screen, SetupScreen)
         assert not any(isinstance(screen, TableScreen) for screen in app.screen_stack)
 
@@ -104,7 +106,7 @@ async def test_quitting_mid_game_asks_first():
         await settle(pilot)
         assert isinstance(app.screen, ConfirmDialog)
         await press(pilot, "y")
-        await pilot.pause()
+        await quiet(pilot)
     assert app.return_code == 0
 
 
@@ -112,13 +114,13 @@ async def test_below_80x24_the_app_says_so_and_comes_back():
     ctl = make_controller("Ann,cpu", seed=3)
     app = make_app(ctl)
     async with app.run_test(size=(79, 30)) as pilot:
-        await pilot.pause()
+        await quiet(pilot)
         assert isinstance(app.screen, TooSmallScreen)
         text = await shown(pilot)
         assert "too small" in text and "79x30" in text and "80x24" in text
-        await pilot.resize_terminal(100, 23)
+        await resize(pilot, 100, 23)
         assert "100x23" in await shown(pilot)
-        await pilot.resize_terminal(80, 24)
+        await resize(pilot, 80, 24)
         await settle(pilot)
         assert isinstance(app.screen, TableScreen)
         assert app.table.awaiting_turn
@@ -170,31 +172,31 @@ async def test_an_unexpected_error_is_told_in_words_not_a_traceback():
         assert "Something went wrong" in text
         assert "The game can't go on: the bot's circuits melted" in text
         await press(pilot, "q")
-        await pilot.pause()
+        await quiet(pilot)
     assert app.return_code == 1
-
-
-class SlowBot(FirstBot):
-    def choose(self, view, actions):
-        time.sleep(1.0)
-        return super().choose(view, actions)
 
 
 async def test_the_screen_answers_keys_while_a_computer_thinks():
     ctl = rigged("Ann,cpu", hands=[["R1", "R2", "R4"], ["G1", "G2", "R9"]], top="R3",
                  current=1)
-    ctl.bots[1] = SlowBot(1)
+    bot = ctl.bots[1] = GatedBot(1)
     app = make_app(ctl, pace=0.01)
     async with app.run_test() as pilot:
-        await pilot.pause(0.1)
-        assert app.table.bot_busy
-        await press(pilot, "question_mark")
-        await pilot.pause(0.05)
-        # Help opened while the computer was still thinking: its move is not made yet.
-        assert isinstance(app.screen, HelpScreen)
-        assert not ctl.log
-        await press(pilot, "escape")
-        await settle(pilot)
+        try:
+            await wait_for(pilot, bot.thinking.is_set, "the computer to start thinking")
+            assert app.table.bot_busy
+            await press(pilot, "question_mark")
+            assert isinstance(app.screen, HelpScreen)
+            # The computer makes up its mind while help is open: its move waits.
+            bot.release()
+            await app.workers.wait_for_complete()
+            await quiet(pilot)
+            assert isinstance(app.screen, HelpScreen)
+            assert not ctl.log
+            await press(pilot, "escape")
+            await settle(pilot)
+        finally:
+            bot.release()
     assert ctl.log == ["CPU 1 plays Red 9"]
 
 
@@ -202,7 +204,7 @@ async def test_the_pace_key_switches_between_fast_and_normal():
     ctl = make_controller("Ann,cpu", seed=3)
     async with make_app(ctl, pace=0.6).run_test() as pilot:
         table = pilot.app.table
-        await pilot.pause()
+        await quiet(pilot)
         assert "f Fast" in await shown(pilot)
         await press(pilot, "f")
         assert table.fast

@@ -11,7 +11,7 @@ from uno_tui.app.widgets.seat_table import SeatTable
 from uno_tui.bots import BOT_LEVELS
 from uno_tui.cli import PlayConfig, default_bot_level
 
-from .helpers import press, shown
+from .helpers import click, press, quiet, shown
 
 
 #: Left presses from the default computer level back to "Person".
@@ -25,14 +25,14 @@ def setup_app(**config) -> UnoApp:
 async def test_enter_starts_with_one_person_and_three_computers():
     app = setup_app()
     async with app.run_test() as pilot:
-        await pilot.pause()
+        await quiet(pilot)
         assert isinstance(app.screen, SetupScreen)
         text = await shown(pilot)
         for words in ("Classic UNO", "Player 1", "Computer: " + default_bot_level(),
                       "500 points", "House rules", "Start the game"):
             assert words in text, words
         await press(pilot, "enter")
-        await pilot.pause()
+        await quiet(pilot)
         assert isinstance(app.screen, TableScreen)
         ctl = app.table.ctl
     assert ctl.names == ("Player 1", "CPU 1", "CPU 2", "CPU 3")
@@ -43,13 +43,13 @@ async def test_enter_starts_with_one_person_and_three_computers():
 async def test_the_command_line_choices_are_preselected():
     app = setup_app(variant="pokemon", rules=frozenset({"7-0"}), target=321, mode="lowest")
     async with app.run_test() as pilot:
-        await pilot.pause()
+        await quiet(pilot)
         screen = app.screen
         assert screen.query_one("#variant", ChoiceRow).value == "pokemon"
         assert screen.query_one("#rules", CheckList).selected == ["7-0"]
         assert screen.query_one("#target", ChoiceRow).value == 321
         await press(pilot, "ctrl+s")
-        await pilot.pause()
+        await quiet(pilot)
         ctl = app.table.ctl
     assert (ctl.variant, ctl.rules, ctl.target, ctl.mode) == ("pokemon", {"7-0"}, 321, "lowest")
 
@@ -57,7 +57,7 @@ async def test_the_command_line_choices_are_preselected():
 async def test_choices_by_keys_names_typed_in_place():
     app = setup_app()
     async with app.run_test() as pilot:
-        await pilot.pause()
+        await quiet(pilot)
         await press(pilot, "tab", "right")            # Variant: Pokémon
         await press(pilot, "tab", "down")             # seats: the second one
         await press(pilot, *["backspace"] * 5, "B", "o", "b")
@@ -68,7 +68,7 @@ async def test_choices_by_keys_names_typed_in_place():
         text = await shown(pilot)
         assert "Bob" in text and "◀ Person ▶" in text
         await press(pilot, "ctrl+s")
-        await pilot.pause()
+        await quiet(pilot)
         ctl = app.table.ctl
     assert ctl.variant == "pokemon" and ctl.mode == "five-rounds" and ctl.target == 400
     assert ctl.names == ("Player 1", "Bob", "CPU 2", "CPU 3")
@@ -78,7 +78,7 @@ async def test_choices_by_keys_names_typed_in_place():
 async def test_bad_values_are_explained_and_change_nothing():
     app = setup_app()
     async with app.run_test() as pilot:
-        await pilot.pause()
+        await quiet(pilot)
         screen = app.screen
         table = screen.query_one(SeatTable)
         table.focus()
@@ -97,19 +97,19 @@ async def test_bad_values_are_explained_and_change_nothing():
 async def test_seats_by_mouse_and_keys():
     app = setup_app()
     async with app.run_test() as pilot:
-        await pilot.pause()
+        await quiet(pilot)
         screen = app.screen
         table = screen.query_one(SeatTable)
         # A click on a seat's kind goes person -> each computer level -> person.
         for expected in [*BOT_LEVELS, None]:
-            assert await pilot.click(SeatTable, offset=(30, 1))
+            assert await click(pilot, SeatTable, offset=(30, 1))
             assert table.seats[0].level == expected
         # The last line adds and removes seats.
-        assert await pilot.click(SeatTable, offset=(2, 5))
+        assert await click(pilot, SeatTable, offset=(2, 5))
         assert [seat.name for seat in table.seats][-1] == "CPU 4"
         await press(pilot, "plus", "plus")
         assert len(table.seats) == 7
-        assert await pilot.click(SeatTable, offset=(20, 6))      # pick seat 6
+        assert await click(pilot, SeatTable, offset=(20, 6))      # pick seat 6
         await press(pilot, "minus")            # while the seats have the focus, "-" is typed
         assert table.seats[5].name == "CPU 5-"
         await press(pilot, "backspace", "escape", *["minus"] * 5)
@@ -117,7 +117,7 @@ async def test_seats_by_mouse_and_keys():
         await press(pilot, "minus")
         assert "A game needs at least 2 seats." in await shown(pilot)
         await press(pilot, "enter")
-        await pilot.pause()
+        await quiet(pilot)
         ctl = app.table.ctl
     assert ctl.names == ("Player 1", "CPU 1")
 
@@ -125,15 +125,15 @@ async def test_seats_by_mouse_and_keys():
 async def test_variant_mode_and_rules_by_mouse():
     app = setup_app()
     async with app.run_test() as pilot:
-        await pilot.pause()
+        await quiet(pilot)
         screen = app.screen
         variant = screen.query_one("#variant", ChoiceRow)
-        assert await pilot.click(variant, offset=(30, 0))         # "( ) Pokémon UNO"
+        assert await click(pilot, variant, offset=(30, 0))         # "( ) Pokémon UNO"
         assert variant.value == "pokemon"
         rules = screen.query_one("#rules", CheckList)
-        assert await pilot.click(rules, offset=(5, 2))            # the 2nd rule: 7-0
+        assert await click(pilot, rules, offset=(5, 2))            # the 2nd rule: 7-0
         assert rules.selected == ["7-0"]
-        assert await pilot.click("#start")
-        await pilot.pause()
+        assert await click(pilot, "#start")
+        await quiet(pilot)
         ctl = app.table.ctl
     assert ctl.variant == "pokemon" and ctl.rules == {"7-0"}

@@ -11,7 +11,7 @@ import pytest
 from uno_tui.app.app import UnoApp
 from uno_tui.cli import PlayConfig
 
-from .helpers import make_app, make_controller, press, rigged, settle
+from .helpers import make_app, make_controller, press, quiet, rigged, settle
 
 SIZES = [(80, 24), (120, 40)]
 
@@ -21,7 +21,7 @@ def test_setup(snap_compare, size):
     app = UnoApp(PlayConfig(), pace=0, steady=True)
 
     async def run_before(pilot):
-        await pilot.pause()
+        await quiet(pilot)
 
     assert snap_compare(app, terminal_size=size, run_before=run_before)
 
