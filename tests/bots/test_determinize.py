@@ -11,18 +11,13 @@ from uno_tui.engine.determinize import (
     DeterminizeError, fork, sample_game, sample_state, unseen_cards,
 )
 from uno_tui.engine.invariants import check_invariants
+from tests.engine.support import played_at_random
 
 from .situations import SITUATIONS, play
 
 
 def played_out(seed: int, steps: int) -> Game:
-    game = Game("pokemon", 4, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if game.is_over:
-            break
-        game.apply(rng.choice(game.legal_actions(game.decision.seat)))
-    return game
+    return played_at_random("pokemon", 4, seed, steps)
 
 
 def public_part(view):

@@ -8,16 +8,11 @@ from collections import Counter
 from uno_tui.bots import make_bot
 from uno_tui.bots.heuristics import Situation
 from uno_tui.engine import DecisionKind, Game
+from tests.engine.support import played_at_random
 
 
 def _played(seed: int, steps: int, players: int = 3) -> Game:
-    game = Game("flip", players=players, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if game.is_over:
-            break
-        game.apply(rng.choice(game.legal_actions(game.decision.seat)))
-    return game
+    return played_at_random("flip", players, seed, steps)
 
 
 def test_the_hard_bot_searches_flip_worlds():

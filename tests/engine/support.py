@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from uno_tui.engine import (
@@ -95,3 +97,14 @@ def assert_illegal(game: Game, action: Action, *words: str) -> str:
         assert word.lower() in message.lower(), message
     assert game.to_json() == before
     return message
+
+
+def played_at_random(variant: str, players: int, seed: int, steps: int) -> Game:
+    """A seeded game after up to ``steps`` uniformly random legal actions (fewer if it ends)."""
+    game = Game(variant, players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.is_over:
+            break
+        game.apply(rng.choice(game.legal_actions(game.decision.seat)))
+    return game

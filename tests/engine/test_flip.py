@@ -16,6 +16,7 @@ from uno_tui.engine import (
 from uno_tui.engine.determinize import sample_game, sample_state
 from uno_tui.engine.invariants import check_invariants, check_round_trip
 from uno_tui.sim import SimConfig, run_sim
+from .support import played_at_random
 
 LIGHT = ("red", "yellow", "green", "blue")
 DARK = ("pink", "teal", "orange", "purple")
@@ -598,13 +599,7 @@ def test_sim_plays_flip_with_every_invariant_checked():
 # ------------------------------------------------------------------ sampled worlds (hard bots)
 
 def _played(seed: int, steps: int, players: int = 3) -> Game:
-    game = Game("flip", players=players, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if game.is_over:
-            break
-        game.apply(rng.choice(game.legal_actions(game.decision.seat)))
-    return game
+    return played_at_random("flip", players, seed, steps)
 
 
 @pytest.mark.parametrize("seed", range(6))
