@@ -296,14 +296,20 @@ class TableScreen(Screen[None]):
         """True while computer players are waiting for their pace or thinking."""
         return self._bot_busy
 
-    def _bot_think(self) -> None:
-        """Ask the computer players in a worker thread, so slow bots never freeze the screen."""
+    def _bots_may_go(self, retry) -> bool:
+        """Whether computers may act now; while a dialog or help is open they wait for it
+        to close (``retry`` is called again later)."""
         self._timer = None
         if self._failed:
-            return
+            return False
         if not self.is_active:
-            # A dialog or help is open: computers wait until it closes.
-            self._timer = self.set_timer(RETRY, self._bot_think)
+            self._timer = self.set_timer(RETRY, retry)
+            return False
+        return True
+
+    def _bot_think(self) -> None:
+        """Ask the computer players in a worker thread, so slow bots never freeze the screen."""
+        if not self._bots_may_go(self._bot_think):
             return
         turns = self.ctl.bot_turns()
         if not turns:
@@ -325,11 +331,7 @@ class TableScreen(Screen[None]):
 
     def _bot_apply(self) -> None:
         """Apply a computer's answer; at pace 0, go straight on to the next one."""
-        self._timer = None
-        if self._failed:
-            return
-        if not self.is_active:
-            self._timer = self.set_timer(RETRY, self._bot_apply)
+        if not self._bots_may_go(self._bot_apply):
             return
         answer, self._bot_answer = self._bot_answer, None
         try:
