@@ -13,12 +13,11 @@ from typing import Callable, Sequence
 
 from .bots import Bot, make_bot
 from .engine import Game, Match
-from .engine.invariants import RoundTrips, check_invariants, check_round_trip
+from .engine.invariants import check_invariants, check_round_trip
 
 __all__ = ["SimConfig", "SimResult", "run_sim", "play_round"]
 
-#: How often (in actions) a game is saved and restored to check the JSON round trip
-#: (less often late in a long round, see :class:`RoundTrips`).
+#: How often (in actions) a game is saved and restored to check the JSON round trip.
 ROUND_TRIP_EVERY = 61
 #: Violation messages kept for the report (all are counted).
 KEEP_MESSAGES = 20
@@ -173,12 +172,12 @@ class _GameOutcome:
 def _play_game(config: SimConfig, index: int, game_seed: int) -> _GameOutcome:
     """Play game number ``index`` (from 0) of a simulation, seeded by ``game_seed``."""
     outcome = _GameOutcome(None)
-    step, trips = [0], RoundTrips(ROUND_TRIP_EVERY)
+    step = [0]
 
     def check(game: Game) -> None:
         step[0] += 1
         problems = check_invariants(game)
-        if trips.due(step[0]):
+        if step[0] % ROUND_TRIP_EVERY == 0:
             problems += check_round_trip(game)
         if problems:
             outcome.violations += len(problems)

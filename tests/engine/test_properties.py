@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import random
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, example, given, settings, strategies as st
 
 from uno_tui.engine import (
     Catch, ChooseColor, Draw, Game, HOUSE_RULES, IllegalActionError, Keep, Play, SaveDataError,
@@ -241,6 +241,7 @@ def test_corrupt_top_level_value_raises_only_save_data_error(key, value):
 @given(key=st.sampled_from(["hands", "draw_pile", "discard", "decision", "called", "rng",
                             "revealed", "ctx"]),
        index=st.integers(0, 50), value=json_values)
+@example(key="hands", index=0, value=float("inf"))     # int(inf) raises OverflowError
 def test_corrupt_nested_value_raises_only_save_data_error(key, index, value):
     """One element inside a list (or a dict entry) replaced by any JSON value."""
     data = _save()

@@ -2,9 +2,7 @@
 
 For each decision with a real choice it repeatedly samples a world consistent with
 its view (the hidden hands and the draw pile dealt at random, see
-:mod:`uno_tui.engine.determinize`, and weighed by how well each opponent's recent
-turns fit the hand it was dealt, see :mod:`uno_tui.bots.belief`), tries every
-candidate action in that same world,
+:mod:`uno_tui.engine.determinize`), tries every candidate action in that same world,
 plays on for a few laps with the normal bot's heuristics for every seat and judges
 the position reached with a win-chance model (:func:`outlook`). Using the same worlds
 for every candidate compares them on equal terms. The normal bot's pick stands unless
@@ -23,7 +21,6 @@ from ..engine import (
 from ..engine.determinize import fork, sample_state
 from ..engine.variants import RESTRICTED_WILDS
 from .base import Bot
-from .belief import mismatches, past_turns
 from .heuristics import Situation, best_play, decide, split_actions
 from .normal import NormalBot
 
@@ -43,14 +40,6 @@ _MIN_WORLDS = 8
 BLUFF_ODDS = 0.1
 #: Deals tried at most for a world without a bluff (see :meth:`HardBot._sample`).
 _RESAMPLES = 8
-#: Deals tried at most for a world that explains the opponents' recent turns.
-_PROPOSALS = 6
-#: How likely an opponent is to play a turn differently from the normal bot: a deal
-#: that leaves ``k`` of their recent turns unexplained is kept ``MODEL_SLACK ** k`` of
-#: the time (see :mod:`uno_tui.bots.belief`).
-MODEL_SLACK = 0.15
-#: Recent turns of each opponent read as evidence about its hand.
-_TURNS_READ = 3
 #: Decisions the rollout policy judges without building a view (their context is not
 #: needed, except for a colour named after one of :data:`_CONTEXT_WILDS`).
 _CHEAP_KINDS = frozenset({DecisionKind.TURN, DecisionKind.DRAWN, DecisionKind.COLOR})
@@ -175,7 +164,6 @@ class HardBot(Bot):
         self.horizon = horizon
         #: Rollouts played for the last searched decision (for benchmarks and tests).
         self.last_rollouts = 0
-        self._turns: list = []
 
     def choose(self, view, actions):
         window, decision = split_actions(actions)
@@ -192,7 +180,6 @@ class HardBot(Bot):
         prior = next(i for i, a in enumerate(candidates)
                      if _outcome_key(sit, a) == _outcome_key(sit, fallback))
         try:
-            self._turns = past_turns(view, _TURNS_READ)
             return self._search(view, candidates, prior)
         except (EngineError, LookupError):
             # A world this view can't be sampled into, or a variant's state the sampler
@@ -208,26 +195,7 @@ class HardBot(Bot):
         cards it could not have played then. They never bluff a wild draw card, so a
         world in which the attacker held the colour it had to lack is kept only
         :data:`BLUFF_ODDS` of the time: the rest are dealt again (a few tries at most).
-        And they play like the normal bot, so a deal is kept with a chance that falls
-        with each recent opponent turn it leaves unexplained (:data:`MODEL_SLACK`);
-        after :data:`_PROPOSALS` tries the deal that explained the most is used.
         """
-        rng, turns = self.rng, self._turns
-        best, best_missed = None, None
-        for _ in range(_PROPOSALS):
-            state = self._deal(view)
-            missed = mismatches(turns, state["hands"], view, rng)
-            if missed == 0 or rng.random() < MODEL_SLACK ** missed:
-                best = state
-                break
-            if best is None or missed < best_missed:
-                best, best_missed = state, missed
-        # The worlds are played forward only: their past would just be copied around.
-        best["history"] = []
-        return best
-
-    def _deal(self, view) -> dict:
-        """One deal of the hidden cards, honouring what drawing and bluffing tell."""
         rng = self.rng
         state = sample_state(view, rng, forced_draws=True)
         if view.context.get("attacker", self.seat) != self.seat:

@@ -155,7 +155,6 @@ def sample_state(view: GameView, rng: random.Random, *, forced_draws: bool = Fal
         "revealed": [],
         "drew_on": [[s.seat, s.drew_on.color, s.drew_on.top.id, s.drew_on.held]
                     for s in view.seats if s.drew_on is not None],
-        "history": [list(event[:-1]) for event in view.history],
         "rng": [version, list(state), gauss],
     }
 

@@ -28,7 +28,7 @@ from .errors import ConfigError, IllegalActionError, SaveDataError
 from .variants import (
     DRAW_EFFECTS, RESTRICTED_WILDS, STACKABLE, FirstCard, Variant, get_variant,
 )
-from .view import DrewOn, GameView, HandCard, History, SeatInfo
+from .view import DrewOn, GameView, HandCard, SeatInfo
 from . import flip
 
 __all__ = ["Game", "SAVE_FORMAT"]
@@ -104,7 +104,6 @@ class Game:
         self._events: list[Event] = []
         self._deal_round(dealer, deck)
         self.opening_events: tuple[Event, ...] = tuple(self._events)
-        self._log = self._events
         self._events = []
 
     # ------------------------------------------------------------------ set-up
@@ -142,9 +141,6 @@ class Game:
         self._revealed: dict[int, tuple[int, tuple[int, ...]]] = {}
         # Public: when each seat last drew instead of playing (see SeatInfo.drew_on).
         self._drew_on: dict[int, tuple[str | None, int, int]] = {}
-        # Every event of the round (see `history`) and the part already redacted for views.
-        self._log: list[Event] = []
-        self._public: list[Event] = []
         self._version = 0
         # legal_actions() of one seat, valid while _version is unchanged.
         self._legal_version = -1
@@ -302,7 +298,6 @@ class Game:
         game.called = {s for s, h in enumerate(hands) if len(h) == 1}
         game._start_turn(current)
         game.opening_events = ()
-        game._log = game._events
         game._events = []
         return game
 
@@ -518,7 +513,6 @@ class Game:
         if self._revealed:
             self._revealed.pop(seat, None)
         _HANDLERS[cls](self, action)
-        self._log += events
         return tuple(events)
 
     def _apply_unlisted(self, action: Action) -> tuple[Event, ...]:
@@ -528,7 +522,6 @@ class Game:
         self._events = events = []
         self._version += 1
         party.on_wrong_speed_play(self, action)
-        self._log += events
         return tuple(events)
 
     def explain_illegal(self, action: Action) -> str:
@@ -972,22 +965,7 @@ class Game:
             rules=self.rules,
             extras=self._view_extras(seat),
             context=self._public_context(seat),
-            history=self.history,
         )
-
-    @property
-    def history(self) -> History:
-        """Every event of the round so far as the whole table saw it, oldest first:
-        private cards (what a seat drew, a hand shown to a challenger) left out."""
-        return History(self._public_events())
-
-    def _public_events(self) -> list[Event]:
-        log, public = self._log, self._public
-        if len(public) < len(log):
-            # Redacted on demand: play itself only appends to the log.
-            public += [event if event.audience is None else event._replace(cards=(), audience=None)
-                       for event in log[len(public):]]
-        return public
 
     def _drew_on_view(self, seat: int) -> DrewOn | None:
         drew = self._drew_on.get(seat)
@@ -1049,7 +1027,6 @@ class Game:
             "mini_pile": list(self.mini_pile),
             "revealed": [[s, t, list(cards)] for s, (t, cards) in self._revealed.items()],
             "drew_on": [[s, c, t, h] for s, (c, t, h) in sorted(self._drew_on.items())],
-            "history": [list(event[:-1]) for event in self._public_events()],
             "rng": [version, list(state[0]), gauss],
         }
 
@@ -1082,7 +1059,7 @@ class Game:
             game._restore(data)
         except ConfigError as exc:
             raise SaveDataError(f"the saved game has a bad set-up: {exc}") from None
-        except (KeyError, TypeError, ValueError, IndexError) as exc:
+        except (KeyError, TypeError, ValueError, IndexError, OverflowError) as exc:
             raise SaveDataError(f"the saved game is corrupt ({type(exc).__name__}: {exc})") from None
         problems = game._conservation_problems()
         if problems:
@@ -1147,8 +1124,6 @@ class Game:
                           for s, t, c in data["revealed"]}
         self._drew_on = {seat_or_none(s): (c, ids([t])[0], int(h))
                          for s, c, t, h in data["drew_on"]}
-        self._log = [_history_event(entry, n, size) for entry in data["history"]]
-        self._public = self._log[:]
         version, state, gauss = data["rng"]
         self._rng.setstate((version, tuple(state), gauss))
 
@@ -1242,27 +1217,3 @@ _EFFECTS: dict[str, Callable] = {
     Kind.WILD_PILE_UP: party.effect_pile_up,
     Kind.WILD_DRAWN_TOGETHER: party.effect_drawn_together,
 }
-
-
-_EVENT_KINDS = frozenset(value for name, value in vars(EventKind).items() if not name.startswith("_"))
-
-
-def _history_event(entry, players: int, size: int) -> Event:
-    """One saved :attr:`Game.history` entry, checked (``ValueError`` if it is not one)."""
-    kind, seat, cards, count, color, target, detail = entry
-    if kind not in _EVENT_KINDS:
-        raise ValueError(f"{kind!r} is not an event")
-    for value in (seat, target):
-        if value is not None and (type(value) is not int or not 0 <= value < players):
-            raise ValueError(f"{value!r} is not a seat")
-    if cards:
-        cards = tuple(cards)
-        if any(type(c) is not int or not 0 <= c < size for c in cards):
-            raise ValueError(f"card ids must be 0 to {size - 1}")
-    else:
-        cards = ()
-    if type(count) is not int or count < 0:
-        raise ValueError(f"an event's count must be a whole number, not {count!r}")
-    if not (color is None or type(color) is str) or type(detail) is not str:
-        raise ValueError(f"an event's colour and detail must be text, not {color!r}, {detail!r}")
-    return _new_tuple(Event, (kind, seat, cards, count, color, target, detail, None))

@@ -9,7 +9,7 @@ from . import party
 from .actions import DecisionKind
 from .game import Game
 
-__all__ = ["check_invariants", "check_round_trip", "RoundTrips"]
+__all__ = ["check_invariants", "check_round_trip"]
 
 # The pairing each two-sided game had when first checked: a card must keep both faces.
 _first_pairing: "WeakKeyDictionary[Game, tuple]" = WeakKeyDictionary()
@@ -127,20 +127,3 @@ def check_round_trip(game: Game) -> list[str]:
     if restored.to_json() != game.to_json():
         return ["the game changed on a JSON round trip"]
     return []
-
-
-class RoundTrips:
-    """When a long checked round is saved and restored: every ``every`` actions at
-    first, then once per tenth more actions, because a save holds the round's whole
-    history and a random round can run to tens of thousands of actions."""
-
-    def __init__(self, every: int = 61) -> None:
-        self.every = every
-        self._next = every
-
-    def due(self, step: int) -> bool:
-        """Whether to check the round trip after action number ``step`` (from 1, rising)."""
-        if step < self._next:
-            return False
-        self._next = step + max(self.every, step // 10)
-        return True

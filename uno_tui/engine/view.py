@@ -6,13 +6,11 @@ The app and the bots read views, never the raw game, so hidden cards can't leak.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from collections.abc import Sequence
 from typing import NamedTuple
 
-from .actions import Event
 from .cards import Face
 
-__all__ = ["HandCard", "DrewOn", "SeatInfo", "History", "GameView"]
+__all__ = ["HandCard", "DrewOn", "SeatInfo", "GameView"]
 
 
 class HandCard(NamedTuple):
@@ -32,48 +30,6 @@ class DrewOn(NamedTuple):
     #: How many of the cards the seat held then it may still hold: its hand size then,
     #: less every card it has played or shed since.
     held: int
-
-
-class History(Sequence[Event]):
-    """The round's public events up to one moment: a read-only, fixed-length window on
-    the game's record, so handing one out doesn't copy a long round's past."""
-
-    __slots__ = ("_events", "_length")
-
-    def __init__(self, events: list[Event] | tuple[Event, ...] = (), length: int | None = None):
-        # The game only ever appends to ``events``, so the first ``length`` never change.
-        self._events = events
-        self._length = len(events) if length is None else length
-
-    def __len__(self) -> int:
-        return self._length
-
-    def __getitem__(self, index):
-        if isinstance(index, slice):
-            return tuple(self._events[:self._length][index])
-        if index < 0:
-            index += self._length
-        if not 0 <= index < self._length:
-            raise IndexError("history index out of range")
-        return self._events[index]
-
-    def __iter__(self):
-        events = self._events
-        for index in range(self._length):
-            yield events[index]
-
-    def __eq__(self, other) -> bool:
-        if not isinstance(other, History):
-            return NotImplemented
-        if self._length != other._length:
-            return False
-        return self._events is other._events or all(a == b for a, b in zip(self, other))
-
-    def __hash__(self) -> int:
-        return hash(tuple(self))
-
-    def __repr__(self) -> str:
-        return f"History({list(self)!r})"
 
 
 @dataclass(frozen=True)
@@ -132,9 +88,6 @@ class GameView:
     #: details, such as whether a wild draw card was a bluff or a Point Taken vote, are
     #: never included.
     context: dict = field(default_factory=dict)
-    #: Every event of the round so far as the whole table saw it, oldest first (see
-    #: :attr:`Game.history`): who played, drew, named or passed on what, and when.
-    history: History = History()
 
     @property
     def discard_count(self) -> int:
