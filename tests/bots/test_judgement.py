@@ -171,3 +171,23 @@ def test_a_believed_lack_of_the_next_player_steers_the_colour():
     assert decide(sit, game.legal_actions(0)) == ChooseColor(0, "yellow")   # a tie: first
     sit.next_lacks = "green"
     assert decide(sit, game.legal_actions(0)) == ChooseColor(0, "green")
+
+
+def test_hard_imagines_a_bluff_only_as_often_as_it_expects_one():
+    """The worlds a hard bot samples after a Wild Draw Four are bluffs (the attacker held
+    the colour in force) about BLUFF_ODDS of the time, even when a random deal of a big
+    hand would almost always hold that colour; the other worlds are mended, not skewed."""
+    from uno_tui.bots.hard import BLUFF_ODDS
+    from uno_tui.engine.determinize import deck_of
+    game = respond_after_wild_draw_four(["R1", "R2", "G1", "G2", "Y1", "Y2", "R5", "R6"])
+    view = game.view(1)
+    bot = make_bot("hard", 1, random.Random(3))
+    deck = deck_of("classic")
+    worlds = [bot._sample(view) for _ in range(400)]
+    bluffs = sum(world["ctx"]["bluff"] for world in worlds)
+    assert bluffs <= 400 * (BLUFF_ODDS + 0.07)
+    for world in worlds:
+        held_blue = any(deck[card].face(0).color == "blue" for card in world["hands"][0])
+        assert held_blue == world["ctx"]["bluff"]
+        assert len(world["hands"][0]) == len(game.hands[0])
+        assert Game.from_json(world).view(1) == view      # still exactly what seat 1 saw

@@ -18,8 +18,8 @@ from typing import Sequence
 from ..engine import (
     Action, CallUno, DecisionKind, EngineError, Game, Kind, Play,
 )
-from ..engine.determinize import fork, sample_state
-from ..engine.variants import RESTRICTED_WILDS
+from ..engine.determinize import deck_of, fork, sample_state
+from ..engine.variants import RESTRICTED_WILDS, get_variant
 from .base import Bot
 from .heuristics import Situation, best_play, decide, split_actions
 from .normal import NormalBot
@@ -192,17 +192,24 @@ class HardBot(Bot):
         """A world consistent with ``view`` and with opponents who play like the rollouts.
 
         The rollouts' players draw only when nothing fits, so a seat that drew is dealt
-        cards it could not have played then. They never bluff a wild draw card, so a
-        world in which the attacker held the colour it had to lack is kept only
-        :data:`BLUFF_ODDS` of the time: the rest are dealt again (a few tries at most).
+        cards it could not have played then. They never bluff a wild draw card, so the
+        attacker is taken to have bluffed only :data:`BLUFF_ODDS` of the time: otherwise
+        a deal in which it held the colour it had to lack is mended (those cards change
+        places with hidden cards of other colours) or, where the hidden faces are tied
+        to what the table sees (Flip), dealt again a few times.
         """
         rng = self.rng
         state = sample_state(view, rng, forced_draws=True)
-        if view.context.get("attacker", self.seat) != self.seat:
-            for _ in range(_RESAMPLES):
-                if not state["ctx"].get("bluff") or rng.random() < BLUFF_ODDS:
-                    break
-                state = sample_state(view, rng, forced_draws=True)
+        ctx = state["ctx"]
+        if (not ctx.get("bluff") or ctx.get("attacker", view.decision_seat) == self.seat
+                or rng.random() < BLUFF_ODDS):
+            return state     # no bluff, or its own (whose hand it knows), or one let stand
+        if not get_variant(view.variant).dark_deck:
+            return _unbluffed(state, view, rng) or state
+        for _ in range(_RESAMPLES):
+            state = sample_state(view, rng, forced_draws=True)
+            if not state["ctx"].get("bluff"):
+                break
         return state
 
     def _search(self, view, candidates: list[Action], prior: int) -> Action:
@@ -245,6 +252,27 @@ class HardBot(Bot):
                 if mean > best_mean:
                     best, best_mean = index, mean
         return candidates[best]
+
+
+def _unbluffed(state: dict, view, rng) -> dict | None:
+    """``state`` with the attacker's cards of the colour in force before its wild draw
+    card swapped for hidden cards (draw pile or out of play) of other colours, so the
+    card was played legally; ``None`` when too few such cards are hidden."""
+    ctx = state["ctx"]
+    prev, attacker = ctx["prev_color"], ctx.get("attacker", view.decision_seat)
+    deck, side = deck_of(view.variant), view.side
+    hand = state["hands"][attacker]
+    spare = [(pile, index) for pile in (state["draw_pile"], state["out_of_play"])
+             for index, card in enumerate(pile) if deck[card].face(side).color != prev]
+    rng.shuffle(spare)
+    for position, card in enumerate(hand):
+        if deck[card].face(side).color == prev:
+            if not spare:
+                return None
+            pile, index = spare.pop()
+            hand[position], pile[index] = pile[index], card
+    ctx["bluff"] = False
+    return state
 
 
 def _margin(n: int, total: float, total_sq: float) -> float:
