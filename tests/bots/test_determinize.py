@@ -183,3 +183,20 @@ def test_an_exchange_of_hands_forgets_who_drew():
     play(game, 0, "R7")
     game.apply(SwapHands(0, 1))
     assert all(info.drew_on is None for info in game.view(0).seats)
+
+
+def test_a_shown_hand_that_has_changed_since_is_dealt_afresh():
+    """A hand shown after a challenge can change without changing size (drew one card,
+    played another); when a card shown is no longer hidden, the sample ignores the show."""
+    import dataclasses
+    from uno_tui.engine import Face
+    game = Game.from_position(hands=[["R1", "B2", "G2"], ["B6", "B7"], ["G6", "G7"],
+                                     ["Y6", "Y7"]], top="B3", discard=["Y0"])
+    view = game.view(1)
+    # Seat 0 "was shown" holding the only Yellow 0, which is now in the discard pile.
+    stale = dataclasses.replace(view, revealed=(0, (Face.parse("Y0"), Face.parse("R1"),
+                                                    Face.parse("B2"))))
+    state = sample_state(stale, random.Random(4))
+    world = Game.from_json(state)
+    assert check_invariants(world) == []
+    assert len(state["hands"][0]) == 3

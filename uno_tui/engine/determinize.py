@@ -86,6 +86,12 @@ def sample_state(view: GameView, rng: random.Random, *, forced_draws: bool = Fal
     if two_sided:
         # Flip's pairing is the game's secret: the sample makes up one that fits the view.
         deck, draw_top = _deal_two_sided(view, pool, hands, free, rng)
+    if revealed is not None and not two_sided:
+        # The hand was shown when challenged; it may have changed since while keeping its
+        # size (drew one, played another). Trust it only while every card shown is unseen.
+        shown, hidden = Counter(revealed[1]), Counter(deck[cid].face(view.side) for cid in pool)
+        if any(hidden[face] < count for face, count in shown.items()):
+            revealed = None
     for info in view.seats:
         if info.seat == view.seat or two_sided:
             continue
