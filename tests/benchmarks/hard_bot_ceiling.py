@@ -15,6 +15,8 @@ could do with better inference about the hidden hands:
   dealt at random from the cards left;
 - ``colours``: every opponent holds its real number of cards of each colour and its
   real wilds, but which numbers and actions is dealt at random;
+- ``kinds``: as ``colours``, and every action card's kind too (only the numbers on
+  number cards are dealt at random);
 - ``hands``: every hand is the real one (the draw pile is still shuffled).
 """
 
@@ -36,7 +38,7 @@ from uno_tui.bots.hard import HardBot  # noqa: E402
 from uno_tui.engine import Game  # noqa: E402
 from uno_tui.sim import play_round  # noqa: E402
 
-KNOWLEDGE = ("none", "next", "colours", "hands")
+KNOWLEDGE = ("none", "next", "colours", "kinds", "hands")
 
 
 class OracleHardBot(HardBot):
@@ -59,14 +61,16 @@ class OracleHardBot(HardBot):
             known = [(self.seat + game.direction) % game.players]
         hidden = [card for s in opponents for card in state["hands"][s]] \
             + state["draw_pile"] + state["out_of_play"]
-        if self.knows == "colours":
+        if self.knows in ("colours", "kinds"):
+            def key(card):
+                f = face(card)
+                return (f.color, f.kind if f.color is None or self.knows == "kinds" else None)
             pools = defaultdict(list)
             for card in hidden:
-                pools[face(card).color or face(card).kind].append(card)
+                pools[key(card)].append(card)
             for pool in pools.values():
                 rng.shuffle(pool)
-            hands = {s: [pools[face(c).color or face(c).kind].pop() for c in game.hands[s]]
-                     for s in known}
+            hands = {s: [pools[key(c)].pop() for c in game.hands[s]] for s in known}
         else:
             hands = {s: list(game.hands[s]) for s in known}
         taken = {card for hand in hands.values() for card in hand}
