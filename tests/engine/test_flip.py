@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections import Counter
 
@@ -598,19 +597,7 @@ def test_sim_plays_flip_with_every_invariant_checked():
 
 # ------------------------------------------------------------------ sampled worlds (hard bots)
 
-def _played(seed: int, steps: int, players: int = 3) -> Game:
-    return played_at_random("flip", players, seed, steps)
-
-
-@pytest.mark.parametrize("seed", range(6))
-def test_a_sampled_world_shows_the_viewer_exactly_what_it_saw(seed):
-    game = _played(seed, 40 + 9 * seed)
-    seat = game.decision.seat
-    view = game.view(seat)
-    world = sample_game(view, random.Random(seed))
-    assert check_invariants(world) == []
-    assert dataclasses.replace(world.view(seat), revealed=view.revealed) == view
-    assert world.legal_actions(seat) == game.legal_actions(seat)
+# What a sampled Flip world shows its viewer: tests/bots/test_determinize.py.
 
 
 def test_a_sampled_world_depends_on_the_view_alone():
