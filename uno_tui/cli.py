@@ -8,15 +8,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from dataclasses import dataclass
 from typing import Sequence
 
+from .config import CPU, MAX_NAME, PlayConfig, SeatSpec, bot_levels, computer_name, default_bot_level
 from .engine import HOUSE_RULES, MODES, VARIANTS, ConfigError, EngineError, get_variant
 
-__all__ = ["main", "SeatSpec", "PlayConfig", "parse_play_args", "default_bot_level"]
-
-CPU = "cpu"
-DEFAULT_BOT = "normal"
+__all__ = ["main", "parse_play_args", "UsageError"]
 
 
 class UsageError(Exception):
@@ -26,31 +23,6 @@ class UsageError(Exception):
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # argparse calls this for bad flags
         raise UsageError(message)
-
-
-@dataclass(frozen=True)
-class SeatSpec:
-    """A seat from ``--players``: a human's name, or a computer with its level."""
-
-    name: str
-    level: str | None = None   # None: a human seat
-
-    @property
-    def is_human(self) -> bool:
-        """True for a seat played by a person at the keyboard."""
-        return self.level is None
-
-
-@dataclass(frozen=True)
-class PlayConfig:
-    """How ``uno-tui`` was asked to start."""
-
-    variant: str = "classic"
-    seats: tuple[SeatSpec, ...] | None = None   # None: show the setup screen
-    seed: int | None = None
-    target: int = 500
-    mode: str = "target"
-    rules: frozenset[str] = frozenset()
 
 
 def _variant(text: str) -> str:
@@ -94,30 +66,19 @@ def _seed(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
 
 
-def _bot_levels() -> tuple[str, ...]:
-    from .bots import BOT_LEVELS
-    return tuple(BOT_LEVELS)
-
-
 def _seat(text: str) -> SeatSpec:
     name = text.strip()
     if not name:
         raise argparse.ArgumentTypeError("a player name is empty")
     if name.lower() == CPU or name.lower().startswith(CPU + ":"):
         level = name.partition(":")[2].strip().lower() or default_bot_level()
-        if level not in _bot_levels():
+        if level not in bot_levels():
             raise argparse.ArgumentTypeError(
-                f"unknown computer level {level!r} (known: {', '.join(_bot_levels())})")
+                f"unknown computer level {level!r} (known: {', '.join(bot_levels())})")
         return SeatSpec("", level)
-    if len(name) > 16:
-        raise argparse.ArgumentTypeError(f"the name {name!r} is longer than 16 characters")
+    if len(name) > MAX_NAME:
+        raise argparse.ArgumentTypeError(f"the name {name!r} is longer than {MAX_NAME} characters")
     return SeatSpec(name)
-
-
-def default_bot_level() -> str:
-    """The level a computer seat gets when none is named: "normal" if it exists."""
-    levels = _bot_levels()
-    return DEFAULT_BOT if DEFAULT_BOT in levels else levels[-1]
 
 
 def _seats(text: str) -> tuple[SeatSpec, ...]:
@@ -133,7 +94,7 @@ def _seats(text: str) -> tuple[SeatSpec, ...]:
             named.append(seat)
         else:
             number += 1
-            named.append(SeatSpec(f"CPU {number}", seat.level))
+            named.append(SeatSpec(computer_name(number), seat.level))
     return tuple(named)
 
 
@@ -227,7 +188,7 @@ def run_sim_command(argv: Sequence[str]) -> int:
     _check_rules(variant, args.rules)
     _check_players(variant, args.players)
     levels = tuple(level.strip().lower() for level in args.bots.split(","))
-    known = _bot_levels()
+    known = bot_levels()
     for level in levels:
         if level not in known:
             raise UsageError(f"argument --bots: unknown bot level {level!r} (known: {', '.join(known)})")

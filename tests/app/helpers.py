@@ -30,7 +30,7 @@ from uno_tui.app.screens.swap import SwapDialog
 from uno_tui.app.screens.table import TableScreen
 from uno_tui.app.widgets.hand import ChipGrid, HandView
 from uno_tui.bots import Bot
-from uno_tui.cli import SeatSpec
+from uno_tui.config import SeatSpec
 from uno_tui.engine import Challenge, Game, Play
 
 #: A card id as printed with ``show_card_ids``: ``#23`` (in a chip's border, the log, the pile).

@@ -6,7 +6,7 @@ from uno_tui.app.cardtext import color_label, short_label
 from uno_tui.app.controller import TableController
 from uno_tui.app.narration import Narrator
 from uno_tui.app.widgets.card import chip_text, hotkey_for
-from uno_tui.cli import SeatSpec
+from uno_tui.config import SeatSpec
 from uno_tui.engine import (
     WINDOW_ACTIONS, CallUno, Catch, Draw, Event, EventKind, Face, Game, JumpIn, Kind, Play,
 )

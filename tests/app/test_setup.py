@@ -9,7 +9,7 @@ from uno_tui.app.widgets.checklist import CheckList
 from uno_tui.app.widgets.choice import ChoiceRow
 from uno_tui.app.widgets.seat_table import SeatTable
 from uno_tui.bots import BOT_LEVELS
-from uno_tui.cli import PlayConfig, default_bot_level
+from uno_tui.config import PlayConfig, default_bot_level
 
 from .helpers import click, press, quiet, shown
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from uno_tui.app.app import UnoApp
-from uno_tui.cli import PlayConfig
+from uno_tui.config import PlayConfig
 
 from .helpers import make_app, make_controller, press, quiet, rigged, settle
 

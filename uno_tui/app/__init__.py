@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ..cli import PlayConfig
+    from ..config import PlayConfig
 
 __all__ = ["run_app"]
 

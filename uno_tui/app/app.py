@@ -13,7 +13,7 @@ from textual import events
 from textual.app import App
 from textual.screen import Screen
 
-from ..cli import PlayConfig
+from ..config import PlayConfig
 from .controller import DEFAULT_PACE, TableController
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 

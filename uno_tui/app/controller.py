@@ -17,7 +17,7 @@ from ..engine import (
     Action, CallUno, Catch, Event, Face, Game, GameView, IllegalActionError, JumpIn, Match,
     Play,
 )
-from ..cli import SeatSpec
+from ..config import SeatSpec
 from .narration import Narrator
 
 __all__ = ["RoundSummary", "BotTurn", "TableController", "MAX_LOG_LINES", "DEFAULT_PACE"]

@@ -16,18 +16,16 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ...bots import BOT_LEVELS
-from ...cli import PlayConfig, SeatSpec, default_bot_level
+from ...config import MAX_NAME, MAX_SEATS, PlayConfig, SeatSpec, computer_name, default_bot_level
 from ...engine import HOUSE_RULES, MODES, VARIANTS, ConfigError, get_variant
 from ..widgets.action import ActionLink
 from ..widgets.checklist import CheckList
 from ..widgets.choice import ChoiceRow
-from ..widgets.seat_table import MAX_NAME, SeatTable
+from ..widgets.seat_table import SeatTable
 from ..widgets.title import TitleBar
 
 __all__ = ["SetupScreen", "default_seats", "TARGETS"]
 
-#: The most seats the screen offers (each variant's own limit is checked on start).
-MAX_SEATS = 16
 #: Target scores offered (the command line's --target is added when it is another).
 TARGETS = (100, 150, 200, 250, 300, 400, 500, 750, 1000)
 
@@ -42,7 +40,7 @@ _MODE_LABELS = {
 def default_seats(count: int = 4) -> tuple[SeatSpec, ...]:
     """One person and computers for the rest: what Enter starts with."""
     level = default_bot_level()
-    return (SeatSpec("Player 1"),) + tuple(SeatSpec(f"CPU {n}", level) for n in range(1, count))
+    return (SeatSpec("Player 1"),) + tuple(SeatSpec(computer_name(n), level) for n in range(1, count))
 
 
 class SetupScreen(Screen[None]):
@@ -147,7 +145,7 @@ class SetupScreen(Screen[None]):
         number = 1
         while f"cpu {number}" in names:
             number += 1
-        if not table.add_seat(SeatSpec(f"CPU {number}", default_bot_level())):
+        if not table.add_seat(SeatSpec(computer_name(number), default_bot_level())):
             self._say(f"At most {MAX_SEATS} seats.")
 
     def action_remove_seat(self) -> None:

@@ -11,12 +11,10 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ...cli import SeatSpec
+from ...config import MAX_NAME, SeatSpec
 
-__all__ = ["SeatTable", "MAX_NAME"]
+__all__ = ["SeatTable"]
 
-#: Longest name a seat may have (as on the command line).
-MAX_NAME = 16
 _NAME_COLUMN = 4
 _KIND_COLUMN = _NAME_COLUMN + MAX_NAME + 3
 _ADD_LABEL = "[+ Add seat]"

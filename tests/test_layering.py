@@ -1,0 +1,29 @@
+"""The arrows between packages run one way: nothing in the app imports the CLI."""
+
+import ast
+from pathlib import Path
+
+import uno_tui
+
+PACKAGE = Path(uno_tui.__file__).parent
+
+
+def _imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            dots = "." * node.level
+            found.add(dots + (node.module or ""))
+        elif isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+    return found
+
+
+def test_the_app_never_imports_the_cli():
+    offenders = []
+    for path in sorted((PACKAGE / "app").rglob("*.py")):
+        for name in _imports(path):
+            if name.lstrip(".") == "cli" or name.endswith(".cli") or name == "uno_tui.cli":
+                offenders.append(f"{path.relative_to(PACKAGE)} imports {name}")
+    assert offenders == []

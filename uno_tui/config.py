@@ -1,0 +1,66 @@
+"""The play configuration and its limits, shared by the CLI, the app and the server.
+
+Nothing here parses a command line or draws a screen: the CLI, the setup screen and
+(later) the server's lobby all build the same :class:`PlayConfig` and check it
+against the same limits.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = [
+    "SeatSpec", "PlayConfig", "MAX_NAME", "MAX_SEATS", "CPU", "DEFAULT_BOT",
+    "bot_levels", "default_bot_level", "computer_name",
+]
+
+#: The longest player name, in characters: it must fit the seat list and the prompts.
+MAX_NAME = 16
+#: The most seats any variant allows (UNO Party! plays up to 16).
+MAX_SEATS = 16
+#: What a seat's name is on the command line to ask for a computer player.
+CPU = "cpu"
+#: The computer level a seat gets when none is named.
+DEFAULT_BOT = "normal"
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """A seat: a human's name, or a computer with its level."""
+
+    name: str
+    level: str | None = None   # None: a human seat
+
+    @property
+    def is_human(self) -> bool:
+        """True for a seat played by a person at the keyboard."""
+        return self.level is None
+
+
+@dataclass(frozen=True)
+class PlayConfig:
+    """How a match is to start: the variant, the seats, the match mode and house rules."""
+
+    variant: str = "classic"
+    seats: tuple[SeatSpec, ...] | None = None   # None: show the setup screen
+    seed: int | None = None
+    target: int = 500
+    mode: str = "target"
+    rules: frozenset[str] = frozenset()
+
+
+def bot_levels() -> tuple[str, ...]:
+    """The computer levels, weakest first."""
+    from .bots import BOT_LEVELS
+    return tuple(BOT_LEVELS)
+
+
+def default_bot_level() -> str:
+    """The level a computer seat gets when none is named: "normal" if it exists."""
+    levels = bot_levels()
+    return DEFAULT_BOT if DEFAULT_BOT in levels else levels[-1]
+
+
+def computer_name(number: int) -> str:
+    """The default name of the ``number``-th computer at a table (1-based)."""
+    return f"CPU {number}"
