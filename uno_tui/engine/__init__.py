@@ -10,7 +10,7 @@ See :class:`Game` for the state machine and :class:`Match` for scoring over roun
 from .actions import (
     Accept, Action, CallUno, Catch, Challenge, ChooseColor, Decision, DecisionKind, Draw,
     Event, EventKind, JumpIn, Keep, LinkPlayers, Play, PointAt, SwapHands, TakePile,
-    WINDOW_ACTIONS,
+    WINDOW_ACTIONS, action_from_json, action_to_json,
 )
 from .cards import COLOR_NAMES, DARK_COLORS, LIGHT_COLORS, Card, CardParseError, Face, Kind
 from .errors import ConfigError, EngineError, IllegalActionError, SaveDataError
@@ -22,7 +22,7 @@ from .view import GameView, HandCard, SeatInfo
 __all__ = [
     "Accept", "Action", "CallUno", "Catch", "Challenge", "ChooseColor", "Decision",
     "DecisionKind", "Draw", "Event", "EventKind", "JumpIn", "Keep", "LinkPlayers", "Play",
-    "PointAt", "SwapHands", "TakePile",
+    "PointAt", "SwapHands", "TakePile", "action_to_json", "action_from_json",
     "WINDOW_ACTIONS", "COLOR_NAMES", "DARK_COLORS", "LIGHT_COLORS", "Card", "CardParseError",
     "Face", "Kind", "ConfigError", "EngineError", "IllegalActionError", "SaveDataError", "Game",
     "MODES", "Match", "RoundResult", "HOUSE_RULES", "VARIANTS", "Variant", "get_variant",

@@ -7,13 +7,16 @@ actions a seat may take now; ``Game.apply(action)`` performs one.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import NamedTuple
+
+from .errors import SaveDataError
 
 __all__ = [
     "Action", "Play", "Draw", "Keep", "ChooseColor", "Challenge", "Accept",
     "CallUno", "Catch", "SwapHands", "JumpIn", "PointAt", "TakePile", "LinkPlayers",
     "DecisionKind", "Decision", "Event", "EventKind", "WINDOW_ACTIONS",
+    "action_to_json", "action_from_json",
 ]
 
 
@@ -116,6 +119,43 @@ class LinkPlayers(Action):
 
 #: Actions open to seats other than the one the game waits on.
 WINDOW_ACTIONS = (CallUno, Catch, JumpIn)
+
+#: Every action class by its name, as saves and replays spell it.
+_ACTION_CLASSES = {cls.__name__: cls for cls in (
+    Play, Draw, Keep, ChooseColor, Challenge, Accept, CallUno, Catch, SwapHands, JumpIn,
+    PointAt, TakePile, LinkPlayers)}
+
+
+def action_to_json(action: Action) -> dict:
+    """A plain-JSON dict of ``action``: ``{"action": "Play", "seat": 0, "card": 12}``."""
+    data = {"action": type(action).__name__}
+    for field in fields(action):
+        data[field.name] = getattr(action, field.name)
+    return data
+
+
+def action_from_json(data: object) -> Action:
+    """The action ``data`` describes (see :func:`action_to_json`).
+
+    Raises :class:`~uno_tui.engine.errors.SaveDataError` for anything that is not one:
+    an unknown name, a missing or extra field, or a field of the wrong type.
+    """
+    if not isinstance(data, dict):
+        raise SaveDataError(f"an action must be an object, not {type(data).__name__}")
+    cls = _ACTION_CLASSES.get(data.get("action"))
+    if cls is None:
+        raise SaveDataError(f"unknown action {data.get('action')!r}")
+    names = [field.name for field in fields(cls)]
+    if set(data) != {"action", *names}:
+        raise SaveDataError(f"action {cls.__name__} needs exactly the fields {', '.join(names)}")
+    values = []
+    for field in fields(cls):
+        value = data[field.name]
+        wanted = str if field.name == "color" else int
+        if type(value) is not wanted:
+            raise SaveDataError(f"action {cls.__name__}: {field.name} must be {wanted.__name__}")
+        values.append(value)
+    return cls(*values)
 
 
 class DecisionKind:
