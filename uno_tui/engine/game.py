@@ -110,7 +110,7 @@ class Game:
 
     # ------------------------------------------------------------------ set-up
 
-    def _configure(self, variant, players, rules, seed, cards=None) -> None:
+    def _configure(self, variant, players, rules, seed, cards=None, deal_cards=True) -> None:
         self.variant: Variant = variant if isinstance(variant, Variant) else get_variant(variant)
         if isinstance(players, bool) or not isinstance(players, int):
             raise ConfigError(f"players must be a whole number, not {players!r}")
@@ -129,7 +129,9 @@ class Game:
         self.seed = seed
         self._rng = random.Random(seed)
         self._machine = _machine_for(self.variant)
-        if cards is None:
+        if not deal_cards and self.variant.dark_deck:
+            self._cards = []    # a saved pairing follows
+        elif cards is None:
             self._cards: list[Card] = self.variant.build_deck(self._rng)
         else:
             self._cards = _checked_cards(self.variant, cards)
