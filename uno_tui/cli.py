@@ -148,6 +148,11 @@ def sim_parser() -> argparse.ArgumentParser:
     parser.add_argument("--workers", type=_positive, default=None,
                         help="processes playing games side by side (default: every core "
                              "when a hard bot plays, else 1)")
+    parser.add_argument("--duplicate", action="store_true",
+                        help="duplicate deals: play every deal once per seat rotation (the same "
+                             "shuffles, the bots moved round the table) and give each level's "
+                             "win rate and points per round with 95%% intervals over deals; "
+                             "--games then counts deals")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--no-check", action="store_true",
                         help="skip the invariant checks (for speed measurements)")
@@ -200,7 +205,7 @@ def run_sim_command(argv: Sequence[str]) -> int:
     config = SimConfig(variant=args.variant, players=args.players, games=args.games,
                        seed=args.seed, rules=args.rules, mode=mode, target=args.target,
                        check=not args.no_check, levels=levels, think_ms=args.think_ms,
-                       workers=args.workers)
+                       workers=args.workers, duplicate=args.duplicate)
     result = run_sim(config, progress=None if args.json else stderr_progress())
     if args.json:
         print(json.dumps(result.to_json()))
