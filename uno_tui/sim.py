@@ -195,6 +195,9 @@ def play_round(game: Game, bots: Sequence[Bot], rng: random.Random,
                on_action: Callable[[Game], None] | None = None) -> int:
     """Play ``game`` to its end with ``bots``; return the number of actions applied.
 
+    Bots that follow the round (``Bot.observes``) are told its opening and every
+    action applied, with the events as their seat may see them.
+
     Before each decision, every other seat with window actions (catch, call UNO,
     jump in) gets a chance to act, in random order, except that a seat that just went
     down to one card comes first: it calls UNO as its card goes down, so the others
@@ -203,6 +206,15 @@ def play_round(game: Game, bots: Sequence[Bot], rng: random.Random,
     actions = 0
     seats = list(range(game.players))
     legal = game.legal_actions
+    observers = [(seat, bot) for seat, bot in enumerate(bots) if getattr(bot, "observes", False)]
+
+    def apply(action) -> None:
+        events = game.apply(action)
+        for seat, bot in observers:
+            bot.observe(action, [e.for_seat(seat) for e in events], game.view(seat))
+
+    for seat, bot in observers:
+        bot.observe(None, [e.for_seat(seat) for e in game.opening_events], game.view(seat))
     while not game.is_over:
         decider = game.decision.seat
         if game.uno_window is not None or game._jump_mode:
@@ -217,7 +229,7 @@ def play_round(game: Game, bots: Sequence[Bot], rng: random.Random,
                     bot = bots[seat]
                     action = bot.react(game.view(seat) if bot.wants_view else None, options)
                     if action is not None:
-                        game.apply(action)
+                        apply(action)
                         actions += 1
                         if on_action:
                             on_action(game)
@@ -227,7 +239,7 @@ def play_round(game: Game, bots: Sequence[Bot], rng: random.Random,
             decider = game.decision.seat
         bot = bots[decider]
         options = legal(decider)
-        game.apply(bot.choose(game.view(decider) if bot.wants_view else None, options))
+        apply(bot.choose(game.view(decider) if bot.wants_view else None, options))
         actions += 1
         if on_action:
             on_action(game)

@@ -33,7 +33,11 @@ class Stopwatch:
     def __init__(self, bot, times: list[float]) -> None:
         self.bot = bot
         self.wants_view = bot.wants_view
+        self.observes = bot.observes
         self.times = times
+
+    def observe(self, action, events, view):
+        self.bot.observe(action, events, view)
 
     def choose(self, view, actions):
         started = time.perf_counter()

@@ -6,7 +6,7 @@ import random
 from abc import ABC, abstractmethod
 from typing import Sequence
 
-from ..engine import Action, ConfigError, GameView
+from ..engine import Action, ConfigError, Event, GameView
 
 __all__ = ["Bot", "RandomBot", "make_bot", "BOT_LEVELS"]
 
@@ -24,6 +24,9 @@ class Bot(ABC):
     wants_view = True
     #: Whether the bot takes a thinking-time budget (``think_ms``) when made.
     thinks = False
+    #: Whether the bot follows the round through :meth:`observe` (the runner builds a
+    #: view per action only for bots that do).
+    observes = False
 
     def __init__(self, seat: int, rng: random.Random | None = None) -> None:
         self.seat = seat
@@ -36,6 +39,14 @@ class Bot(ABC):
     def react(self, view: GameView | None, actions: Sequence[Action]) -> Action | None:
         """Maybe take one of the window ``actions`` now; ``None`` to let the moment pass."""
         return None
+
+    def observe(self, action: Action | None, events: Sequence[Event], view: GameView) -> None:
+        """Take in what the table just saw: the applied ``action`` (``None`` for a round's
+        opening), its ``events`` as this seat may see them and the seat's ``view`` after.
+
+        The runner calls it after every action, for bots with :attr:`observes` set; the
+        default ignores it.
+        """
 
 
 class RandomBot(Bot):
