@@ -143,8 +143,8 @@ def sim_parser() -> argparse.ArgumentParser:
                         help="bot level for every seat, or one per seat comma-separated "
                              "(default: random)")
     parser.add_argument("--think-ms", type=_positive, default=None,
-                        help="thinking time per decision for hard bots, in milliseconds "
-                             "(default: 500)")
+                        help="thinking time per decision for hard bots, in milliseconds of "
+                             "CPU time, so a busy machine gives the same results (default: 500)")
     parser.add_argument("--workers", type=_positive, default=None,
                         help="processes playing games side by side (default: every core "
                              "when a hard bot plays, else 1)")

@@ -282,7 +282,10 @@ def _play_game(config: SimConfig, index: int, game_seed: int, rotation: int = 0)
 
     on_action = check if config.check else None
     rng = random.Random(game_seed)
-    bots = [make_bot(level, seat, random.Random(rng.randrange(2**63)), think_ms=config.think_ms)
+    # Searching bots keep their budget on CPU time here: their strength then does not
+    # depend on what else the machine runs.
+    bots = [make_bot(level, seat, random.Random(rng.randrange(2**63)), think_ms=config.think_ms,
+                     clock=time.process_time)
             for seat, level in enumerate(levels)]
     if config.mode is None:
         game = Game(config.variant, config.players, seed=game_seed, rules=config.rules)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from typing import Sequence
+from typing import Callable, Sequence
 
 from ..engine import Action, ConfigError, Event, GameView
 
@@ -69,18 +69,24 @@ BOT_LEVELS: dict[str, type[Bot]] = {"random": RandomBot}
 
 
 def make_bot(level: str, seat: int, rng: random.Random | None = None, *,
-             think_ms: int | None = None) -> Bot:
+             think_ms: int | None = None, clock: Callable[[], float] | None = None) -> Bot:
     """A bot of the named level for ``seat``; :class:`ConfigError` for an unknown level.
 
     ``think_ms`` sets the time budget per decision of a searching bot (``None``: its
-    default); other bots ignore it.
+    default) and ``clock`` the clock it is kept on (``None``: wall time); other bots
+    ignore both.
     """
     try:
         cls = BOT_LEVELS[level]
     except KeyError:
         raise ConfigError(f"unknown bot level {level!r} (known: {', '.join(BOT_LEVELS)})") from None
-    if think_ms is not None and cls.thinks:
+    if not cls.thinks:
+        return cls(seat, rng)
+    options = {}
+    if think_ms is not None:
         if think_ms < 1:
             raise ConfigError(f"the thinking time must be at least 1 ms, not {think_ms}")
-        return cls(seat, rng, think_ms=think_ms)
-    return cls(seat, rng)
+        options["think_ms"] = think_ms
+    if clock is not None:
+        options["clock"] = clock
+    return cls(seat, rng, **options)

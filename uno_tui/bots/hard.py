@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Sequence
+from typing import Callable, Sequence
 
 from ..engine import (
     Action, CallUno, DecisionKind, EngineError, Game, Kind, Play,
@@ -160,9 +160,13 @@ class HardBot(Bot):
     observes = True
 
     def __init__(self, seat, rng=None, think_ms: int = DEFAULT_THINK_MS,
-                 horizon: int | None = DEFAULT_HORIZON) -> None:
+                 horizon: int | None = DEFAULT_HORIZON,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
         super().__init__(seat, rng)
         self.think_ms = think_ms
+        #: The clock the budget is kept on: wall time at a table, where people wait;
+        #: the simulator passes CPU time, so a busy machine does not weaken the bot.
+        self.clock = clock
         #: Actions each rollout plays before judging the position (``None``: to the end).
         self.horizon = horizon
         #: Rollouts played for the last searched decision (for benchmarks and tests).
@@ -235,13 +239,14 @@ class HardBot(Bot):
         rollouts the search so keeps to the heuristics rather than to the luckiest
         candidate.
         """
-        deadline = time.perf_counter() + self.think_ms / 1000.0 * _BUDGET_SHARE
+        clock = self.clock
+        deadline = clock() + self.think_ms / 1000.0 * _BUDGET_SHARE
         me, horizon = self.seat, self.horizon
         count = len(candidates)
         worlds, lead, lead_sq = [0] * count, [0.0] * count, [0.0] * count
         alive = list(range(count))
         self.last_rollouts = 0
-        while len(alive) > 1 and time.perf_counter() < deadline:
+        while len(alive) > 1 and clock() < deadline:
             base = Game.from_json(self._sample(view, beliefs))
             values = {}
             for index in [prior] + [i for i in alive if i != prior]:
@@ -249,7 +254,7 @@ class HardBot(Bot):
                 game.apply(candidates[index])
                 values[index] = rollout(game, me, horizon)
                 self.last_rollouts += 1
-                if time.perf_counter() >= deadline:
+                if clock() >= deadline:
                     break
             base_value = values.pop(prior)
             for index, value in values.items():
