@@ -25,6 +25,23 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
+class _Formatter(argparse.HelpFormatter):
+    """Wraps each line of a description or epilog on its own, keeping its indent (the
+    level list keeps its lines)."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        fill = super()._fill_text
+        return "\n".join(fill(line, width, indent + " " * (len(line) - len(line.lstrip())))
+                         for line in text.splitlines())
+
+
+def _levels_epilog(example: str) -> str:
+    """The computer levels, one line each, then ``example``."""
+    from .bots import LEVEL_DESCRIPTIONS
+    lines = ["computer levels:"] + [f"  {level}: {text}" for level, text in LEVEL_DESCRIPTIONS.items()]
+    return "\n".join(lines + [example])
+
+
 def _variant(text: str) -> str:
     try:
         get_variant(text)
@@ -117,7 +134,8 @@ def play_parser() -> argparse.ArgumentParser:
         prog="uno-tui",
         description="Hot-seat UNO for the terminal. With no options it opens the setup screen. "
                     "Run 'uno-tui sim --help' for headless bot-against-bot play.",
-        epilog="example: uno-tui --variant classic --players Ann,Bob,cpu,cpu:hard --seed 7",
+        epilog=_levels_epilog("example: uno-tui --variant classic --players Ann,Bob,cpu,cpu:hard --seed 7"),
+        formatter_class=_Formatter,
     )
     _common(parser)
     parser.add_argument("--players", type=_seats, default=None,
@@ -132,7 +150,8 @@ def sim_parser() -> argparse.ArgumentParser:
         prog="uno-tui sim",
         description="Play whole games headless between bots (uniformly random by default), "
                     "checking the engine's invariants after every action.",
-        epilog="example: uno-tui sim --variant classic --players 4 --games 1000 --seed 1",
+        epilog=_levels_epilog("example: uno-tui sim --variant classic --players 4 --games 1000 --seed 1"),
+        formatter_class=_Formatter,
     )
     _common(parser)
     parser.set_defaults(seed=1)

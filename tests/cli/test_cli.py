@@ -47,6 +47,10 @@ def test_help_exits_zero_with_clear_text(capsys, args, prog):
     for rule in HOUSE_RULES:
         assert rule in out
     assert "example:" in out
+    from uno_tui.bots import LEVEL_DESCRIPTIONS
+    assert set(LEVEL_DESCRIPTIONS) == {"random", "easy", "normal", "hard"}
+    for level, text in LEVEL_DESCRIPTIONS.items():
+        assert text and f"  {level}: {text}\n" in out     # one line per level
     if prog == "uno-tui sim":
         for option in ("--games", "--json", "--no-check", "--duplicate"):
             assert option in out

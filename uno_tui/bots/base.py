@@ -24,6 +24,8 @@ class Bot(ABC):
     wants_view = True
     #: Whether the bot takes a thinking-time budget (``think_ms``) when made.
     thinks = False
+    #: What playing against this level feels like, in one line (``--help``, setup screen).
+    description = ""
     #: Whether the bot follows the round through :meth:`observe` (the runner builds a
     #: view per action only for bots that do).
     observes = False
@@ -52,6 +54,7 @@ class Bot(ABC):
 class RandomBot(Bot):
     """Picks uniformly at random among its legal actions, windows included."""
 
+    description = "any legal move at random (for testing)"
     wants_view = False
 
     def choose(self, view, actions):

@@ -154,6 +154,7 @@ def _lacking(view, seat: int) -> str | None:
 class HardBot(Bot):
     """Searches: samples hidden hands consistent with its view and plays rollouts."""
 
+    description = "remembers what each player lacked and plays out the futures"
     #: Takes a thinking-time budget (``think_ms``).
     thinks = True
     #: Follows the round: its worlds are dealt from what it saw (see :mod:`.belief`).
