@@ -208,3 +208,25 @@ def test_the_hard_bot_is_told_the_round_by_the_simulator():
     assert hard.belief.active
     sizes = [b.size for b in hard.belief.snapshot().seats]
     assert sizes[1:] == [len(h) for h in game.hands[1:]]
+
+
+def test_a_plain_wild_played_on_a_turn_says_nothing_else_fitted():
+    game = Game.from_position(
+        hands=[["B8", "B1", "G7"], ["W", "G1", "Y3", "G4"], ["B5", "R6", "B6", "Y5", "G5"]],
+        top="R5", current=1)
+    belief = started(game)
+    play(game, belief, 1, "W")
+    follow(game, belief, ChooseColor(1, "green"))
+    lacks = [lack for _, lack in belief.snapshot().seats[1].lacks]
+    assert lacks == [Lack("red", Face.parse("R5"), False)]
+    for hand in dealt_faces(game, belief, 1):
+        assert not any(f.color == "red" or f.number == 5 for f in hand)
+
+
+def test_a_wild_draw_four_says_only_that_the_colour_was_missing():
+    game = Game.from_position(
+        hands=[["B8", "B1", "G7"], ["W+4", "G1", "Y5", "G4"], ["B5", "R6", "B6", "Y5", "G5"]],
+        top="R5", current=1)
+    belief = started(game)
+    play(game, belief, 1, "W+4")
+    assert [lack for _, lack in belief.snapshot().seats[1].lacks] == [Lack("red", None, False)]

@@ -8,7 +8,8 @@ round event by event (the game runner hands it each applied action, the events t
 seat may see and the seat's view after them) and keeps, for every other seat:
 
 - its cards as *slots*, each stamped with the moment it entered the hand;
-- the moments it *lacked* something (:class:`Lack`). A lack binds every slot that
+- the moments it *lacked* something (:class:`Lack`): it drew, or it played a wild on
+  its turn (a careful player keeps wilds for when nothing else fits). A lack binds every slot that
   was in the hand then; a card played later comes out of the oldest slot it is
   consistent with, so the constraints left are the ones the table can still vouch for;
 - the cards known to be in it (taken from the mini-pile, handed over in a 7-0 swap);
@@ -25,9 +26,10 @@ from __future__ import annotations
 import random
 from typing import NamedTuple, Sequence
 
-from ..engine import Action, Draw, Event, EventKind, Face, GameView
+from ..engine import Action, Draw, Event, EventKind, Face, GameView, Kind
 from ..engine.actions import DecisionKind
 from ..engine.determinize import DeterminizeError
+from ..engine.variants import RESTRICTED_WILDS
 
 __all__ = ["Lack", "SeatBelief", "HandBeliefs", "Belief", "NAMED_TRUST"]
 
@@ -216,6 +218,8 @@ class Belief:
         self._seats: tuple[SeatBelief, ...] = ()
         self._tick = 0
         self._hand: tuple[int, ...] = ()
+        #: The decision, colour and top card as the last view showed them.
+        self._before: tuple = (None, None, None, None)
 
     @property
     def active(self) -> bool:
@@ -268,6 +272,8 @@ class Belief:
                     faces = _public_faces(view)
                 for card in event.cards:
                     seats[seat] = seats[seat].shed(card, faces.get(card))
+                if kind == _E.PLAY and len(event.cards) == 1:
+                    self._wild_played(seats, seat, faces.get(event.cards[0]))
                 if kind == _E.DISCARD_COLOR:
                     # A Snorlax victim sheds every card of the colour: it holds none now.
                     self._tick += 1
@@ -283,6 +289,20 @@ class Belief:
                 seats[info.seat] = seats[info.seat].resized(info.card_count, self._tick)
         self._seats = tuple(seats)
         self._hand = tuple(card.id for card in view.hand)
+        self._before = (view.decision_kind, view.decision_seat, view.color, view.top)
+
+    def _wild_played(self, seats: list[SeatBelief], seat: int, face: Face | None) -> None:
+        """A plain Wild played as ``seat``'s turn (not the card it just drew) says the rest
+        of its hand had nothing that fitted; a wild draw card that may only be played
+        without the colour in force, that it had none of it (a bluff is rare). Wilds with
+        other effects (Pokémon's) are played for the effect, so they say nothing."""
+        kind, decider, color, top = self._before
+        if (face is None or kind != DecisionKind.TURN or decider != seat or top is None
+                or (face.kind != Kind.WILD and face.kind not in RESTRICTED_WILDS)):
+            return
+        self._tick += 1
+        lack = Lack(color, top if face.kind == Kind.WILD else None, False)
+        seats[seat] = seats[seat].lacking(self._tick, lack)
 
     def _hand_changed(self, event: Event) -> None:
         """Keep track of the viewer's own hand within one action (a 7 it played goes
