@@ -47,8 +47,12 @@ def test_help_exits_zero_with_clear_text(capsys, args, prog):
     for rule in HOUSE_RULES:
         assert rule in out
     assert "example:" in out
+    from uno_tui.bots import LEVEL_DESCRIPTIONS
+    assert set(LEVEL_DESCRIPTIONS) == {"random", "easy", "normal", "hard"}
+    for level, text in LEVEL_DESCRIPTIONS.items():
+        assert text and f"  {level}: {text}\n" in out     # one line per level
     if prog == "uno-tui sim":
-        for option in ("--games", "--json", "--no-check"):
+        for option in ("--games", "--json", "--no-check", "--duplicate"):
             assert option in out
 
 
@@ -124,6 +128,23 @@ def test_sim_text_summary_is_readable_and_repeatable(capsys):
     status, again, _ = run(capsys, *args)
     timing = lambda text: [line for line in text.splitlines() if "actions/s" not in line]  # noqa: E731
     assert timing(again) == timing(out)
+
+
+def test_sim_duplicate_plays_each_deal_per_rotation_and_summarises_by_level(capsys):
+    data = sim_json(capsys, "--duplicate", "--players", "2", "--bots", "normal,easy",
+                    "--games", "3", "--seed", "4", "--no-check")
+    assert data["duplicate"] is True and data["deals"] == 3 and data["games"] == 6
+    for level in ("normal", "easy"):
+        entry = data["by_level"][level]
+        low, high = entry["win_rate_ci"]
+        assert low <= entry["win_rate"] <= high
+        assert entry["seats"] == 1
+    status, out, _ = run(capsys, "sim", "--duplicate", "--players", "2", "--bots", "normal,easy",
+                         "--games", "3", "--seed", "4", "--no-check")
+    assert status == 0
+    assert "3 duplicate deals x 2 seat rotations" in out
+    assert "by level, over 3 deals (95% CI):" in out
+    assert "points per round" in out
 
 
 def test_sim_target_mode_plays_matches(capsys):
