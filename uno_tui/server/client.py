@@ -63,7 +63,7 @@ class SeatController(TableController):
         self.mode = config.mode
         self.rules = frozenset(config.rules)
         self.seed = config.seed
-        self.show_ids = False
+        self.show_ids = table.show_ids
         self.bots = {}
         #: True from a submission until the table answers it.
         self.pending = False

@@ -63,6 +63,8 @@ class ServeConfig:
     round_pause: float = DEFAULT_ROUND_PAUSE
     #: Bytes of unsent output after which a client that is not reading is dropped.
     backlog_limit: int = 1 << 20
+    #: Append each card's id to its label (tests tell identical cards apart by it).
+    show_card_ids: bool = False
 
 
 def is_loopback(host: str) -> bool:
@@ -258,7 +260,7 @@ class Host:
         table = ServerTable(self._next_table, config, pace=self.config.pace,
                             hold=self.config.hold, round_pause=self.config.round_pause,
                             executor=self._executor, on_empty=self._table_empty,
-                            on_seats=self._lobby_changed)
+                            on_seats=self._lobby_changed, show_ids=self.config.show_card_ids)
         self._next_table += 1
         self._tables[table.number] = table
         table.start()

@@ -53,7 +53,10 @@ class LobbyScreen(Screen[None]):
 
     def show_tables(self) -> None:
         """List the host's tables again, keeping the highlighted one."""
-        tables = self.query_one("#tables", OptionList)
+        found = self.query("#tables")
+        if not found:   # not composed yet, or being taken down
+            return
+        tables = found.first(OptionList)
         highlighted = tables.highlighted_option.id if tables.highlighted_option else None
         tables.clear_options()
         options = [Option(Text(table.describe()), id=str(table.number))

@@ -116,7 +116,8 @@ class ServerTable:
 
     def __init__(self, number: int, config: PlayConfig, *, pace: float = DEFAULT_PACE,
                  hold: float = DEFAULT_HOLD, round_pause: float = DEFAULT_ROUND_PAUSE,
-                 executor: Executor | None = None, on_empty=None, on_seats=None) -> None:
+                 executor: Executor | None = None, on_empty=None, on_seats=None,
+                 show_ids: bool = False) -> None:
         if not config.seats:
             raise TableError("a table needs seats")
         self.number = number
@@ -127,9 +128,11 @@ class ServerTable:
         self._executor = executor
         self._on_empty = on_empty
         self._on_seats = on_seats
+        self.show_ids = show_ids
         self._seats = [_Seat(spec.name, spec.level) for spec in config.seats]
         self.ctl = TableController(config.variant, config.seats, target=config.target,
-                                   mode=config.mode, rules=config.rules, seed=config.seed)
+                                   mode=config.mode, rules=config.rules, seed=config.seed,
+                                   show_ids=show_ids)
         self._rng = random.Random(config.seed)
         self._members: dict[Member, set[int]] = {}
         self._queue: asyncio.Queue[_Entry] = asyncio.Queue()
