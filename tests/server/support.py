@@ -16,6 +16,7 @@ from time import monotonic
 from typing import Callable
 
 import asyncssh
+from textual.css.query import NoMatches
 
 from tests.app.helpers import screen_text
 from uno_tui.app.screens.dialog import Dialog
@@ -151,6 +152,18 @@ def table_screen(client: Client) -> ClientTableScreen | None:
     return None
 
 
+def hand_cards(client: Client) -> tuple:
+    """The cards in the hand on ``client``'s table screen, in the order shown."""
+    screen = table_screen(client)
+    if screen is None:
+        return ()
+    with client.app._context():
+        try:
+            return screen.query_one(HandView).cards
+        except NoMatches:   # not composed yet
+            return ()
+
+
 def play_a_step(client: Client) -> bool:
     """Send the keys this client's person would press now; False when nothing to do.
 
@@ -175,7 +188,7 @@ def play_a_step(client: Client) -> bool:
     game = screen.ctl.game
     if game.is_over or game.decision.seat != seat or game.decision.kind != DecisionKind.TURN:
         return False
-    cards = screen.query_one(HandView).cards
+    cards = hand_cards(client)
     legal = game.legal_actions(seat)
     for index, card in enumerate(cards[:9]):
         if Play(seat, card.id) in legal:
@@ -185,3 +198,56 @@ def play_a_step(client: Client) -> bool:
         client.keys("d")
         return True
     return False
+
+
+class CardWatch:
+    """Which cards each seat may have seen: every card the table has seen (played,
+    turned up, discarded) and, per seat, every card that has been in its hand.
+
+    Wraps the table controller's ``apply`` and its deals, so it sees each change as it
+    is made, events as the public sees them (``Event.for_seat(None)``).
+    """
+
+    def __init__(self, table) -> None:
+        ctl = table.ctl
+        self.ctl = ctl
+        self.public: set[int] = set(ctl.game.discard)
+        self.held: dict[int, set[int]] = {seat: set() for seat in range(ctl.players)}
+        self._note(ctl.game.opening_events)
+        apply, next_round, restart = ctl.apply, ctl.next_round, ctl.restart
+
+        def watched_apply(action):
+            lines = apply(action)
+            self._note(ctl.last_events)
+            return lines
+
+        def watched_next_round():
+            lines = next_round()
+            self._note(ctl.game.opening_events)
+            return lines
+
+        def watched_restart():
+            restart()
+            self._note(ctl.game.opening_events)
+
+        ctl.apply, ctl.next_round, ctl.restart = watched_apply, watched_next_round, watched_restart
+
+    def _note(self, events) -> None:
+        for event in events:
+            self.public.update(event.for_seat(None).cards)
+        for seat, hand in enumerate(self.ctl.game.hands):
+            self.held[seat].update(hand)
+        if self.ctl.game.is_over:   # the count lays every hand open
+            for hand in self.ctl.game.hands:
+                self.public.update(hand)
+
+    def leaks(self, received: bytes, seats: tuple[int, ...]) -> set[int]:
+        """Card ids in ``received`` that the holder of ``seats`` never could see."""
+        shown = {int(n) for n in CARD_ID.findall(received.decode("utf-8", "replace"))}
+        allowed = self.public.union(*(self.held[s] for s in seats))
+        return shown - allowed
+
+    def own(self, received: bytes, seat: int) -> set[int]:
+        """The ids of ``seat``'s own cards found in ``received`` (the scan's control)."""
+        shown = {int(n) for n in CARD_ID.findall(received.decode("utf-8", "replace"))}
+        return shown & (self.held[seat] - self.public)

@@ -356,6 +356,14 @@ class ServerTable:
         ctl.narrator = Narrator(ctl.names, game.face, ctl.show_ids,
                                 other_face_of=lambda card: game.card(card).face(1 - game.side))
 
+    def use_position(self, game) -> None:
+        """Play on from ``game`` (``Game.from_position``): for tests, puzzles, lessons."""
+        self.ctl.use_position(game)
+        self.summary = None
+        self.version += 1
+        self._broadcast(TableChange(tuple(self.ctl.log), fresh=True))
+        self._wake.set()
+
     # ------------------------------------------------------------- actions
 
     def submit(self, member: Member, submission: Submission) -> None:
