@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import asyncio
 
-from uno_tui.engine import Catch, Game
+from uno_tui.engine import Game, Play
+from uno_tui.server.table import Submission
 
 from .support import (
     CardWatch, Client, hand_cards, people, play_a_step, serving, table_screen, wait_until,
@@ -73,3 +74,64 @@ async def test_a_third_terminal_catches_a_forgotten_uno_while_the_window_is_open
                                      [bob.text()]), "bob sees the catch")
         for client in (ann, bob, cy):
             await client.close()
+
+
+async def test_a_dropped_player_is_replaced_by_a_computer_and_takes_the_seat_back(tmp_path):
+    async with serving(tmp_path, hold=0.3) as host:
+        table = host.create_table(people("ann", "bob"))
+        ann, bob = await _seated(host, "ann", "bob", size=(160, 40))
+        assert not table.played_by_computer(1)
+        bob.abort()
+        await wait_until(lambda: bob.session is None, "bob's session to end")
+        assert "(away, seat kept)" in table.describe()
+        assert not table.played_by_computer(1)
+        await wait_until(lambda: table.played_by_computer(1), "a computer for bob")
+        await wait_until(lambda: "bob did not come back; a computer plays the seat" in ann.text(),
+                         "ann told")
+        back = await Client(host, "bob").connect()
+        await back.at_table()              # straight back to the table, no lobby
+        assert table.seats_of(back.session) == (1,)
+        assert not table.played_by_computer(1)
+        assert "ended='connection lost'" in host.test_log.getvalue()
+        await back.close()
+        await ann.close()
+
+
+async def test_ctrl_c_at_the_table_leaves_it_after_a_confirm_and_the_server_goes_on(tmp_path):
+    async with serving(tmp_path) as host:
+        table = host.create_table(people("ann", "bob"))
+        ann, bob = await _seated(host, "ann", "bob")
+        ann.keys("\x03")
+        await wait_until(lambda: "Leave the table?" in ann.text(), "the confirm")
+        ann.keys("n")
+        await wait_until(lambda: "Leave the table?" not in ann.text(), "the confirm closed")
+        assert table.seats_of(ann.session) == (0,)
+        ann.keys("\x03")
+        await wait_until(lambda: "Leave the table?" in ann.text(), "the confirm again")
+        ann.keys("y")
+        await wait_until(lambda: "Welcome, ann" in ann.text(), "ann back in the lobby")
+        assert table.seats_of(ann.session) == () and table.played_by_computer(0)
+        assert "free seat" in ann.text()
+        assert bob.app.is_running and table_screen(bob) is not None
+        await ann.close()
+        await bob.close()
+
+
+async def test_a_stale_action_gets_the_engines_refusal_and_changes_nothing(tmp_path):
+    async with serving(tmp_path) as host:
+        table = host.create_table(people("ann", "bob"))
+        ann, bob = await _seated(host, "ann", "bob")
+        table.use_position(Game.from_position(
+            "classic", hands=[["R5", "R6", "G7"], ["B1", "B2", "B3"]], top="R3", current=0))
+        game = table.ctl.game
+        red5, red6 = (game.hands[0][i] for i in range(2))
+        # Two plays sent before the table applied either: the second comes too late.
+        table.submit(ann.session, Submission((Play(0, red5),)))
+        table.submit(ann.session, Submission((Play(0, red6),)))
+        await wait_until(lambda: table_screen(ann).message, "the refusal")
+        reason = table.ctl.explain(Play(0, red6))
+        assert table_screen(ann).message == f"✗ {reason}."
+        assert table.ctl.game.hands[0].count(red6) == 1
+        assert table_screen(ann).message.startswith("✗ ")
+        await ann.close()
+        await bob.close()

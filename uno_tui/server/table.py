@@ -21,7 +21,9 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Protocol, Sequence
 
-from ..app.controller import BotTurn, DEFAULT_PACE, RoundSummary, TableController
+from ..app.controller import (
+    BotTurn, DEFAULT_PACE, MAX_LOG_LINES, RoundSummary, TableController,
+)
 from ..app.narration import Narrator
 from ..bots import make_bot
 from ..config import MAX_NAME, PlayConfig, SeatSpec, default_bot_level
@@ -286,7 +288,7 @@ class ServerTable:
         self.ctl.bots.pop(seat, None)
         self._rename(seat, name)
         self._members.setdefault(member, set()).add(seat)
-        self._broadcast(TableChange((f"{name} sits down at seat {seat + 1}",)))
+        self._news(f"{name} sits down at seat {seat + 1}")
         self._wake.set()
         return seat
 
@@ -317,7 +319,7 @@ class ServerTable:
                 s.held_until = None
                 self._stand_in(seat)
                 lines.append(f"{s.name} left; a computer plays the seat")
-        self._broadcast(TableChange(tuple(lines)))
+        self._news(*lines)
         self._check_round_ready()
         self._wake.set()
         if not self._members and self._on_empty is not None \
@@ -330,7 +332,7 @@ class ServerTable:
             return
         s.held_until = None
         self._stand_in(seat)
-        self._broadcast(TableChange((f"{s.name} did not come back; a computer plays the seat",)))
+        self._news(f"{s.name} did not come back; a computer plays the seat")
         self._wake.set()
         if not self._members and self._on_empty is not None:
             self._on_empty(self)
@@ -428,6 +430,13 @@ class ServerTable:
         if answered is not None and answered not in self._members:
             answered.table_changed(TableChange((), refusal, answered=True))
         self._wake.set()
+
+    def _news(self, *lines: str) -> None:
+        """Seat news: in the public log (for those who come later) and to everyone."""
+        log = self.ctl.log
+        log.extend(lines)
+        del log[:max(0, len(log) - MAX_LOG_LINES)]
+        self._broadcast(TableChange(lines))
 
     def _broadcast(self, change: TableChange) -> None:
         for member in list(self._members):
