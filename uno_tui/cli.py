@@ -1,4 +1,4 @@
-"""Command line: ``uno-tui`` (play, the default) and ``uno-tui sim``.
+"""Command line: ``uno-tui`` (play, the default), ``uno-tui sim`` and ``uno-tui serve``.
 
 Bad input gets one line naming the problem and exit status 2, never a traceback.
 """
@@ -201,6 +201,71 @@ def sim_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _port(text: str) -> int:
+    value = _non_negative(text)
+    if value > 65535:
+        raise argparse.ArgumentTypeError(f"a port is at most 65535, got {value}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 <= value <= 86400:
+        raise argparse.ArgumentTypeError(f"must be between 0 and 86400 seconds, got {text}")
+    return value
+
+
+def serve_parser() -> argparse.ArgumentParser:
+    """The parser for ``uno-tui serve``."""
+    parser = _Parser(
+        prog="uno-tui serve",
+        description="Host UNO tables over SSH: each friend joins with 'ssh -p PORT HOST' at "
+                    "their own terminal. On a loopback address anyone may join; on any other "
+                    "address --authorized-keys or --password-file is required.",
+        epilog="example: uno-tui serve --host 0.0.0.0 --port 2222 --password-file table.txt",
+    )
+    parser.add_argument("--host", default="127.0.0.1",
+                        help="address to listen on (default: 127.0.0.1, this machine only)")
+    parser.add_argument("--port", type=_port, default=2222, help="TCP port (default: 2222)")
+    parser.add_argument("--authorized-keys", metavar="FILE", default=None,
+                        help="OpenSSH authorized_keys file: only these keys may join")
+    parser.add_argument("--password-file", metavar="FILE", default=None,
+                        help="a file whose first line is the table password")
+    parser.add_argument("--max-sessions", type=_positive, default=32,
+                        help="most players and spectators connected at once (default: 32)")
+    parser.add_argument("--data-dir", metavar="DIR", default=None,
+                        help="where the host key, the log and the saves go "
+                             "(default: the user data directory)")
+    parser.add_argument("--hold", type=_seconds, default=60.0,
+                        help="seconds a dropped player's seat waits for them before a "
+                             "computer plays it (default: 60)")
+    return parser
+
+
+def run_serve_command(argv: Sequence[str]) -> int:
+    """``uno-tui serve``: returns the exit status."""
+    from pathlib import Path
+
+    from .server import ServeConfig, ServeError, run_server
+
+    args = serve_parser().parse_args(list(argv))
+    if args.max_sessions > 1000:
+        raise UsageError(f"argument --max-sessions: at most 1000, got {args.max_sessions}")
+    config = ServeConfig(
+        host=args.host, port=args.port,
+        authorized_keys=Path(args.authorized_keys) if args.authorized_keys else None,
+        password_file=Path(args.password_file) if args.password_file else None,
+        max_sessions=args.max_sessions,
+        data_dir=Path(args.data_dir) if args.data_dir else None, hold=args.hold)
+    try:
+        return run_server(config)
+    except ServeError as exc:
+        raise UsageError(str(exc)) from None
+
+
 def parse_play_args(argv: Sequence[str]) -> PlayConfig:
     """Read ``uno-tui`` arguments; raise ``UsageError`` on bad input."""
     args = play_parser().parse_args(list(argv))
@@ -276,13 +341,18 @@ def run_play_command(argv: Sequence[str]) -> int:
     return run_app(config)
 
 
+_COMMANDS = {"sim": run_sim_command, "serve": run_serve_command}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``uno-tui`` command."""
     argv = list(sys.argv[1:] if argv is None else argv)
-    sim = bool(argv) and argv[0] == "sim"
-    prog = "uno-tui sim" if sim else "uno-tui"
+    command = argv[0] if argv and argv[0] in _COMMANDS else None
+    prog = f"uno-tui {command}" if command else "uno-tui"
     try:
-        return run_sim_command(argv[1:]) if sim else run_play_command(argv)
+        if command is None:
+            return run_play_command(argv)
+        return _COMMANDS[command](argv[1:])
     except UsageError as exc:
         print(f"{prog}: error: {exc} (see '{prog} --help')", file=sys.stderr)
         return 2
