@@ -14,7 +14,7 @@ import sys
 from typing import Sequence
 
 from .config import (
-    CPU, MAX_GAMES, MAX_NAME, MAX_SEATS, MAX_SEED, MAX_TARGET, MAX_THINK_MS, MAX_WORKERS,
+    CPU, MAX_GAMES, MAX_SESSIONS, MAX_NAME, MAX_SEATS, MAX_SEED, MAX_TARGET, MAX_THINK_MS, MAX_WORKERS,
     PlayConfig, SeatSpec, bot_levels, default_bot_level, name_computers,
 )
 from .engine import HOUSE_RULES, MODES, VARIANTS, ConfigError, EngineError, get_variant
@@ -201,20 +201,13 @@ def sim_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _port(text: str) -> int:
-    value = _non_negative(text)
-    if value > 65535:
-        raise argparse.ArgumentTypeError(f"a port is at most 65535, got {value}")
-    return value
-
-
 def _seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+        raise argparse.ArgumentTypeError(f"{clip(text)} is not a number of seconds") from None
     if not 0 <= value <= 86400:
-        raise argparse.ArgumentTypeError(f"must be between 0 and 86400 seconds, got {text}")
+        raise argparse.ArgumentTypeError(f"must be between 0 and 86400 seconds, got {clip(text)}")
     return value
 
 
@@ -229,13 +222,15 @@ def serve_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--host", default="127.0.0.1",
                         help="address to listen on (default: 127.0.0.1, this machine only)")
-    parser.add_argument("--port", type=_port, default=2222, help="TCP port (default: 2222)")
+    parser.add_argument("--port", type=whole_number(0, 65535), default=2222,
+                        help="TCP port, 0 to 65,535 (0: any free port; default: 2222)")
     parser.add_argument("--authorized-keys", metavar="FILE", default=None,
                         help="OpenSSH authorized_keys file: only these keys may join")
     parser.add_argument("--password-file", metavar="FILE", default=None,
                         help="a file whose first line is the table password")
-    parser.add_argument("--max-sessions", type=_positive, default=32,
-                        help="most players and spectators connected at once (default: 32)")
+    parser.add_argument("--max-sessions", type=whole_number(1, MAX_SESSIONS), default=32,
+                        help="most players and spectators connected at once, "
+                             f"1 to {MAX_SESSIONS:,} (default: 32)")
     parser.add_argument("--data-dir", metavar="DIR", default=None,
                         help="where the host key, the log and the saves go "
                              "(default: the user data directory)")
@@ -252,8 +247,6 @@ def run_serve_command(argv: Sequence[str]) -> int:
     from .server import ServeConfig, ServeError, run_server
 
     args = serve_parser().parse_args(list(argv))
-    if args.max_sessions > 1000:
-        raise UsageError(f"argument --max-sessions: at most 1000, got {args.max_sessions}")
     config = ServeConfig(
         host=args.host, port=args.port,
         authorized_keys=Path(args.authorized_keys) if args.authorized_keys else None,
