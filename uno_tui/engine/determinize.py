@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter, defaultdict
+from typing import Callable
 
 from . import saves
 from .actions import DecisionKind
@@ -50,14 +51,19 @@ def unseen_cards(view: GameView) -> list[int]:
     return [cid for cid in range(len(deck_of(view.variant))) if cid not in seen]
 
 
-def sample_state(view: GameView, rng: random.Random, *, forced_draws: bool = False) -> dict:
+def sample_state(view: GameView, rng: random.Random, *, forced_draws: bool = False,
+                 deal_hidden: Callable[..., list[int]] | None = None) -> dict:
     """A :meth:`Game.to_json` state consistent with ``view``, hidden cards dealt at random.
 
     With ``forced_draws``, a seat that drew instead of playing is taken to have had
     nothing to play: the cards it may still hold from then (``SeatInfo.drew_on``) are
     dealt from cards that matched neither the colour nor the top card then, and no
-    wilds (as far as such cards are left). Raises :class:`DeterminizeError` when the
-    view's constraints can't all be met.
+    wilds (as far as such cards are left). ``deal_hidden(view, hands, rest, deck, rng)``,
+    when given, does that job instead: it may fill any hand still ``None`` in ``hands``
+    from ``rest`` (the unseen cards not yet dealt, in random order; ``deck`` gives their
+    faces) and returns the cards it left. Hands the view itself fixes (Flip's backs, a
+    hand shown after a challenge) are dealt before it is called. Raises :class:`DeterminizeError` when the view's
+    constraints can't all be met.
     """
     deck = deck_of(view.variant)
     other_side = 1 - view.side
@@ -107,7 +113,9 @@ def sample_state(view: GameView, rng: random.Random, *, forced_draws: bool = Fal
         if view.draw_top_back is not None and view.draw_count:
             draw_top = take(view.draw_top_back, other_side)
     rest = [cid for cid in pool if cid in free]
-    if forced_draws:
+    if deal_hidden is not None:
+        rest = deal_hidden(view, hands, rest, deck, rng)
+    elif forced_draws:
         rest = _deal_unplayable(view, hands, rest, deck)
     for info in view.seats:
         if hands[info.seat] is None:
