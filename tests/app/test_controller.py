@@ -169,3 +169,16 @@ def test_a_hard_computer_follows_the_round_it_plays():
         fresh = hard.belief.snapshot().seats
         assert [b.size for b in fresh[1:]] == [len(h) for h in ctl.game.hands[1:]]
         assert all(not b.lacks and not b.known for b in fresh)
+
+
+def test_describing_a_scored_round_again_does_not_score_it_twice():
+    """Match.finish_round() refuses a second scoring (engine fix); the controller, asked
+    again (a screen shown again, a resumed save), describes the scored round."""
+    from .helpers import make_controller
+
+    ctl = make_controller("Ann,Bob", mode="target")
+    ctl.use_position(Game.from_position(hands=[["R1"], ["G1", "G2"]], top="R3"))
+    ctl.apply(Play(0, ctl.game.hands[0][0]))
+    first = ctl.finish_round()
+    again = ctl.finish_round()
+    assert again == first and ctl.match.scores == [first.gained[0], 0]
