@@ -39,8 +39,7 @@ class SwapWith(Action):
 
 
 def effect_swap_hands(game, seat, card, face, ctx) -> None:
-    if game.goer is not None:
-        game.finish(game.goer)
+    if game.finish_if_gone_out():
         return
     game.decide(PICK_SWAP, seat)
 
@@ -95,8 +94,8 @@ SWAP = Variant(
     challenges=classic.CHALLENGES,
     effects={**classic.EFFECTS, WILD_SWAP_HANDS: effect_swap_hands},
     draw_amounts=classic.DRAW_AMOUNTS,
-    restricted_wilds=classic.CLASSIC.restricted_wilds,
-    stackable=classic.CLASSIC.stackable,
+    restricted_wilds=classic.RESTRICTED_WILDS,
+    stackable=classic.STACKABLE,
     handlers={SwapWith: on_swap_with},
     decisions={PICK_SWAP: DecisionRule(legal_swap, "pick whom to swap hands with")},
     view_extras=lambda game, seat: {"swaps": game.swaps},

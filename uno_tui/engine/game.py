@@ -88,7 +88,7 @@ class Game:
     members: :meth:`emit`, :meth:`decide`, :attr:`context`, :meth:`start_turn`,
     :meth:`advance`, :meth:`skip_after`, :meth:`finish`, :meth:`draw`,
     :meth:`draw_until`, :meth:`penalize`, :meth:`reshuffle`, :meth:`hand_shrank`,
-    :meth:`reset_hands_after_exchange`, :meth:`set_side`, :meth:`forget_shown_cards`,
+    :meth:`finish_if_gone_out`, :meth:`reset_hands_after_exchange`, :meth:`set_side`, :meth:`forget_shown_cards`,
     :meth:`next_seat`, :meth:`seats_from`, :meth:`can_challenge`,
     :meth:`stackable_cards`, :meth:`holds_color`, :meth:`playable`, and the public
     attributes (``hands``, ``draw_pile``, ``discard``, ``color``, ``direction``,
@@ -899,6 +899,15 @@ class Game:
         self.discard = [top]
         self.emit(_E.RESHUFFLE, None, count=len(pile))
 
+    def finish_if_gone_out(self) -> bool:
+        """End the round if a seat has played its last card (:attr:`goer`); whether it did.
+
+        A rule set's effect calls it first when a last card must not carry out the rest."""
+        if self.goer is None:
+            return False
+        self.finish(self.goer)
+        return True
+
     def advance(self, seat: int, skip: int = 0) -> None:
         """End ``seat``'s turn: the round ends if someone went out, else the next turn
         starts, ``skip`` seats on."""
@@ -913,8 +922,7 @@ class Game:
 
     def skip_after(self, seat: int) -> None:
         """``seat`` loses its turn (after a penalty): play goes on after it."""
-        if self.goer is not None:
-            self.finish(self.goer)
+        if self.finish_if_gone_out():
             return
         self.emit(_E_SKIP, seat)
         self.start_turn(self.next_seat(seat))
