@@ -783,7 +783,8 @@ class Game:
         self.discard.append(card)
         self._stalled = 0
         self._events.append(_PLAY_EVENTS[seat][card])
-        self.called.discard(seat)
+        if self.called:
+            self.called.discard(seat)
         if len(hand) == 1:
             self.uno_window = seat
         elif not hand:
@@ -887,7 +888,7 @@ class Game:
                         break
                 drawn.append(pile.pop())
         hand += drawn
-        if len(hand) != 1:
+        if self.called and len(hand) != 1:
             self.called.discard(seat)
         self._events.append(_new_tuple(Event, (_E_DRAW, seat, tuple(drawn), len(drawn),
                                                None, None, "", seat)))
