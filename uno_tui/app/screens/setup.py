@@ -8,6 +8,7 @@ widgets, so that ``uno-tui`` opens about as fast as an empty Textual app.
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -111,7 +112,8 @@ class SetupScreen(Screen[None]):
                           mode=self.query_one("#mode", ChoiceRow).value, rules=rules)
 
     def _say(self, text: str) -> None:
-        self.query_one("#setup-error", Static).update(text)
+        # Names are data: a problem that quotes one is text, never markup.
+        self.query_one("#setup-error", Static).update(Text(text))
         self.query_one("#setup-error").set_class(True, "-problem")
 
     # ------------------------------------------------------------ actions

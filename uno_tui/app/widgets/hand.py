@@ -165,11 +165,19 @@ class HandView(VerticalScroll):
         return self.grid.cursor
 
     def move(self, step: int) -> None:
-        """Move the pick ``step`` cards along, wrapping at the ends."""
+        """Move the pick ``step`` cards along, wrapping at the ends (from no pick: the
+        first or the last card)."""
         grid = self.grid
         if grid.cards:
-            grid.cursor = (grid.cursor + step) % len(grid.cards)
+            if grid.cursor < 0:
+                grid.cursor = 0 if step > 0 else len(grid.cards) - 1
+            else:
+                grid.cursor = (grid.cursor + step) % len(grid.cards)
             self.scroll_to_cursor()
+
+    def unpick(self) -> None:
+        """No card is picked (after a handoff, so that Enter cannot play one by accident)."""
+        self.grid.cursor = -1
 
     def select(self, index: int) -> bool:
         """Pick the card at ``index``; False when there is no such card."""
@@ -183,7 +191,7 @@ class HandView(VerticalScroll):
     def scroll_to_cursor(self) -> None:
         """Keep the picked card's row in view."""
         grid = self.grid
-        if grid.cards and self.max_scroll_y:
+        if grid.cards and grid.cursor >= 0 and self.max_scroll_y:
             row_top = grid.chip_offset(grid.cursor).y - 1
             if not self.scroll_y <= row_top <= self.scroll_y + self.size.height - CHIP_HEIGHT:
                 self.scroll_to(y=row_top, animate=False)
@@ -192,7 +200,7 @@ class HandView(VerticalScroll):
     def selected_card(self) -> int | None:
         """The id of the picked card, if any."""
         grid = self.grid
-        if not grid.cards:
+        if not grid.cards or grid.cursor < 0:
             return None
         return grid.cards[min(grid.cursor, len(grid.cards) - 1)].id
 
