@@ -349,7 +349,9 @@ async def test_an_unplayable_card_is_marked_and_explained_and_changes_nothing():
         grid = pilot.app.table.query_one(ChipGrid)
         assert grid.cursor == 1                       # the turn starts on a playable card
         text = await shown(pilot)
-        assert "no" in text.split("B 1")[1].split("\n")[1]   # marked below its label
+        lines = text.split("\n")
+        row = next(n for n, line in enumerate(lines) if "╎   Blue  ╎" in line)
+        assert "no┘" in lines[row + 1]                # marked in its lower border
         await press(pilot, "1", "enter")
         await settle(pilot)
         message = "✗ Blue 1 does not match Red 3 (the colour in play is Red)."

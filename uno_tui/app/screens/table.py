@@ -11,6 +11,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer
@@ -27,12 +28,15 @@ from ..tablestate import TableState
 from ..widgets.direction import DirectionTracker
 from ..widgets.discard import DiscardPile
 from ..widgets.draw_pile import DrawPile
+from ..widgets.card import LARGE, card_size_for
 from ..widgets.extras import EXTRA_WIDGETS
 from ..widgets.hand import HandView
 from ..widgets.log import GameLog
+from ..widgets.party import MiniPile
 from ..widgets.prompt import PromptBar
 from ..widgets.scores import ScoreBoard
-from ..widgets.seats import SeatList
+from ..widgets.banner import MomentBanner
+from ..widgets.seats import SeatPanel, SeatRing
 from ..widgets.title import TitleBar
 from .handoff import HandoffScreen
 
@@ -120,33 +124,53 @@ class TableScreen(Screen[None]):
         self._failed = False
         self._footer_keys: tuple = ()
         self._extras = [factory() for factory in EXTRA_WIDGETS.get(controller.variant, ())]
+        #: The controller's last events as last drawn, and how many batches were drawn.
+        self._events_seen: tuple = ()
+        self._serial = 0
 
     # --------------------------------------------------------------- layout
 
+    #: What the table shows now; every widget of the table is bound to it.
+    state: reactive[TableState | None] = reactive(None, repaint=False)
+
     def compose(self) -> ComposeResult:
         ctl = self.ctl
+        bind = TableScreen.state
         yield TitleBar(f"{ctl.game.variant.label} · {ctl.players} players")
         with Horizontal(id="top"):
-            yield SeatList(id="seats")
-            with Vertical(id="piles"):
-                yield DiscardPile(id="discard")
-                yield DrawPile(id="draw-pile")
-                yield DirectionTracker(id="direction")
-                yield ScoreBoard(id="scoreboard")
-                yield from self._extras
+            with Vertical(id="table"):
+                with SeatRing(ctl.players, id="seats"):
+                    for seat in range(ctl.players):
+                        yield SeatPanel(seat).data_bind(bind)
+                with Horizontal(id="middle"):
+                    yield DiscardPile(id="discard").data_bind(bind)
+                    yield DrawPile(id="draw-pile").data_bind(bind)
+                    for extra in self._extras:
+                        if extra.TABLE_AREA == "piles":
+                            yield extra.data_bind(bind)
+                    with Vertical(id="status"):
+                        yield DirectionTracker(id="direction").data_bind(bind)
+                        yield ScoreBoard(id="scoreboard").data_bind(bind)
+                        for extra in self._extras:
+                            if extra.TABLE_AREA == "status":
+                                yield extra.data_bind(bind)
             yield GameLog(id="log")
+        yield MomentBanner(id="banner").data_bind(bind)
         yield PromptBar(id="prompt")
-        yield HandView(id="hand")
+        yield HandView(id="hand").data_bind(bind)
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#seats").border_title = "Players"
-        self.query_one("#seats").border_subtitle = "cards · points"
-        self.query_one("#discard").border_title = "Discard"
-        self.query_one("#draw-pile").border_title = "Draw (d)"
         self.query_one("#log").border_title = "Log"
         self._refresh()
         self.call_after_refresh(self._start)
+
+    def on_resize(self) -> None:
+        size = card_size_for(*self.app.size)
+        for pile in (self.query_one(DiscardPile), self.query_one(DrawPile),
+                     *self.query(MiniPile)):
+            pile.size_class = size
+        self.set_class(size == LARGE, "-large")
 
     def _start(self) -> None:
         # The log wraps to its width, which is known once the screen is laid out.
@@ -168,18 +192,21 @@ class TableScreen(Screen[None]):
             levels=tuple(spec.level for spec in ctl.seats), scores=tuple(match.scores),
             round_number=match.round_number, target=ctl.target, mode=ctl.mode,
             variant_label=ctl.game.variant.label, show_ids=ctl.show_ids,
+            playable=ctl.playable(self.viewer) if self.awaiting_turn else None,
+            notice=self._hidden_notice(),
+            thinking=ctl.decider if self._bot_busy and ctl.decider is not None
+            and not ctl.is_human(ctl.decider) else None,
+            events=tuple(event.for_seat(None) for event in ctl.last_events),
+            serial=self._serial,
         )
 
     def _refresh(self) -> None:
-        """Redraw every widget from the controller's state."""
+        """Give the table's widgets the controller's state (they redraw what changed)."""
         ctl = self.ctl
-        state = self.table_state()
-        for part in (self.query_one(SeatList), self.query_one(DiscardPile),
-                     self.query_one(DrawPile), self.query_one(DirectionTracker),
-                     self.query_one(ScoreBoard), *self._extras):
-            part.show(state)
-        playable = ctl.playable(self.viewer) if self.awaiting_turn else None
-        self.query_one(HandView).show(state, playable, self._hidden_notice())
+        if ctl.last_events is not self._events_seen:
+            self._events_seen = ctl.last_events
+            self._serial += 1
+        self.state = self.table_state()
         prompt = self.query_one(PromptBar)
         prompt.text = self._prompt_text()
         catch = ctl.catch_option(self.viewer)
@@ -259,8 +286,8 @@ class TableScreen(Screen[None]):
             self.awaiting_turn = False
             if ctl.shared_keyboard:
                 self.viewer = None
+            self._bot_busy = True      # before the redraw, so the seat shows "thinking…"
             self._refresh()
-            self._bot_busy = True
             self._timer = self.set_timer(max(self._delay(), MIN_TIMER), self._bot_think)
             return
         seat = ctl.decider
@@ -496,8 +523,7 @@ class TableScreen(Screen[None]):
         from .round_result import RoundResultScreen
 
         summary = self.ctl.finish_round()
-        self.query_one(ScoreBoard).show(self.table_state())
-        self.query_one(SeatList).show(self.table_state())
+        self.state = self.table_state()
 
         def closed(_: None) -> None:
             if summary.match_over:
