@@ -96,6 +96,9 @@ class TableController:
         self._version = 0
         self._polled = -1
         self._last_events: tuple[Event, ...] = ()
+        #: The events of the last action applied, as the whole table may see them (private
+        #: cards removed): for announcements and prompts that follow up on them.
+        self.last_events: tuple[Event, ...] = ()
         self.narrator = self._narrator_for(self.match.game)
         self._say(self.narrator.lines(self.match.game.opening_events))
 
@@ -164,12 +167,6 @@ class TableController:
         """What ``seat`` may know now."""
         return self.game.view(seat)
 
-    @property
-    def last_events(self) -> tuple[Event, ...]:
-        """The events of the last action applied, as the whole table may see them
-        (private cards removed): for announcements and prompts that follow up on them."""
-        return tuple(event.for_seat(None) for event in self._last_events)
-
     def last_events_for(self, seat: int) -> tuple[Event, ...]:
         """The events of the last action applied, as ``seat`` may see them."""
         return tuple(event.for_seat(seat) for event in self._last_events)
@@ -213,6 +210,7 @@ class TableController:
         """Apply ``action``; return the new log lines. Illegal: raises, changes nothing."""
         events = self.game.apply(action)
         self._last_events = events
+        self.last_events = tuple(event.for_seat(None) for event in events)
         self._version += 1
         lines = self.narrator.lines(events)
         self._say(lines)

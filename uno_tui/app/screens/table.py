@@ -16,6 +16,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer
@@ -31,12 +32,15 @@ from ..tablestate import TableState
 from ..widgets.direction import DirectionTracker
 from ..widgets.discard import DiscardPile
 from ..widgets.draw_pile import DrawPile
+from ..widgets.card import LARGE, card_size_for
 from ..widgets.extras import EXTRA_WIDGETS
 from ..widgets.hand import HandView
 from ..widgets.log import GameLog
+from ..widgets.party import MiniPile
 from ..widgets.prompt import PromptBar
 from ..widgets.scores import ScoreBoard
-from ..widgets.seats import SeatList
+from ..widgets.banner import MomentBanner
+from ..widgets.seats import SeatPanel, SeatRing
 from ..widgets.title import TitleBar
 from .handoff import HandoffScreen
 
@@ -125,10 +129,10 @@ class TableScreen(Screen[None]):
         self._asking = False
         #: What the open prompt is about: a decision kind, "notice" or "claim" ("": none).
         self.asked_kind = ""
-        #: Set by a handoff: the hand shows with no card picked, so the Enter that took the
-        #: keyboard and one more cannot play a card by accident.
-        self._unpicked = False
         self._extras = [factory() for factory in EXTRA_WIDGETS.get(controller.variant, ())]
+        #: The controller's last events as last drawn, and how many batches were drawn.
+        self._events_seen: tuple = ()
+        self._serial = 0
 
     @property
     def viewer(self) -> int | None:
@@ -137,30 +141,49 @@ class TableScreen(Screen[None]):
 
     # --------------------------------------------------------------- layout
 
+    #: What the table shows now; every widget of the table is bound to it.
+    state: reactive[TableState | None] = reactive(None, repaint=False)
+
     def compose(self) -> ComposeResult:
         ctl = self.ctl
+        bind = TableScreen.state
         yield TitleBar(f"{ctl.game.variant.label} · {ctl.players} players")
         with Horizontal(id="top"):
-            yield SeatList(id="seats")
-            with Vertical(id="piles"):
-                yield DiscardPile(id="discard")
-                yield DrawPile(id="draw-pile")
-                yield DirectionTracker(id="direction")
-                yield ScoreBoard(id="scoreboard")
-                yield from self._extras
+            with Vertical(id="table"):
+                with SeatRing(ctl.players, id="seats"):
+                    for seat in range(ctl.players):
+                        yield SeatPanel(seat).data_bind(bind)
+                with Horizontal(id="middle"):
+                    yield DiscardPile(id="discard").data_bind(bind)
+                    yield DrawPile(id="draw-pile").data_bind(bind)
+                    for extra in self._extras:
+                        if extra.TABLE_AREA == "piles":
+                            yield extra.data_bind(bind)
+                    with Vertical(id="status"):
+                        yield DirectionTracker(id="direction").data_bind(bind)
+                        yield ScoreBoard(id="scoreboard").data_bind(bind)
+                        for extra in self._extras:
+                            if extra.TABLE_AREA == "status":
+                                yield extra.data_bind(bind)
             yield GameLog(id="log")
+        yield MomentBanner(id="banner").data_bind(bind)
         yield PromptBar(id="prompt")
-        yield HandView(id="hand")
+        yield HandView(id="hand").data_bind(bind)
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#seats").border_title = "Players"
-        self.query_one("#seats").border_subtitle = "cards · points"
-        self.query_one("#discard").border_title = "Discard"
-        self.query_one("#draw-pile").border_title = "Draw (d)"
         self.query_one("#log").border_title = "Log"
         self._refresh()
         self.call_after_refresh(self._start)
+
+    def on_resize(self) -> None:
+        size = card_size_for(*self.app.size)
+        for pile in (self.query_one(DiscardPile), self.query_one(DrawPile),
+                     *self.query(MiniPile)):
+            pile.size_class = size
+        self.set_class(size == LARGE, "-large")
+        if self._panel is not None:
+            self.call_after_refresh(self._place_panel, self._panel)
 
     def _start(self) -> None:
         # The log wraps to its width, which is known once the screen is laid out.
@@ -182,21 +205,21 @@ class TableScreen(Screen[None]):
             levels=tuple(spec.level for spec in ctl.seats), scores=tuple(match.scores),
             round_number=match.round_number, target=ctl.target, mode=ctl.mode,
             variant_label=ctl.game.variant.label, show_ids=ctl.show_ids,
+            playable=ctl.playable(self.viewer) if self.awaiting_turn else None,
+            notice=self._hidden_notice(),
+            thinking=ctl.decider if self._bot_busy and ctl.decider is not None
+            and not ctl.is_human(ctl.decider) else None,
+            events=tuple(event.for_seat(None) for event in ctl.last_events),
+            serial=self._serial,
         )
 
     def _refresh(self) -> None:
-        """Redraw every widget from the controller's state."""
+        """Give the table's widgets the controller's state (they redraw what changed)."""
         ctl = self.ctl
-        state = self.table_state()
-        for part in (self.query_one(SeatList), self.query_one(DiscardPile),
-                     self.query_one(DrawPile), self.query_one(DirectionTracker),
-                     self.query_one(ScoreBoard), *self._extras):
-            part.show(state)
-        playable = ctl.playable(self.viewer) if self.awaiting_turn else None
-        hand = self.query_one(HandView)
-        hand.show(state, playable, self._hidden_notice())
-        if self._unpicked:
-            hand.unpick()
+        if ctl.last_events is not self._events_seen:
+            self._events_seen = ctl.last_events
+            self._serial += 1
+        self.state = self.table_state()
         prompt = self.query_one(PromptBar)
         prompt.text = self._prompt_text()
         catch = ctl.catch_option(self.viewer)
@@ -235,7 +258,8 @@ class TableScreen(Screen[None]):
         if self._asking:
             return "Answer below: its number or letter, ←→ and Enter, or a click."
         if self.awaiting_turn:
-            pick = "pick a card (←→, 1-9)" if self._unpicked else "←→ or 1-9 picks a card"
+            unpicked = self.query_one(HandView).unpicked
+            pick = "pick a card (←→, 1-9)" if unpicked else "←→ or 1-9 picks a card"
             text = f"{name}: {pick}, Enter plays it, d draws"
             return text + (" · UNO armed" if self.uno_armed else "")
         if not ctl.is_human(decider):
@@ -286,8 +310,8 @@ class TableScreen(Screen[None]):
             self._refresh()
             self._round_over()
         elif isinstance(step, Computers):
+            self._bot_busy = True      # before the redraw, so the seat shows "thinking…"
             self._refresh()
-            self._bot_busy = True
             self._timer = self.set_timer(max(self._delay(), MIN_TIMER), self._bot_think)
         elif isinstance(step, Handoff):
             self._handoff(step.seat, step.reason, self.resume)
@@ -308,7 +332,9 @@ class TableScreen(Screen[None]):
         def handed(_: bool | None) -> None:
             self.flow.handed(seat)
             self.message = ""
-            self._unpicked = True
+            # No card is picked: the Enter that took the keyboard and one more must not
+            # play a card by accident.
+            self.query_one(HandView).unpick()
             self._guard(then)
 
         self.app.push_screen(HandoffScreen(self.ctl.names[seat], reason), handed)
@@ -438,14 +464,19 @@ class TableScreen(Screen[None]):
         panel = self._panel
         if panel is None:
             panel = self._panel = PromptPanel(question)
-            hand = self.query_one(HandView)
-            await hand.parent.mount(panel, before=hand)
+            self._place_panel(panel)
+            await self.mount(panel)
         else:
             panel.ask(question)
         self._answer = asyncio.get_running_loop().create_future()
         panel.focus()
         self._refresh()
         return await self._answer
+
+    def _place_panel(self, panel: PromptPanel) -> None:
+        """Lay the panel just above the hand (it is docked at the screen's bottom)."""
+        hand = self.query_one(HandView)
+        panel.styles.margin = (0, 0, max(0, self.size.height - hand.region.y), 0)
 
     async def _close_panel(self) -> None:
         panel, self._panel = self._panel, None
@@ -496,7 +527,7 @@ class TableScreen(Screen[None]):
             return
         self.message = ""
         self.uno_armed = False
-        self._unpicked = False
+        self.query_one(HandView).unpicked = False
         self.awaiting_turn = False
         self.query_one(GameLog).add(lines)
         if type(action) is Challenge:
@@ -547,8 +578,7 @@ class TableScreen(Screen[None]):
         from .round_result import RoundResultScreen
 
         summary = self.ctl.finish_round()
-        self.query_one(ScoreBoard).show(self.table_state())
-        self.query_one(SeatList).show(self.table_state())
+        self.state = self.table_state()
 
         def closed(_: None) -> None:
             if summary.match_over:
@@ -603,13 +633,8 @@ class TableScreen(Screen[None]):
         return True
 
     def action_move(self, step: int) -> None:
-        hand = self.query_one(HandView)
-        if self._unpicked:
-            self._unpicked = False
-            hand.select(0 if step > 0 else len(hand.cards) - 1)
-            self.query_one(PromptBar).text = self._prompt_text()
-            return
-        hand.move(step)
+        self.query_one(HandView).move(step)
+        self.query_one(PromptBar).text = self._prompt_text()
 
     def action_select(self, index: int) -> None:
         hand = self.query_one(HandView)
@@ -618,11 +643,10 @@ class TableScreen(Screen[None]):
             self.query_one(PromptBar).text = self._prompt_text()
             self.message = ""
             return
-        self._unpicked = False
         self.query_one(PromptBar).text = self._prompt_text()
 
     def action_play(self) -> None:
-        card = None if self._unpicked else self.query_one(HandView).selected_card
+        card = self.query_one(HandView).selected_card
         if card is None:
             self.message = "Pick a card first: ←→ or its number (1-9); d draws."
             self.query_one(PromptBar).text = self._prompt_text()
@@ -749,7 +773,6 @@ class TableScreen(Screen[None]):
 
     @on(HandView.CardChosen)
     def _card_clicked(self, message: HandView.CardChosen) -> None:
-        self._unpicked = False
         self.try_play(message.card_id)
 
     @on(DrawPile.DrawRequested)
