@@ -158,7 +158,7 @@ class PromptPanel(Widget, can_focus=True):
         if question.filtered:
             matching = len(self.matching)
             pages = max(1, -(-matching // PAGE))
-            parts.append(f"Type to find: {self.filter_text}_" if self.filter_text
+            parts.append(f"Find: {self.filter_text}_ (Enter picks the first)" if self.filter_text
                          else "Type a name to find it")
             if pages > 1:
                 parts.append(f"page {self.page + 1}/{pages} (PgUp/PgDn)")
@@ -229,9 +229,13 @@ class PromptPanel(Widget, can_focus=True):
     def on_key(self, event: events.Key) -> None:
         """Letters: an option's key, or (long lists) the filter."""
         char = event.character
-        if not char or not char.isprintable() or char.isdigit() or len(char) != 1:
+        if not char or not char.isprintable() or len(char) != 1:
             return
         question = self.question
+        # Digits pick on the page, until a name is being typed ("CPU 12"): then they are
+        # part of it, and Enter picks the first match.
+        if char.isdigit() and not (question.filtered and self.filter_text):
+            return
         if question.filtered:
             if char == " " and not self.filter_text:
                 return
