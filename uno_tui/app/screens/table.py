@@ -122,8 +122,7 @@ class TableScreen(Screen[None]):
         self._burst = 0
         self._failed = False
         self._footer_keys: tuple = ()
-        #: The question shown inline, and the answer it waits for.
-        self._panel: PromptPanel | None = None
+        #: The answer the question shown inline waits for.
         self._answer: asyncio.Future | None = None
         #: True from a prompt's first question to its action (computers wait meanwhile).
         self._asking = False
@@ -172,6 +171,8 @@ class TableScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        # The prompt panel lies over the table, empty until a question comes.
+        self.mount(PromptPanel())
         self.query_one("#log").border_title = "Log"
         self._refresh()
         self.call_after_refresh(self._start)
@@ -182,8 +183,9 @@ class TableScreen(Screen[None]):
                      *self.query(MiniPile)):
             pile.size_class = size
         self.set_class(size == LARGE, "-large")
-        if self._panel is not None:
-            self.call_after_refresh(self._place_panel, self._panel)
+        panel = self.query_one(PromptPanel)
+        if panel.is_open:
+            self.call_after_refresh(self._place_panel, panel)
 
     def _start(self) -> None:
         # The log wraps to its width, which is known once the screen is laid out.
@@ -220,6 +222,11 @@ class TableScreen(Screen[None]):
             self._events_seen = ctl.last_events
             self._serial += 1
         self.state = self.table_state()
+        self._refresh_prompt()
+
+    def _refresh_prompt(self) -> None:
+        """Redraw the prompt line and the footer's keys only (the table has not changed)."""
+        ctl = self.ctl
         prompt = self.query_one(PromptBar)
         prompt.text = self._prompt_text()
         catch = ctl.catch_option(self.viewer)
@@ -319,6 +326,7 @@ class TableScreen(Screen[None]):
             self.awaiting_turn = True
             self._refresh()
         elif isinstance(step, Ask):
+            self._refresh()
             self._run_prompt(partial(self._decide, step.seat))
         elif isinstance(step, Away):
             self._refresh()
@@ -442,7 +450,7 @@ class TableScreen(Screen[None]):
     def _run_prompt(self, prompt: Callable[[], "asyncio.Future"]) -> None:
         """Run a person's prompt (a coroutine that asks inline) while computers wait."""
         self._asking = True
-        self._refresh()
+        self._refresh_prompt()
         self.run_worker(self._prompting(prompt), group=PROMPT_GROUP, exclusive=True,
                         exit_on_error=False)
 
@@ -461,16 +469,12 @@ class TableScreen(Screen[None]):
 
     async def ask(self, question: Question) -> object:
         """Show ``question`` inline above the hand; its answer (None: backed out)."""
-        panel = self._panel
-        if panel is None:
-            panel = self._panel = PromptPanel(question)
+        panel = self.query_one(PromptPanel)
+        if not panel.is_open:
             self._place_panel(panel)
-            await self.mount(panel)
-        else:
-            panel.ask(question)
+        panel.ask(question)
         self._answer = asyncio.get_running_loop().create_future()
-        panel.focus()
-        self._refresh()
+        self._refresh_prompt()
         return await self._answer
 
     def _place_panel(self, panel: PromptPanel) -> None:
@@ -479,10 +483,15 @@ class TableScreen(Screen[None]):
         panel.styles.margin = (0, 0, max(0, self.size.height - hand.region.y), 0)
 
     async def _close_panel(self) -> None:
-        panel, self._panel = self._panel, None
         self._answer = None
-        if panel is not None:
-            await panel.remove()
+        self.query_one(PromptPanel).close()
+
+    def on_key(self, event) -> None:
+        """While a question is open, its keys go to it first (it never takes the focus)."""
+        panel = self.query_one(PromptPanel)
+        if panel.is_open and self.asking and panel.handle_key(event.key, event.character):
+            event.stop()
+            event.prevent_default()
 
     @on(PromptPanel.Answered)
     def _prompt_answered(self, message: PromptPanel.Answered) -> None:
@@ -535,6 +544,7 @@ class TableScreen(Screen[None]):
             return
         drawn = self.flow.drawn_notice(seat, action, ctl.last_events_for(seat))
         if drawn:
+            self._refresh()
             self._run_prompt(partial(self._notice, drawn))
             return
         self._refresh()
