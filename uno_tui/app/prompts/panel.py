@@ -171,7 +171,8 @@ class PromptPanel(Widget):
 
     def _hint(self) -> str:
         question = self.question
-        parts = ["its number, ←→ and Enter, or a click"]
+        keys = any(option.key for option in question.options) and not question.filtered
+        parts = [f"its number{' or letter' if keys else ''}, ←→ and Enter, or a click"]
         if question.filtered:
             matching = len(self.matching)
             pages = max(1, -(-matching // PAGE))

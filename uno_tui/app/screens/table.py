@@ -183,9 +183,9 @@ class TableScreen(Screen[None]):
                      *self.query(MiniPile)):
             pile.size_class = size
         self.set_class(size == LARGE, "-large")
-        panel = self.query_one(PromptPanel)
-        if panel.is_open:
-            self.call_after_refresh(self._place_panel, panel)
+        for panel in self.query(PromptPanel):
+            if panel.is_open:
+                self.call_after_refresh(self._place_panel, panel)
 
     def _start(self) -> None:
         # The log wraps to its width, which is known once the screen is laid out.
@@ -223,6 +223,9 @@ class TableScreen(Screen[None]):
             self._serial += 1
         self.state = self.table_state()
         self._refresh_prompt()
+        panel = self.query_one(PromptPanel)
+        if panel.is_open:
+            self.call_after_refresh(self._place_panel, panel)
 
     def _refresh_prompt(self) -> None:
         """Redraw the prompt line and the footer's keys only (the table has not changed)."""
@@ -473,6 +476,8 @@ class TableScreen(Screen[None]):
         if not panel.is_open:
             self._place_panel(panel)
         panel.ask(question)
+        # Once the hand is laid out for the person asked, the panel sits just above it.
+        self.call_after_refresh(self._place_panel, panel)
         self._answer = asyncio.get_running_loop().create_future()
         self._refresh_prompt()
         return await self._answer
@@ -480,7 +485,9 @@ class TableScreen(Screen[None]):
     def _place_panel(self, panel: PromptPanel) -> None:
         """Lay the panel just above the hand (it is docked at the screen's bottom)."""
         hand = self.query_one(HandView)
-        panel.styles.margin = (0, 0, max(0, self.size.height - hand.region.y), 0)
+        below = max(0, self.size.height - hand.region.y)
+        if panel.styles.margin.bottom != below:
+            panel.styles.margin = (0, 0, below, 0)
 
     async def _close_panel(self) -> None:
         self._answer = None
