@@ -221,7 +221,10 @@ async def test_cards_read_without_colour(monkeypatch):
         await settle(pilot)
         assert app.no_color
         text = await shown(pilot)
-    for label in ("B 1", "R 2", "Wild+4", "Y Skip", "Red 3", "colour: Red (R)"):
+    # Each card carries its colour's initial in its corner and its name in words; the
+    # unplayable ones are marked in their border.
+    for label in ("1╌╌╌╌╌╌╌B┐", "2═══════R╗", "3───────W╮", "4╌╌╌╌╌╌╌Y┐", "Blue", "Red",
+                  "Wild Draw", "Four", "Skip", "no┘", "Discard 1"):
         assert label in text, label
 
 
