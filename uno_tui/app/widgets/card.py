@@ -176,7 +176,8 @@ def card_lines(face: Face, size: CardSize = COMPACT, index: int | None = None,
     note = "no" if playable is False else ""
     if card_id is not None:
         note = f"{note}#{card_id}"
-    style = card_style(face) + (" dim" if playable is False else "")
+    # Unplayable: the colour only in the letters, not filling the card (dimmed).
+    style = f"{color_ink(face.color)} dim".strip() if playable is False else card_style(face)
     lines = [((_edge(tl, top, tr, inner, hotkey, _initial(face)), border),)]
     for text in _body(face, size):
         lines.append(((side, border), (text, style), (side, border)))
