@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 __all__ = [
-    "SeatSpec", "PlayConfig", "MAX_NAME", "MAX_SEATS", "CPU", "DEFAULT_BOT",
+    "SeatSpec", "PlayConfig", "MAX_NAME", "MAX_SEATS", "CPU", "DEFAULT_BOT", "MAX_LOG_LINES",
+    "MODE_LABELS",
     "bot_levels", "default_bot_level", "computer_name",
 ]
 
@@ -22,6 +23,15 @@ MAX_SEATS = 16
 CPU = "cpu"
 #: The computer level a seat gets when none is named.
 DEFAULT_BOT = "normal"
+#: The table's log keeps this many recent lines (the controller's record and the panel).
+MAX_LOG_LINES = 300
+#: The match modes (``engine.MODES``) as players read them on the setup screen and the table.
+MODE_LABELS = {
+    "target": "To the target",
+    "single": "One round",
+    "five-rounds": "Five rounds",
+    "lowest": "Lowest wins",
+}
 
 
 @dataclass(frozen=True)

@@ -65,7 +65,7 @@ def test_challenge(snap_compare, size):
                           top="R3"))
 
     async def run_before(pilot):
-        for key in ("enter", "enter", "b", "enter"):   # Ann's handoff, W+4, blue, Bob's handoff
+        for key in ("enter", "1", "enter", "b", "enter"):  # handoff, pick W+4, play, blue, handoff
             await settle(pilot)
             await press(pilot, key)
         await settle(pilot)

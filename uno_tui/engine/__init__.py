@@ -8,7 +8,8 @@ See :class:`Game` for the state machine and :class:`Match` for scoring over roun
 """
 
 from .actions import (
-    Accept, Action, CallUno, Catch, Challenge, ChooseColor, Decision, DecisionKind, Draw,
+    DECISION_VERBS, Accept, Action, CallUno, Catch, Challenge, ChooseColor, Decision,
+    DecisionKind, Draw, decision_verb,
     Event, EventKind, JumpIn, Keep, LinkPlayers, Play, PointAt, SwapHands, TakePile,
     WINDOW_ACTIONS, action_from_json, action_to_json,
 )
@@ -20,7 +21,7 @@ from .variants import HOUSE_RULES, VARIANTS, Variant, get_variant
 from .view import GameView, HandCard, SeatInfo
 
 __all__ = [
-    "Accept", "Action", "CallUno", "Catch", "Challenge", "ChooseColor", "Decision",
+    "DECISION_VERBS", "decision_verb", "Accept", "Action", "CallUno", "Catch", "Challenge", "ChooseColor", "Decision",
     "DecisionKind", "Draw", "Event", "EventKind", "JumpIn", "Keep", "LinkPlayers", "Play",
     "PointAt", "SwapHands", "TakePile", "action_to_json", "action_from_json",
     "WINDOW_ACTIONS", "COLOR_NAMES", "DARK_COLORS", "LIGHT_COLORS", "Card", "CardParseError",

@@ -15,7 +15,8 @@ from .errors import SaveDataError
 __all__ = [
     "Action", "Play", "Draw", "Keep", "ChooseColor", "Challenge", "Accept",
     "CallUno", "Catch", "SwapHands", "JumpIn", "PointAt", "TakePile", "LinkPlayers",
-    "DecisionKind", "Decision", "Event", "EventKind", "WINDOW_ACTIONS",
+    "DecisionKind", "DECISION_VERBS", "decision_verb", "Decision", "Event", "EventKind",
+    "WINDOW_ACTIONS",
     "action_to_json", "action_from_json",
 ]
 
@@ -170,6 +171,27 @@ class DecisionKind:
     PILE_UP = "pile_up"      # Party's Wild Pile Up: play a card on the mini-pile, or take it
     LINK = "link"            # Party's Wild Drawn Together: pick the two players to link
     ROUND_OVER = "round_over"
+
+
+#: What each decision asks for, as a verb phrase ("name a colour"): the one home of these
+#: words, for the engine's explanations and the app's prompts. A rule set with a decision
+#: kind of its own adds its words here.
+DECISION_VERBS: dict[str, str] = {
+    DecisionKind.TURN: "play a card or draw",
+    DecisionKind.DRAWN: "play the drawn card or keep it",
+    DecisionKind.COLOR: "name a colour",
+    DecisionKind.RESPOND: "answer the draw card",
+    DecisionKind.SWAP: "pick whom to swap hands with",
+    DecisionKind.POINT: "point at a player",
+    DecisionKind.PILE_UP: "play on the mini-pile or take it",
+    DecisionKind.LINK: "pick two players to link",
+    DecisionKind.ROUND_OVER: "start a new round",
+}
+
+
+def decision_verb(kind: str) -> str:
+    """Words for a decision of ``kind``; a kind without words of its own is spelt out."""
+    return DECISION_VERBS.get(kind) or kind.replace("_", " ")
 
 
 class Decision(NamedTuple):

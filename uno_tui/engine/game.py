@@ -20,8 +20,8 @@ from typing import Callable, Iterable
 
 from . import party
 from .actions import (
-    Accept, Action, CallUno, Catch, Challenge, ChooseColor, Decision, DecisionKind,
-    Draw, Event, EventKind, JumpIn, Keep, LinkPlayers, Play, PointAt, SwapHands, TakePile,
+    DECISION_VERBS, Accept, Action, CallUno, Catch, Challenge, ChooseColor, Decision,
+    DecisionKind, Draw, Event, EventKind, JumpIn, Keep, LinkPlayers, Play, PointAt, SwapHands, TakePile,
 )
 from .cards import COLOR_NAMES, Card, Face, Kind
 from .errors import ConfigError, IllegalActionError, SaveDataError
@@ -550,7 +550,7 @@ class Game:
                 return "jumping in is not allowed in this game"
             return "jumping in needs a card identical to the top card, before the next player acts"
         if seat != decider:
-            return f"the game is waiting for seat {decider} to {_DECISION_VERBS[kind]}"
+            return f"the game is waiting for seat {decider} to {DECISION_VERBS[kind]}"
         if cls is Draw and kind == _D.TURN and self._ctx.get("guilty"):
             return "after a guilty challenge the player must play a legal card instead, not draw"
         if cls is Play:
@@ -563,7 +563,7 @@ class Game:
             if kind == _D.RESPOND:
                 return f"{face.label} can't be stacked on {self.top.label}"
             if kind != _D.TURN:
-                return f"now is the time to {_DECISION_VERBS[kind]}, not to play a card"
+                return f"now is the time to {DECISION_VERBS[kind]}, not to play a card"
             if face.kind in RESTRICTED_WILDS:
                 return (f"{face.label} may only be played with no "
                         f"{COLOR_NAMES[self.color]} card in hand")
@@ -572,7 +572,7 @@ class Game:
         if cls is ChooseColor and kind == _D.COLOR:
             return (f"{action.color!r} is not a colour of the side in play: "
                     f"name a colour from {', '.join(self.colors)}")
-        return f"now is the time to {_DECISION_VERBS[kind]}"
+        return f"now is the time to {DECISION_VERBS[kind]}"
 
     # ----------------------------------------------------------------- handlers
 
@@ -1156,18 +1156,6 @@ class Game:
             problems.append(f"{missing} card(s) are nowhere")
         return problems
 
-
-_DECISION_VERBS = {
-    _D.TURN: "play a card or draw",
-    _D.DRAWN: "play the drawn card or keep it",
-    _D.COLOR: "name a colour",
-    _D.RESPOND: "answer the draw card",
-    _D.SWAP: "pick whom to swap hands with",
-    _D.POINT: "point at a player",
-    _D.PILE_UP: "play on the mini-pile or take it",
-    _D.LINK: "pick two players to link",
-    _D.ROUND_OVER: "start a new round",
-}
 
 _HANDLERS: dict[type, Callable[[Game, Action], None]] = {
     Play: Game._on_play,

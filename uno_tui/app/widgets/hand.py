@@ -138,6 +138,8 @@ class HandView(VerticalScroll):
             self.card_id = card_id
 
     state: reactive[TableState | None] = reactive(None, repaint=False)
+    #: True while no card is picked (after a handoff) until a key or a click picks one.
+    unpicked = False
 
     def compose(self) -> ComposeResult:
         yield ChipGrid()
@@ -174,7 +176,10 @@ class HandView(VerticalScroll):
         # A name is text, never markup.
         self.border_title = Content(f"{owner}'s hand ({count} card{'s' if count != 1 else ''})")
         grid.notice = "No cards." if not cards else ""
-        if playable and grid.playable is None:
+        if self.unpicked:
+            # After a handoff: no card is picked until its player picks one.
+            grid.cursor = -1
+        elif playable and grid.playable is None:
             # A turn begins: start on the first card that can be played.
             grid.cursor = next(i for i, card in enumerate(cards) if card.id in playable)
         else:
@@ -191,16 +196,28 @@ class HandView(VerticalScroll):
         return self.grid.cursor
 
     def move(self, step: int) -> None:
-        """Move the pick ``step`` cards along, wrapping at the ends."""
+        """Move the pick ``step`` cards along, wrapping at the ends (from no pick: the
+        first or the last card)."""
         grid = self.grid
+        self.unpicked = False
         if grid.cards:
-            grid.cursor = (grid.cursor + step) % len(grid.cards)
+            if grid.cursor < 0:
+                grid.cursor = 0 if step > 0 else len(grid.cards) - 1
+            else:
+                grid.cursor = (grid.cursor + step) % len(grid.cards)
             self.scroll_to_cursor()
+
+    def unpick(self) -> None:
+        """No card is picked, until a key or click picks one (set after a handoff, so that
+        the Enter that took the keyboard and one more cannot play a card by accident)."""
+        self.unpicked = True
+        self.grid.cursor = -1
 
     def select(self, index: int) -> bool:
         """Pick the card at ``index``; False when there is no such card."""
         grid = self.grid
         if 0 <= index < len(grid.cards):
+            self.unpicked = False
             grid.cursor = index
             self.scroll_to_cursor()
             return True
@@ -209,7 +226,7 @@ class HandView(VerticalScroll):
     def scroll_to_cursor(self) -> None:
         """Keep the picked card's row in view."""
         grid = self.grid
-        if grid.cards and self.max_scroll_y:
+        if grid.cards and grid.cursor >= 0 and self.max_scroll_y:
             height = grid.card_size.height
             row_top = (grid.cursor // grid.columns()) * height
             if not self.scroll_y <= row_top <= self.scroll_y + self.size.height - height:
@@ -219,12 +236,13 @@ class HandView(VerticalScroll):
     def selected_card(self) -> int | None:
         """The id of the picked card, if any."""
         grid = self.grid
-        if not grid.cards:
+        if not grid.cards or grid.cursor < 0:
             return None
         return grid.cards[min(grid.cursor, len(grid.cards) - 1)].id
 
     def on_chip_grid_clicked(self, message: ChipGrid.Clicked) -> None:
         message.stop()
         grid = self.grid
+        self.unpicked = False
         grid.cursor = message.index
         self.post_message(self.CardChosen(grid.cards[message.index].id))
