@@ -6,14 +6,17 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from ..config import PlayConfig
+    from ..saves import MatchRecord, MatchStore
 
 __all__ = ["run_app"]
 
 
-def run_app(config: "PlayConfig") -> int:
-    """Run the game until the players quit; returns the process exit status."""
+def run_app(config: "PlayConfig", *, store: "MatchStore | None" = None,
+            resume: "MatchRecord | None" = None) -> int:
+    """Run the game until the players quit (autosaving to ``store``, playing on from
+    ``resume`` if given); returns the process exit status."""
     from .app import UnoApp
 
-    app = UnoApp(config)
+    app = UnoApp(config, store=store, resume=resume)
     app.run()
     return app.return_code or 0
