@@ -24,6 +24,7 @@ from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
 if TYPE_CHECKING:
     from .screens.table import TableScreen
+    from .widgets.saved_matches import SavedMatches
 
 # The setup and table screens are imported when first shown, so that starting
 # straight at one does not pay for loading the other.
@@ -142,6 +143,16 @@ class UnoApp(App[int]):
         """Leave the setup screen for a table playing ``config``."""
         self.config = config
         self.switch_screen(self._table_for(config))
+
+    def saved_matches(self) -> "SavedMatches":
+        """The setup screen's list of unfinished matches (and of bad saves set aside)."""
+        from .widgets.saved_matches import SavedMatches
+
+        if self.store is None:
+            return SavedMatches((), id="saved-matches")
+        summaries = self.store.unfinished()
+        problems, self.store.problems[:] = list(self.store.problems), []
+        return SavedMatches(summaries, problems, id="saved-matches")
 
     def resume_saved(self, path: Path) -> None:
         """Leave the setup screen for the table of the match saved in ``path``."""
