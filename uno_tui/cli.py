@@ -140,7 +140,9 @@ def play_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="uno-tui",
         description="Hot-seat UNO for the terminal. With no options it opens the setup screen. "
-                    "Run 'uno-tui sim --help' for headless bot-against-bot play.",
+                    "Every match is saved after every move: --resume goes on with one. "
+                    "Run 'uno-tui sim --help' for headless bot-against-bot play and "
+                    "'uno-tui replay --help' to watch a finished match again.",
         epilog="example: uno-tui --variant classic --players Ann,Bob,cpu,cpu:hard --seed 7",
     )
     _common(parser)
@@ -191,6 +193,20 @@ def sim_parser() -> argparse.ArgumentParser:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--no-check", action="store_true",
                         help="skip the invariant checks (for speed measurements)")
+    return parser
+
+
+def replay_parser() -> argparse.ArgumentParser:
+    """The parser for ``uno-tui replay``."""
+    parser = _Parser(
+        prog="uno-tui replay",
+        description="Step through a finished match action by action, every hand shown: "
+                    "Left/Right one action, PgUp/PgDn a round, Home/End, 1-9 jump to a round.",
+        epilog="example: uno-tui replay   (the most recently finished match)",
+    )
+    parser.add_argument("file", nargs="?", default=None, metavar="FILE",
+                        help="a saved match (default: the most recently finished one)")
+    _data_dir_option(parser)
     return parser
 
 
@@ -291,6 +307,36 @@ def run_play_command(argv: Sequence[str]) -> int:
     return run_app(config, store=store, resume=record)
 
 
+def run_replay_command(argv: Sequence[str]) -> int:
+    """``uno-tui replay``: play back a saved match; returns the exit status."""
+    from .app.replay import Replay, ReplayError, refusal
+    from .saves import SaveFileError
+
+    args = replay_parser().parse_args(list(argv))
+    store = open_store(args.data_dir)
+    path = args.file
+    if path is None:
+        finished = store.finished()
+        if not finished:
+            raise SaveProblem(f"no finished match to replay in {store.history}")
+        path = finished[0]
+    try:
+        record = store.load(path)
+    except SaveFileError as exc:
+        raise SaveProblem(str(exc)) from None
+    refused = refusal(record)
+    if refused:
+        raise SaveProblem(refused)
+    try:
+        replay = Replay(record)
+        replay.check()
+    except ReplayError as exc:
+        raise SaveProblem(f"the save {record.path} can't be replayed: {exc}") from None
+    need_terminal()
+    from .app import run_app
+    return run_app(record.config, replay=replay)
+
+
 def _saved_match(store, path: str):
     """The match ``--resume`` names; one clear line when there is none or it is bad."""
     from .saves import SaveFileError
@@ -307,13 +353,19 @@ def _saved_match(store, path: str):
     return record
 
 
+#: ``uno-tui NAME ...``: the command that runs it (``uno-tui`` alone plays).
+SUBCOMMANDS = {"sim": run_sim_command, "replay": run_replay_command}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``uno-tui`` command."""
     argv = list(sys.argv[1:] if argv is None else argv)
-    sim = bool(argv) and argv[0] == "sim"
-    prog = "uno-tui sim" if sim else "uno-tui"
+    command = argv[0] if argv and argv[0] in SUBCOMMANDS else None
+    prog = f"uno-tui {command}" if command else "uno-tui"
     try:
-        return run_sim_command(argv[1:]) if sim else run_play_command(argv)
+        if command:
+            return SUBCOMMANDS[command](argv[1:])
+        return run_play_command(argv)
     except UsageError as exc:
         print(f"{prog}: error: {exc} (see '{prog} --help')", file=sys.stderr)
         return 2

@@ -7,16 +7,17 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from ..config import PlayConfig
     from ..saves import MatchRecord, MatchStore
+    from .replay import Replay
 
 __all__ = ["run_app"]
 
 
 def run_app(config: "PlayConfig", *, store: "MatchStore | None" = None,
-            resume: "MatchRecord | None" = None) -> int:
+            resume: "MatchRecord | None" = None, replay: "Replay | None" = None) -> int:
     """Run the game until the players quit (autosaving to ``store``, playing on from
-    ``resume`` if given); returns the process exit status."""
+    ``resume`` if given, or playing back ``replay``); returns the process exit status."""
     from .app import UnoApp
 
-    app = UnoApp(config, store=store, resume=resume)
+    app = UnoApp(config, store=store, resume=resume, replay=replay)
     app.run()
     return app.return_code or 0

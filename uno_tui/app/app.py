@@ -23,6 +23,7 @@ from .controller import DEFAULT_PACE, TableController
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
 if TYPE_CHECKING:
+    from .replay import Replay
     from .screens.table import TableScreen
     from .widgets.saved_matches import SavedMatches
 
@@ -80,12 +81,14 @@ class UnoApp(App[int]):
     def __init__(self, config: PlayConfig | None = None, *, pace: float = DEFAULT_PACE,
                  steady: bool = False, show_card_ids: bool = False,
                  controller: TableController | None = None, store: MatchStore | None = None,
-                 resume: MatchRecord | None = None) -> None:
+                 resume: MatchRecord | None = None, replay: "Replay | None" = None) -> None:
         super().__init__()
         self.config = config or PlayConfig()
         #: Where matches are autosaved (None: not saved).
         self.store = store
         self.resume_record = resume
+        #: A saved match to play back instead of playing.
+        self.replay = replay
         #: The signal that ended the app, if one did.
         self.signal_received: int | None = None
         #: A match already set up (e.g. a rigged position) to open at the table.
@@ -99,6 +102,9 @@ class UnoApp(App[int]):
     def _first_screen(self) -> Screen:
         if self.controller is not None:
             return self._table(self.controller)
+        if self.replay is not None:
+            from .screens.replay import ReplayScreen
+            return ReplayScreen(self.replay)
         if self.resume_record is not None:
             return self._table_for_record(self.resume_record)
         if self.config.seats:
