@@ -232,6 +232,11 @@ class CardWatch:
 
         ctl.apply, ctl.next_round, ctl.restart = watched_apply, watched_next_round, watched_restart
 
+    def note_position(self) -> None:
+        """The table now plays on from a position (``ServerTable.use_position``)."""
+        self.public.update(self.ctl.game.discard)
+        self._note(self.ctl.game.opening_events)
+
     def _note(self, events) -> None:
         for event in events:
             self.public.update(event.for_seat(None).cards)

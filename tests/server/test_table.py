@@ -135,3 +135,63 @@ async def test_a_stale_action_gets_the_engines_refusal_and_changes_nothing(tmp_p
         assert table_screen(ann).message.startswith("✗ ")
         await ann.close()
         await bob.close()
+
+
+async def play_until(table, clients, done, limit: float = 120.0) -> int:
+    """Let every client's person press their keys until ``done()``; the keys sent.
+
+    A client acts again only after the table (or its own screen) has moved on, as a
+    person would after seeing the result of their key.
+    """
+    sent_at: dict[str, tuple] = {}
+    steps = 0
+
+    def moment(client):
+        return (table.version, table.deal, type(client.app.screen).__name__)
+
+    async def step():
+        nonlocal steps
+        for client in clients:
+            if sent_at.get(client.name) == moment(client):
+                continue
+            if play_a_step(client):
+                sent_at[client.name] = moment(client)
+                steps += 1
+        return done()
+
+    deadline = asyncio.get_running_loop().time() + limit
+    while not await step():
+        assert asyncio.get_running_loop().time() < deadline, "the round never ended"
+        await asyncio.sleep(0.005)
+    return steps
+
+
+async def test_eight_sessions_play_a_whole_round_and_no_hand_leaks(tmp_path):
+    names = [f"p{n}" for n in range(1, 9)]
+    async with serving(tmp_path) as host:
+        table = host.create_table(people(*names, seed=3))
+        watch = CardWatch(table)
+        clients = await _seated(host, *names, size=(100, 30))
+        # Two red cards each on a red top: a whole round in nine plays (every redraw is
+        # paid eight times, so the round is kept short).
+        table.use_position(Game.from_position("classic", hands=[
+            [f"R{seat + 1}", f"R{seat + 1}"] for seat in range(8)], top="R0", current=0))
+        # Card ids are reused by the new deal: what each seat may have seen spans both.
+        watch.note_position()
+        assert [table.seats_of(c.session) for c in clients] == [(n,) for n in range(8)]
+        for seat, client in enumerate(clients):   # the scan's control
+            await wait_until(lambda: set(c.id for c in hand_cards(client))
+                             == set(table.ctl.game.hands[seat]), f"{client.name}'s new hand")
+            await wait_until(lambda: watch.own(bytes(client.received), seat),
+                             f"{client.name}'s own cards sent to them")
+        steps = await play_until(table, clients, lambda: table.summary is not None)
+        assert table.summary is not None and table.summary.winner is not None
+        assert steps >= 8
+        winner = names[table.summary.winner]
+        for client in clients:
+            await wait_until(lambda: "Round 1 is over" in client.text()
+                             or winner in client.text(), f"{client.name} sees the result")
+        for seat, client in enumerate(clients):
+            assert not watch.leaks(bytes(client.received), (seat,)), f"{client.name} saw a hand"
+        for client in clients:
+            await client.close()

@@ -206,9 +206,10 @@ class ClientTableScreen(TableScreen):
             self.uno_armed = False
         if challenger is not None and ctl.game.view(challenger).revealed is not None:
             self._guard(lambda: self._reveal(challenger))
-            return
-        self._refresh()
-        self.resume()
+        elif self.is_active and not ctl.pending:
+            self.resume()      # it redraws the table as it goes
+        else:
+            self._refresh()
 
     def _match_over(self, summary) -> None:
         from ..app.screens.match_result import AGAIN, SETUP, MatchResultDialog
