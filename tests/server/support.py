@@ -164,40 +164,46 @@ def hand_cards(client: Client) -> tuple:
             return ()
 
 
-def play_a_step(client: Client) -> bool:
-    """Send the keys this client's person would press now; False when nothing to do.
+def keys_for(app) -> tuple[str, int | None] | None:
+    """The keys the person at ``app``'s terminal would press now, and the id of the card
+    they play (None for other keys); None when it is not their moment.
 
     A playable card is picked by its number key and played with Enter; with none, d
-    draws; a dialog gets 1 (its first option); the round's result gets Enter.
+    draws; a dialog gets 1 (its first option); a handoff or the round's result, Enter.
     """
-    app = client.app
     screen = app.screen
-    if isinstance(screen, RoundResultScreen):
-        client.keys("\r")
-        return True
-    if isinstance(screen, HandoffScreen):
-        client.keys("\r")
-        return True
+    if isinstance(screen, (RoundResultScreen, HandoffScreen)):
+        return "\r", None
     if isinstance(screen, Dialog):
-        client.keys("1")
-        return True
+        return "1", None
     if not isinstance(screen, ClientTableScreen) or not screen.awaiting_turn \
             or screen.ctl.pending:
-        return False
+        return None
     seat = screen.viewer
     game = screen.ctl.game
     if game.is_over or game.decision.seat != seat or game.decision.kind != DecisionKind.TURN:
-        return False
-    cards = hand_cards(client)
+        return None
+    with app._context():
+        try:
+            cards = screen.query_one(HandView).cards
+        except NoMatches:
+            return None
     legal = game.legal_actions(seat)
     for index, card in enumerate(cards[:9]):
         if Play(seat, card.id) in legal:
-            client.keys(str(index + 1) + "\r")
-            return True
+            return f"{index + 1}\r", card.id
     if Draw(seat) in legal:
-        client.keys("d")
-        return True
-    return False
+        return "d", None
+    return None
+
+
+def play_a_step(client: Client) -> bool:
+    """Send the keys this client's person would press now; False when nothing to do."""
+    keys = keys_for(client.app)
+    if keys is None:
+        return False
+    client.keys(keys[0])
+    return True
 
 
 class CardWatch:
