@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import json
 import re
 import signal
 import sys
@@ -11,7 +10,8 @@ import sys
 import asyncssh
 
 from uno_tui.cli import main
-from uno_tui.server.host import HOST_KEY_FILE, SAVES_DIR
+from uno_tui.saves import MatchStore
+from uno_tui.server.host import HOST_KEY_FILE
 
 
 def test_another_address_without_keys_or_password_is_refused(tmp_path, capsys):
@@ -23,8 +23,8 @@ def test_another_address_without_keys_or_password_is_refused(tmp_path, capsys):
 
 
 def test_bad_serve_arguments_get_one_line(tmp_path, capsys):
-    for argv, words in ((["--port", "70000"], "at most 65535"),
-                        (["--max-sessions", "0"], "at least 1"),
+    for argv, words in ((["--port", "70000"], "out of range"),
+                        (["--max-sessions", "0"], "out of range"),
                         (["--hold", "-1"], "between 0 and 86400"),
                         (["--password-file", str(tmp_path / "none")], "can't read the password")):
         assert main(["serve", "--data-dir", str(tmp_path), *argv]) == 2
@@ -60,20 +60,20 @@ async def test_sigterm_saves_every_table_and_says_goodbye_to_every_client(tmp_pa
             process.stdin.write(b"n")             # the setup screen
             await until(b"Start the game")
             process.stdin.write(b"\r")            # ann and three computers
-            await until(b"hand")
+            await until(b"ann's hand")
             server.send_signal(signal.SIGTERM)
             await until(b"Goodbye!")
             await asyncio.wait_for(process.wait_closed(), 30)
         assert await asyncio.wait_for(server.wait(), 30) == 0
         rest = (await server.stderr.read()).decode()
         assert "stopping (SIGTERM)" in rest and "ended='server stopped'" in rest
-        saves = list((tmp_path / SAVES_DIR).glob("table-1-*.json"))
+        store = MatchStore(tmp_path)
+        saves = store.unfinished()
         assert len(saves) == 1
-        saved = json.loads(saves[0].read_text())
-        assert saved["seats"][0] == {"name": "ann", "level": None}
-        assert saved["match"]["variant"] == "classic" and saved["match"]["players"] == 4
-        from uno_tui.engine import Match
-        assert Match.from_json(saved["match"]).game.players == 4   # it can be resumed
+        record = store.load(saves[0].path)
+        assert record.config.seats[0].name == "ann" and record.config.seats[0].is_human
+        assert [s.level for s in record.config.seats[1:]] == ["normal"] * 3
+        assert record.restore().players == 4        # it can be resumed
     finally:
         if server.returncode is None:
             server.kill()
