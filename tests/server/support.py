@@ -81,12 +81,13 @@ class Client:
         self._reader: asyncio.Task | None = None
         self.changed = asyncio.Event()
 
-    async def connect(self, size=(100, 32), term="xterm-256color") -> "Client":
+    async def connect(self, size=(100, 32), term="xterm-256color",
+                      window: int = 2 * 1024 * 1024) -> "Client":
         self.conn = await asyncssh.connect("127.0.0.1", self.host.port, username=self.name,
                                            known_hosts=None, client_keys=None,
                                            password=None)
         self.process = await self.conn.create_process(term_type=term, term_size=size,
-                                                      encoding=None)
+                                                      encoding=None, window=window)
         self._reader = asyncio.create_task(self._read())
         await wait_until(lambda: self.app is not None and self.app.is_running
                          and self.app.screen is not None, f"{self.name}'s app")

@@ -195,3 +195,47 @@ async def test_eight_sessions_play_a_whole_round_and_no_hand_leaks(tmp_path):
             assert not watch.leaks(bytes(client.received), (seat,)), f"{client.name} saw a hand"
         for client in clients:
             await client.close()
+
+
+async def test_a_spectator_sees_the_table_but_no_hand(tmp_path):
+    async with serving(tmp_path) as host:
+        table = host.create_table(people("ann", computers=2))
+        watch = CardWatch(table)
+        (ann,) = await _seated(host, "ann")
+        eve = await Client(host, "eve").connect()
+        await wait_until(lambda: "Table 1" in eve.text(), "eve's lobby")
+        eve.keys("w")
+        await eve.at_table()
+        await wait_until(lambda: "You are watching: every hand is hidden." in eve.text(),
+                         "eve's notice")
+        assert table.seats_of(eve.session) == () and "1 watching" in table.describe()
+        await wait_until(lambda: table.version >= 6, "a few computer moves")
+        assert not watch.leaks(bytes(eve.received), ())
+        assert not hand_cards(eve)
+        await eve.close()
+        await ann.close()
+
+
+async def test_two_people_share_one_terminal_and_hand_off_between_them(tmp_path):
+    async with serving(tmp_path) as host:
+        table = host.create_table(people("ann", "bob", computers=1))
+        (ann,) = await _seated(host, "ann")
+        table.use_position(Game.from_position(
+            "classic", hands=[["R5", "G7", "G8"], ["R6", "B2", "B3"], ["Y1", "Y2", "Y3"]],
+            top="R3", current=0))
+        screen = table_screen(ann)
+        await wait_until(lambda: screen.awaiting_turn, "ann's turn")
+        ann.keys("+")
+        await wait_until(lambda: "Who else plays at this terminal?" in ann.text(), "the name")
+        ann.keys("bob\r")
+        await wait_until(lambda: table.seats_of(ann.session) == (0, 1), "bob seated here")
+        await wait_until(lambda: screen.awaiting_turn, "ann's turn again")
+        red5 = next(i for i, c in enumerate(hand_cards(ann)) if c.face.code == "R5")
+        ann.keys(f"{red5 + 1}\r")
+        # bob's turn at the same terminal: the hands hide behind a handoff first.
+        await wait_until(lambda: type(ann.screen).__name__ == "HandoffScreen", "bob's handoff")
+        assert screen.viewer is None
+        ann.keys("\r")
+        await wait_until(lambda: screen.viewer == 1 and screen.awaiting_turn, "bob's hand")
+        assert {c.id for c in hand_cards(ann)} == set(table.ctl.game.hands[1])
+        await ann.close()
