@@ -208,6 +208,11 @@ class ServerTable:
         return tuple(SeatSpec(s.name, s.level or (default_bot_level() if i in bots else None))
                      for i, s in enumerate(self._seats))
 
+    def seat_levels(self) -> tuple[str | None, ...]:
+        """Each seat's own level: a computer seat's, None for a people's seat (even while
+        a computer stands in)."""
+        return tuple(s.level for s in self._seats)
+
     def free_seats(self) -> tuple[int, ...]:
         """People's seats anyone may take: nobody holds them and none is kept for a
         dropped person."""
