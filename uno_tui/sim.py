@@ -208,11 +208,13 @@ def play_round(game: Game, bots: Sequence[Bot], rng: random.Random,
     legal = game.legal_actions
     observers = [(seat, bot) for seat, bot in enumerate(bots) if getattr(bot, "observes", False)]
 
-    def apply(action) -> None:
+    def observed_apply(action) -> None:
         events = game.apply(action)
         for seat, bot in observers:
             bot.observe(action, [e.for_seat(seat) for e in events], game.view(seat))
 
+    # Without observers the engine's own apply runs: random play pays nothing for them.
+    apply = observed_apply if observers else game.apply
     for seat, bot in observers:
         bot.observe(None, [e.for_seat(seat) for e in game.opening_events], game.view(seat))
     while not game.is_over:
