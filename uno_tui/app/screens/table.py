@@ -13,7 +13,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer
+from ..widgets.footer import Footer
 from textual.worker import Worker, WorkerState
 
 from ...engine import (
