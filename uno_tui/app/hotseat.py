@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from ..engine import Draw, Event, EventKind, decision_verb
+from ..engine import Draw, Event, EventKind
 from .cardtext import long_label
 from .controller import TableController
 
@@ -139,7 +139,7 @@ class HotSeat:
     def reason(self, seat: int) -> str:
         """Why the keyboard goes to ``seat``, in words."""
         ctl = self.ctl
-        return f"{ctl.names[seat]} is to {decision_verb(ctl.decision_kind)}."
+        return f"{ctl.names[seat]} is to {ctl.game.decision_verb}."
 
     def handed(self, seat: int) -> None:
         """``seat``'s person has taken the keyboard: their hand may show."""

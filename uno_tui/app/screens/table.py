@@ -19,10 +19,10 @@ from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer
+from ..widgets.footer import Footer
 from textual.worker import Worker, WorkerState
 
-from ...engine import Action, Challenge, DecisionKind, Draw, EngineError, EventKind, Play, decision_verb
+from ...engine import Action, Challenge, DecisionKind, Draw, EngineError, EventKind, Play
 from ..cardtext import long_label
 from ..controller import DEFAULT_PACE, BotTurn, TableController
 from ..hotseat import Ask, Away, Computers, Handoff, HotSeat, RoundOver
@@ -274,7 +274,7 @@ class TableScreen(Screen[None]):
             return text + (" · UNO armed" if self.uno_armed else "")
         if not ctl.is_human(decider):
             return f"{name} is playing…"
-        return f"Waiting for {name} to {decision_verb(ctl.decision_kind)}"
+        return f"Waiting for {name} to {ctl.game.decision_verb}"
 
     def _can_arm_uno(self) -> bool:
         if not self.awaiting_turn or self.viewer is None:
@@ -518,7 +518,7 @@ class TableScreen(Screen[None]):
         context = PromptContext(seat=seat, names=ctl.names, view=ctl.view(seat),
                                 actions=tuple(ctl.own_actions(seat)),
                                 events=ctl.last_events_for(seat), face_of=ctl.game.face,
-                                ask=self.ask)
+                                ask=self.ask, verb=ctl.game.decision_verb)
         self.asked_kind = ctl.decision_kind
         action = await prompter_for(ctl.decision_kind)(context)
         if action is None:
