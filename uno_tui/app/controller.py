@@ -20,8 +20,7 @@ from ..engine import (
 from ..config import MAX_LOG_LINES, SeatSpec
 from .narration import Narrator
 
-__all__ = ["RoundSummary", "BotTurn", "Recorder", "TableController", "MAX_LOG_LINES",
-           "DEFAULT_PACE"]
+__all__ = ["RoundSummary", "BotTurn", "Recorder", "TableController", "DEFAULT_PACE"]
 
 #: Seconds between two computer actions at normal pace: slow enough to follow them.
 DEFAULT_PACE = 0.6
@@ -328,20 +327,26 @@ class TableController:
 
         Every bot is offered each new situation's window actions once (in random
         order), as in ``uno-tui sim``; then the bot the game waits on, if any,
-        chooses. Try them in order with :meth:`BotTurn.decide` (safe to run in
-        another thread: a turn holds only snapshots) and apply the first answer
-        with :meth:`apply_bot`.
+        chooses. A bot that just went down to one card comes first, as it calls UNO
+        as the card goes down; if it is the one the game waits on (it names a
+        colour), it decides before anyone may catch it. Try them in order with
+        :meth:`BotTurn.decide` (safe to run in another thread: a turn holds only
+        snapshots) and apply the first answer with :meth:`apply_bot`.
         """
         game = self.game
         if game.is_over:
             return []
         decider = game.decision.seat
         deciders = self.deciders()
+        window = game.uno_window
         turns = []
-        if self._polled != self._version:
+        if self._polled != self._version and not (window == decider and decider in self.bots):
             self._polled = self._version
             seats = [s for s in self.bots if s not in deciders]
             self._rng.shuffle(seats)
+            if window in seats:
+                seats.remove(window)
+                seats.insert(0, window)
             for seat in seats:
                 options = self.legal(seat)
                 if options:

@@ -8,11 +8,12 @@ mini-pile turned or taken, a Point Taken ballot revealed, a round won. Pure: eve
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import Callable, NamedTuple, Sequence
 
 from ..engine import Event, EventKind
 
-__all__ = ["headlines", "headline", "pending_draw_line", "ballot_reveal", "MAX_POINTED"]
+__all__ = ["headlines", "headline", "pending_draw_line", "ballot_reveal", "BallotResult",
+           "ballot_result", "MAX_POINTED"]
 
 _E = EventKind
 
@@ -119,6 +120,31 @@ def ballot_reveal(events: Sequence[Event], names: Sequence[str]) -> tuple[str, .
     draws = [f"{_name(names, e.seat)} draws {min(e.count, MAX_POINTED)}"
              for e in events if e.kind == _E.POINTED and e.count]
     return (*pointed, *draws)
+
+
+class BallotResult(NamedTuple):
+    """A revealed Point Taken ballot in seats: who pointed at whom, who draws how many."""
+
+    votes: tuple[tuple[int, int], ...]
+    draws: tuple[tuple[int, int], ...]
+
+    def target_of(self, seat: int) -> int | None:
+        """Whom ``seat`` pointed at."""
+        return next((target for voter, target in self.votes if voter == seat), None)
+
+    def draws_of(self, seat: int) -> int:
+        """How many cards ``seat`` draws for the votes against it (at most 5)."""
+        return next((count for drawer, count in self.draws if drawer == seat), 0)
+
+
+def ballot_result(events: Sequence[Event]) -> BallotResult | None:
+    """The ballot revealed in ``events``, or None."""
+    votes = tuple((e.seat, e.target) for e in events if e.kind == _E.POINT)
+    if not votes:
+        return None
+    draws = tuple((e.seat, min(e.count, MAX_POINTED)) for e in events
+                  if e.kind == _E.POINTED and e.count)
+    return BallotResult(votes, draws)
 
 
 def headlines(events: Sequence[Event], names: Sequence[str]) -> list[str]:

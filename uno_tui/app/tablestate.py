@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine import Event, GameView
+from .moments import BallotResult
 
 __all__ = ["TableState"]
 
@@ -36,6 +37,8 @@ class TableState:
     thinking: int | None = None
     #: The events of the last action applied, as the whole table saw them.
     events: tuple[Event, ...] = ()
+    #: The last Point Taken ballot revealed, while it is still news (UNO Party!).
+    ballot: "BallotResult | None" = None
     #: Goes up with every action applied: tells a new moment from the same one drawn again.
     serial: int = 0
 

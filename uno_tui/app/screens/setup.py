@@ -23,6 +23,7 @@ from ...config import (
 from ...engine import HOUSE_RULES, MODES, VARIANTS, ConfigError, get_variant
 from ..widgets.action import ActionLink
 from ..widgets.checklist import CheckList
+from ..widgets.saved_matches import SavedMatches
 from ..widgets.choice import ChoiceRow
 from ..widgets.seat_table import SeatTable
 from ..widgets.title import TitleBar
@@ -52,6 +53,7 @@ class SetupScreen(Screen[None]):
         Binding("tab", "app.focus_next", "Next field", key_display="Tab"),
         Binding("plus", "add_seat", "Add seat", key_display="+"),
         Binding("minus", "remove_seat", "Remove seat", key_display="-"),
+        Binding("r", "resume", "Resume saved"),
         Binding("question_mark", "help", "Help", key_display="?"),
         Binding("escape", "blur", show=False),
     ]
@@ -70,6 +72,7 @@ class SetupScreen(Screen[None]):
         targets = sorted(set(TARGETS) | {config.target})
         yield TitleBar("New game")
         with VerticalScroll(id="setup"):
+            yield self.app.saved_matches()
             yield ChoiceRow([(v.label, name) for name, v in VARIANTS.items()], config.variant,
                             label="Variant", id="variant")
             yield SeatTable(self.seats, tuple(BOT_LEVELS), id="seat-table", max_seats=MAX_SEATS)
@@ -188,6 +191,19 @@ class SetupScreen(Screen[None]):
     def action_remove_seat(self) -> None:
         if not self.query_one(SeatTable).remove_seat():
             self._say("A game needs at least 2 seats.")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "resume":
+            return self.query_one(SavedMatches).picked is not None
+        return True
+
+    def action_resume(self) -> None:
+        self.query_one(SavedMatches).resume_picked()
+
+    @on(SavedMatches.Resume)
+    def _resume(self, event: SavedMatches.Resume) -> None:
+        event.stop()
+        self.app.resume_saved(event.summary.path)
 
     def action_blur(self) -> None:
         self.set_focus(None)

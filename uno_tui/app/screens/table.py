@@ -24,6 +24,7 @@ from textual.worker import Worker, WorkerState
 
 from ...engine import Action, Challenge, DecisionKind, Draw, EngineError, EventKind, Play
 from ..cardtext import long_label
+from ..moments import ballot_result
 from ..controller import DEFAULT_PACE, BotTurn, TableController
 from ..hotseat import Ask, Away, Computers, Handoff, HotSeat, RoundOver
 from ..prompts import PromptContext, PromptPanel, Question, prompter_for
@@ -32,7 +33,7 @@ from ..tablestate import TableState
 from ..widgets.direction import DirectionTracker
 from ..widgets.discard import DiscardPile
 from ..widgets.draw_pile import DrawPile
-from ..widgets.card import LARGE, card_size_for
+from ..widgets.card import COMPACT, LARGE, card_size_for
 from ..widgets.extras import EXTRA_WIDGETS
 from ..widgets.hand import HandView
 from ..widgets.log import GameLog
@@ -62,6 +63,13 @@ BOT_GROUP = "bots"
 PROMPT_GROUP = "prompt"
 
 _D = DecisionKind
+
+#: The one-line bars of the table: title, banner, prompt and footer.
+FIXED_LINES = 4
+#: Rows of cards the hand shows at most before it scrolls, by card size.
+HAND_ROWS = {COMPACT: 1, LARGE: 2}
+#: The log's width by card size (the table takes the rest).
+LOG_WIDTH = {COMPACT: 27, LARGE: 40}
 
 
 def _first_answer(turns: list[BotTurn]) -> tuple[BotTurn, Action] | None:
@@ -132,6 +140,8 @@ class TableScreen(Screen[None]):
         #: The controller's last events as last drawn, and how many batches were drawn.
         self._events_seen: tuple = ()
         self._serial = 0
+        #: The last ballot revealed, and the serial it came with.
+        self._ballot = None
 
     @property
     def viewer(self) -> int | None:
@@ -183,6 +193,12 @@ class TableScreen(Screen[None]):
                      *self.query(MiniPile)):
             pile.size_class = size
         self.set_class(size == LARGE, "-large")
+        # The seats get what the one-line bars, the piles and the hand leave.
+        width, height = self.app.size
+        log_width = LOG_WIDTH[size]
+        budget = height - FIXED_LINES - (size.height + 1) - HAND_ROWS[size] * size.height - 2
+        self.query_one(SeatRing).arrange_panels(width - log_width - 2, budget)
+        self.query_one(GameLog).styles.width = log_width
         for panel in self.query(PromptPanel):
             if panel.is_open:
                 self.call_after_refresh(self._place_panel, panel)
@@ -213,6 +229,7 @@ class TableScreen(Screen[None]):
             and not ctl.is_human(ctl.decider) else None,
             events=tuple(event.for_seat(None) for event in ctl.last_events),
             serial=self._serial,
+            ballot=self._ballot[0] if self._ballot is not None else None,
         )
 
     def _refresh(self) -> None:
@@ -221,6 +238,11 @@ class TableScreen(Screen[None]):
         if ctl.last_events is not self._events_seen:
             self._events_seen = ctl.last_events
             self._serial += 1
+            ballot = ballot_result(ctl.last_events)
+            if ballot is not None:
+                self._ballot = (ballot, self._serial)
+            elif self._ballot is not None and self._serial > self._ballot[1] + ctl.players:
+                self._ballot = None     # every player has had a turn since: old news
         self.state = self.table_state()
         self._refresh_prompt()
         panel = self.query_one(PromptPanel)

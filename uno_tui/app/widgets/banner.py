@@ -17,8 +17,13 @@ from .bound import TableWidget
 __all__ = ["MomentBanner"]
 
 
+#: The most moments the banner keeps at once (newest first).
+KEPT = 3
+
+
 class MomentBanner(TableWidget):
-    """``Caught! Bob forgot UNO (Ann saw it) · Ann calls UNO!``; blank before any moment."""
+    """``Ann calls UNO! · Caught! Bob forgot UNO (Ann saw it)``: the latest moments, newest
+    first; a moment stays until every player has acted once since. Blank before any."""
 
     headline: reactive[str] = reactive("")
     pending: reactive[str] = reactive("")
@@ -26,6 +31,8 @@ class MomentBanner(TableWidget):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self._serial = -1
+        #: (serial, headline) of the moments kept, oldest first.
+        self._moments: list[tuple[int, str]] = []
 
     def read(self, state: TableState) -> None:
         view = state.view
@@ -35,9 +42,10 @@ class MomentBanner(TableWidget):
         if state.serial == self._serial:
             return
         self._serial = state.serial
-        lines = headlines(state.events, state.names)
-        if lines:
-            self.headline = " · ".join(lines)
+        self._moments += [(state.serial, line) for line in headlines(state.events, state.names)]
+        self._moments = [(serial, line) for serial, line in self._moments
+                         if serial > state.serial - view.players][-KEPT:]
+        self.headline = " · ".join(line for _, line in reversed(self._moments))
 
     def watch_headline(self, headline: str) -> None:
         self.set_class(bool(headline), "-news")

@@ -41,7 +41,7 @@ class CardSize(NamedTuple):
 
 
 COMPACT = CardSize(11, 4)
-LARGE = CardSize(13, 7)
+LARGE = CardSize(13, 8)
 
 #: One piece of a card's line: its text and its Rich style.
 Piece = tuple[str, str]
@@ -74,6 +74,30 @@ _SYMBOLS = {
     Kind.WILD_PILE_UP: "▤",
     Kind.WILD_DRAWN_TOGETHER: "∞",
 }
+
+
+#: Digits three rows tall, for the middle of a large number card.
+_BIG_DIGITS = {
+    "0": ("┏━┓", "┃ ┃", "┗━┛"),
+    "1": (" ┓ ", " ┃ ", " ┻ "),
+    "2": ("━━┓", "┏━┛", "┗━━"),
+    "3": ("━━┓", " ━┫", "━━┛"),
+    "4": ("┃ ┃", "┗━┫", "  ┃"),
+    "5": ("┏━━", "┗━┓", "━━┛"),
+    "6": ("┏━━", "┣━┓", "┗━┛"),
+    "7": ("━━┓", "  ┃", "  ┃"),
+    "8": ("┏━┓", "┣━┫", "┗━┛"),
+    "9": ("┏━┓", "┗━┫", "━━┛"),
+}
+
+
+def big_symbol(face: Face) -> tuple[str, str, str]:
+    """The number three rows tall (other kinds: their symbol on the middle row)."""
+    symbol = card_symbol(face)
+    if face.kind == Kind.NUMBER and all(digit in _BIG_DIGITS for digit in symbol):
+        rows = [_BIG_DIGITS[digit] for digit in symbol]
+        return tuple(" ".join(row[i] for row in rows) for i in range(3))
+    return ("", symbol, "")
 
 
 def hotkey_for(index: int) -> str:
@@ -143,9 +167,12 @@ def _body(face: Face, size: CardSize) -> list[str]:
         name = card_name_lines(face, inner, 2)
         lines = list(name) if len(name) == 2 else [symbol, *name]
     else:
+        # Large: corner index, the big number (or a symbol), the name, the other corner.
         corner = corner_index(face)
-        name = card_name_lines(face, inner, rows - 3)
-        lines = [corner.ljust(inner), symbol, *name]
+        big = big_symbol(face)
+        middle = list(big) if big[0] else ["", symbol]
+        name = card_name_lines(face, inner, rows - 2 - len(middle))
+        lines = [corner.ljust(inner), *middle, *name]
         lines += [""] * (rows - 1 - len(lines))
         lines.append(corner.rjust(inner))
         return [line.center(inner) for line in lines]
@@ -176,7 +203,8 @@ def card_lines(face: Face, size: CardSize = COMPACT, index: int | None = None,
     note = "no" if playable is False else ""
     if card_id is not None:
         note = f"{note}#{card_id}"
-    style = card_style(face) + (" dim" if playable is False else "")
+    # Unplayable: the colour only in the letters, not filling the card (dimmed).
+    style = f"{color_ink(face.color)} dim".strip() if playable is False else card_style(face)
     lines = [((_edge(tl, top, tr, inner, hotkey, _initial(face)), border),)]
     for text in _body(face, size):
         lines.append(((side, border), (text, style), (side, border)))

@@ -13,7 +13,6 @@ from textual.reactive import reactive
 
 from ...engine import DecisionKind, Face
 from ..cardtext import color_label, color_style
-from ..moments import ballot_reveal
 from ..tablestate import TableState
 from .bound import TableWidget
 from .card import COMPACT, CardSize, card_lines, card_rich_text
@@ -78,49 +77,34 @@ class MiniPile(TableWidget):
 class Ballot(NamedTuple):
     cast: int
     voters: int
-    #: After the reveal: who pointed at whom, who draws how many.
-    reveal: tuple[str, ...]
-    #: The state's serial when the reveal came.
-    serial: int = 0
+    revealed: bool
 
 
 class BallotBox(TableWidget):
-    """``Votes in: 3 of 6`` while a Point Taken ballot runs; then the reveal, which stays
-    until every player has had a turn after it (or the next ballot). Hidden otherwise.
+    """``☞ Votes in: 3 of 6`` while a Point Taken ballot runs (never whose); then
+    ``☞ Votes revealed`` while the reveal is news: the seats show who pointed at whom
+    and who draws. Hidden otherwise.
     """
 
-    ballot: reactive[Ballot | None] = reactive(None, layout=True)
+    ballot: reactive[Ballot | None] = reactive(None)
 
     def read(self, state: TableState) -> None:
         view = state.view
-        cast = len(view.extras.get("ballots_cast", ()))
-        reveal = ballot_reveal([e.for_seat(None) for e in state.events], state.names)
-        shown = self.ballot
-        if reveal:
-            if shown is None or shown.reveal != reveal:
-                self.ballot = Ballot(view.players, view.players, reveal, state.serial)
-        elif view.decision_kind == DecisionKind.POINT:
-            self.ballot = Ballot(cast, view.players, ())
-        elif shown is not None and shown.reveal and state.serial <= shown.serial + view.players:
-            return
+        if view.decision_kind == DecisionKind.POINT:
+            self.ballot = Ballot(len(view.extras.get("ballots_cast", ())), view.players, False)
+        elif state.ballot is not None:
+            self.ballot = Ballot(view.players, view.players, True)
         else:
             self.ballot = None
 
     def watch_ballot(self, ballot: Ballot | None) -> None:
         self.display = ballot is not None
 
-    def get_content_height(self, container, viewport, width: int) -> int:
-        ballot = self.ballot
-        return 1 + (len(ballot.reveal) if ballot else 0)
-
     def render(self) -> Text:
         ballot = self.ballot
         if ballot is None:
             return Text("")
-        if not ballot.reveal:
-            return Text(f"☞ Votes in: {ballot.cast} of {ballot.voters}", style="bold")
-        text = Text("☞ Point Taken, the votes:", style="bold", no_wrap=True)
-        for line in ballot.reveal:
-            text.append("\n")
-            text.append(Text(line, no_wrap=True, overflow="ellipsis"))
-        return text
+        if ballot.revealed:
+            return Text("☞ Votes revealed", style="bold", no_wrap=True,
+                        overflow="ellipsis")
+        return Text(f"☞ Votes in: {ballot.cast} of {ballot.voters}", style="bold")

@@ -46,6 +46,9 @@ class SeatFacts(NamedTuple):
     linked_with: str | None = None
     #: This seat's hand is the one on screen.
     holds_screen: bool = False
+    #: After a Point Taken ballot: whom this seat pointed at, how many cards it draws.
+    pointed_at: str | None = None
+    pointed_draws: int = 0
 
 
 def seat_facts(state: TableState, seat: int) -> SeatFacts:
@@ -70,7 +73,14 @@ def seat_facts(state: TableState, seat: int) -> SeatFacts:
         backs=info.backs if seat != state.viewer else (),
         linked_with=linked_with,
         holds_screen=state.viewer == seat,
+        pointed_at=_pointed_at(state, seat),
+        pointed_draws=state.ballot.draws_of(seat) if state.ballot else 0,
     )
+
+
+def _pointed_at(state: TableState, seat: int) -> str | None:
+    target = state.ballot.target_of(seat) if state.ballot else None
+    return state.names[target] if target is not None else None
 
 
 def _uno_mark(facts: SeatFacts) -> tuple[str, str]:
@@ -160,6 +170,11 @@ class SeatPanel(TableWidget):
         line = Text("  ")
         if facts.thinking:
             line.append("thinking…", style="italic")
+        elif facts.pointed_at is not None:
+            line.append(Text(f"☞ {facts.pointed_at}", style="bold"))
+            if facts.pointed_draws:
+                line.append("  ")
+                line.append(f" draws {facts.pointed_draws} ", style="bold reverse")
         elif facts.linked_with is not None:
             line.append(Text(f"∞ linked with {facts.linked_with}", style="bold"))
         elif facts.holds_screen:
@@ -170,18 +185,21 @@ class SeatPanel(TableWidget):
         return line
 
     def _one_line(self, facts: SeatFacts, width: int) -> Text:
+        """``▶Ann     7▮ UNO!  120 pts D``: everything on one line, the name shortened."""
         mark, mark_style = _uno_mark(facts)
-        status = "…" if facts.thinking else ("∞" if facts.linked_with else " ")
-        tail = f"{facts.count:>3}{status}{mark[:2] if mark else '  '}{facts.score:>4}" + (
-            "D" if facts.dealer else " ")
-        room = max(1, width - 1 - len(tail))
-        name = facts.name[:room]
+        status = "…" if facts.thinking else ("∞" if facts.linked_with else (
+            "☞" if facts.pointed_draws else " "))
+        score = f"{facts.score:>4} pts" if width >= 26 else f"{facts.score:>4}"
+        tail_width = 3 + 1 + 1 + 4 + 1 + len(score) + 2
+        room = max(1, width - 1 - tail_width)
         line = Text("▶" if facts.current else " ", style="bold")
-        line.append(Text(name.ljust(room), style="bold" if facts.current else ""))
-        line.append(tail[:3], style="bold")
-        line.append(tail[3])
-        line.append(tail[4:6], style=mark_style)
-        line.append(tail[6:])
+        line.append(Text(facts.name[:room].ljust(room), style="bold" if facts.current else ""))
+        line.append(f"{facts.count:>3}", style="bold")
+        line.append(_BACK, style="bold #b71c1c")
+        line.append(status)
+        line.append(f"{mark:<4}", style=mark_style if mark else "")
+        line.append(f" {score}", style="dim")
+        line.append(" D" if facts.dealer else "  ", style="bold")
         return line
 
 
@@ -193,13 +211,10 @@ class SeatRing(Grid):
         super().__init__(**kwargs)
         self.players = players
 
-    def on_resize(self) -> None:
-        self.arrange_panels()
-
-    def arrange_panels(self) -> None:
-        """Choose columns and lines per seat for the room there is."""
-        width, height = self.size
-        if not width or not height:
+    def arrange_panels(self, width: int, height: int) -> None:
+        """Choose columns and lines per seat for ``width`` x ``height`` cells, and take
+        only the lines that needs."""
+        if width <= 0 or height <= 0:
             return
         columns = max(1, min(self.players, width // MIN_PANEL_WIDTH))
         rows = -(-self.players // columns)
@@ -209,5 +224,6 @@ class SeatRing(Grid):
             rows = -(-self.players // columns)
         self.styles.grid_size_columns = columns
         self.styles.grid_rows = str(lines)
+        self.styles.height = min(height, rows * lines)
         for panel in self.query(SeatPanel):
             panel.styles.height = lines
