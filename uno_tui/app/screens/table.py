@@ -288,7 +288,7 @@ class TableScreen(Screen[None]):
             return "The round is over."
         name = ctl.names[decider]
         if self._asking:
-            return "Answer below: its number or letter, ←→ and Enter, or a click."
+            return ""          # the question and its keys are in the prompt panel
         if self.awaiting_turn:
             unpicked = self.query_one(HandView).unpicked
             pick = "pick a card (←→, 1-9)" if unpicked else "←→ or 1-9 picks a card"
@@ -505,11 +505,15 @@ class TableScreen(Screen[None]):
         return await self._answer
 
     def _place_panel(self, panel: PromptPanel) -> None:
-        """Lay the panel just above the hand (it is docked at the screen's bottom)."""
+        """Lay the panel just above the hand (it is docked at the screen's bottom) and left
+        of the log, so that the hand and the log's latest lines stay in view."""
         hand = self.query_one(HandView)
+        log = self.query_one(GameLog)
         below = max(0, self.size.height - hand.region.y)
-        if panel.styles.margin.bottom != below:
-            panel.styles.margin = (0, 0, below, 0)
+        right = self.size.width - log.region.x if log.region.x > 0 else 0
+        margin = (0, max(0, right), below, 0)
+        if tuple(panel.styles.margin) != margin:
+            panel.styles.margin = margin
 
     async def _close_panel(self) -> None:
         self._answer = None
