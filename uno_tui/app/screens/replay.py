@@ -6,6 +6,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -19,7 +20,7 @@ from ..widgets.extras import EXTRA_WIDGETS
 from ..widgets.footer import Footer
 from ..widgets.log import GameLog
 from ..widgets.scores import ScoreBoard
-from ..widgets.seats import SeatList
+from ..widgets.seats import SeatPanel, SeatRing
 from ..widgets.title import TitleBar
 
 __all__ = ["ReplayScreen"]
@@ -51,17 +52,32 @@ class ReplayScreen(Screen[None]):
         self.problem = ""
         self._extras = [factory() for factory in EXTRA_WIDGETS.get(replay.record.config.variant, ())]
 
+    #: The public table at the replay's position; the table's widgets are bound to it.
+    state: reactive[TableState | None] = reactive(None, repaint=False)
+
     def compose(self) -> ComposeResult:
         replay = self.replay
-        yield TitleBar(f"Replay · {replay.game.variant.label} · {len(replay.names)} players")
+        bind = ReplayScreen.state
+        players = len(replay.names)
+        yield TitleBar(f"Replay · {replay.game.variant.label} · {players} players")
+        # The table's own layout (see TableScreen.compose), with every hand below it.
         with Horizontal(id="top"):
-            yield SeatList(id="seats")
-            with Vertical(id="piles"):
-                yield DiscardPile(id="discard")
-                yield DrawPile(id="draw-pile")
-                yield DirectionTracker(id="direction")
-                yield ScoreBoard(id="scoreboard")
-                yield from self._extras
+            with Vertical(id="table"):
+                with SeatRing(players, id="seats"):
+                    for seat in range(players):
+                        yield SeatPanel(seat).data_bind(bind)
+                with Horizontal(id="middle"):
+                    yield DiscardPile(id="discard").data_bind(bind)
+                    yield DrawPile(id="draw-pile").data_bind(bind)
+                    for extra in self._extras:
+                        if extra.TABLE_AREA == "piles":
+                            yield extra.data_bind(bind)
+                    with Vertical(id="status"):
+                        yield DirectionTracker(id="direction").data_bind(bind)
+                        yield ScoreBoard(id="scoreboard").data_bind(bind)
+                        for extra in self._extras:
+                            if extra.TABLE_AREA == "status":
+                                yield extra.data_bind(bind)
             yield GameLog(id="log")
         yield Static(id="replay-status")
         with VerticalScroll(id="replay-hands"):
@@ -69,9 +85,6 @@ class ReplayScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#seats").border_title = "Players"
-        self.query_one("#discard").border_title = "Discard"
-        self.query_one("#draw-pile").border_title = "Draw"
         self.query_one("#log").border_title = "Log"
         self.query_one("#replay-hands").border_title = "Every hand"
         self.call_after_refresh(self._show)
@@ -90,11 +103,7 @@ class ReplayScreen(Screen[None]):
             variant_label=game.variant.label)
 
     def _show(self) -> None:
-        state = self.table_state()
-        for part in (self.query_one(SeatList), self.query_one(DiscardPile),
-                     self.query_one(DrawPile), self.query_one(DirectionTracker),
-                     self.query_one(ScoreBoard), *self._extras):
-            part.show(state)
+        self.state = self.table_state()
         self.query_one(GameLog).replace(self.replay.lines)
         self.query_one("#replay-hand-text", Static).update(self._hands())
         self.query_one("#replay-status", Static).update(self._status())
