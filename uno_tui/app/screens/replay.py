@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Static
@@ -13,14 +13,10 @@ from textual.widgets import Static
 from ..cardtext import card_style, short_label
 from ..replay import Replay, ReplayError
 from ..tablestate import TableState
-from ..widgets.direction import DirectionTracker
-from ..widgets.discard import DiscardPile
-from ..widgets.draw_pile import DrawPile
 from ..widgets.extras import EXTRA_WIDGETS
 from ..widgets.footer import Footer
 from ..widgets.log import GameLog
-from ..widgets.scores import ScoreBoard
-from ..widgets.seats import SeatPanel, SeatRing
+from ..widgets.table_area import compose_table_area
 from ..widgets.title import TitleBar
 
 __all__ = ["ReplayScreen"]
@@ -46,38 +42,20 @@ class ReplayScreen(Screen[None]):
         Binding("q", "app.quit", "Quit"),
     ]
 
+    #: The public table at the replay's position; the table's widgets bind to it.
+    state: reactive[TableState | None] = reactive(None, repaint=False)
+
     def __init__(self, replay: Replay) -> None:
         super().__init__(classes="table-screen replay-screen")
         self.replay = replay
         self.problem = ""
         self._extras = [factory() for factory in EXTRA_WIDGETS.get(replay.record.config.variant, ())]
 
-    #: The public table at the replay's position; the table's widgets are bound to it.
-    state: reactive[TableState | None] = reactive(None, repaint=False)
-
     def compose(self) -> ComposeResult:
         replay = self.replay
-        bind = ReplayScreen.state
-        players = len(replay.names)
-        yield TitleBar(f"Replay · {replay.game.variant.label} · {players} players")
-        # The table's own layout (see TableScreen.compose), with every hand below it.
+        yield TitleBar(f"Replay · {replay.game.variant.label} · {len(replay.names)} players")
         with Horizontal(id="top"):
-            with Vertical(id="table"):
-                with SeatRing(players, id="seats"):
-                    for seat in range(players):
-                        yield SeatPanel(seat).data_bind(bind)
-                with Horizontal(id="middle"):
-                    yield DiscardPile(id="discard").data_bind(bind)
-                    yield DrawPile(id="draw-pile").data_bind(bind)
-                    for extra in self._extras:
-                        if extra.TABLE_AREA == "piles":
-                            yield extra.data_bind(bind)
-                    with Vertical(id="status"):
-                        yield DirectionTracker(id="direction").data_bind(bind)
-                        yield ScoreBoard(id="scoreboard").data_bind(bind)
-                        for extra in self._extras:
-                            if extra.TABLE_AREA == "status":
-                                yield extra.data_bind(bind)
+            yield from compose_table_area(len(replay.names), self._extras, ReplayScreen.state)
             yield GameLog(id="log")
         yield Static(id="replay-status")
         with VerticalScroll(id="replay-hands"):
