@@ -13,7 +13,6 @@ from rich.console import Console
 from textual import events
 from textual.geometry import Offset
 from textual.pilot import OutOfBounds, _get_mouse_message_arguments
-from textual.screen import Screen
 from textual.widget import Widget
 
 from uno_tui.app.app import UnoApp
@@ -62,10 +61,10 @@ def _has_work(app) -> bool:
     for pump in (app, *nodes):
         if not pump._message_queue.empty() or pump._next_callbacks:
             return True
-    # A screen behind another is only laid out and drawn when it comes to the front.
-    for node in nodes:
-        if (node is screen or not isinstance(node, Screen)) and any(
-                getattr(node, flag) for flag in _PENDING_FLAGS):
+    # A screen behind another, and every widget on it, is only laid out and drawn when it
+    # comes to the front.
+    for node in screen.walk_children(with_self=True):
+        if any(getattr(node, flag) for flag in _PENDING_FLAGS):
             return True
     return bool(app._batch_count or screen._dirty_widgets or screen._callbacks
                 or screen._compositor._dirty_regions)
@@ -305,7 +304,7 @@ async def click(pilot, target: Widget | type[Widget] | str,
                 offset: tuple[int, int] = (0, 0)) -> bool:
     """Click ``target`` (a widget, a widget type or a selector on the screen in front) at
     ``offset`` from its top-left corner, as the terminal would: press, release, click,
-    each handled in full. True if the click landed on ``target``.
+    each handled in full. True if the click landed on ``target`` or a widget inside it.
 
     The app is quiet first, so the target is where it is drawn (not where it was).
     """
@@ -323,7 +322,8 @@ async def click(pilot, target: Widget | type[Widget] | str,
         app.mouse_position = position
         screen._forward_event(event_type(**arguments, **extra))
         await quiet(pilot)
-    return under is widget
+    # A click on a part of ``target`` (e.g. one card of the hand) lands on it too.
+    return under is widget or widget in under.ancestors
 
 
 async def resize(pilot, width: int, height: int) -> None:
