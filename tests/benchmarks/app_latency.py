@@ -127,7 +127,7 @@ def scenarios(python: str, uno_tui: str) -> list[Scenario]:
         Scenario("setup", shlex.quote(uno_tui), "New game", "Add seat", "4   CPU 3", "+",
                  lambda before, now: "5   CPU 4" in now),
         Scenario("table", f"{shlex.quote(uno_tui)} --players Ann,cpu,cpu,cpu --seed 7",
-                 "Ann's hand", "Help", "Ann: pick a card", "Right",
+                 "Ann's hand", "Help", "picks a card", "Right",
                  lambda before, now: picked_card(now) not in (None, picked_card(before))),
     ]
 
@@ -227,7 +227,7 @@ def measure_bytes(args) -> int:
                  command)
             try:
                 start = time.perf_counter()
-                wait_until(session, lambda s: "Ann: pick a card" in s, start, args.timeout,
+                wait_until(session, lambda s: "picks a card" in s, start, args.timeout,
                            args.poll_launch)
                 time.sleep(args.settle)
                 window = args.window
@@ -248,7 +248,7 @@ def measure_bytes(args) -> int:
                 tmux("send-keys", "-t", session, "r")
                 time.sleep(window)
                 results["close"].append(bytes_between(log_path, sent, sent + window))
-                wait_until(session, lambda s: "Ann: pick a card" in s, sent, args.timeout,
+                wait_until(session, lambda s: "picks a card" in s, sent, args.timeout,
                            args.poll_launch)
                 ended = time.perf_counter()
                 writes = [(t, n) for t, n in read_writes(log_path) if sent + window <= t < ended]

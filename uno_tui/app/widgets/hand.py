@@ -32,6 +32,10 @@ class SlotFacts(NamedTuple):
     size: CardSize
 
 
+#: Card widgets made with the hand; a bigger hand adds more (at the cost of one full redraw).
+SLOTS_AT_START = 24
+
+
 class CardSlot(Widget):
     """One card of the hand, as its own widget: moving the pick redraws the two cards
     whose border changes and nothing else (Textual writes a widget's changed lines from
@@ -74,8 +78,14 @@ class ChipGrid(Widget):
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
-        self._slots: list[CardSlot] = []
-        self._columns = 0
+        self._slots: list[CardSlot] = [CardSlot() for _ in range(SLOTS_AT_START)]
+        for slot in self._slots:
+            slot.display = False
+
+    def compose(self) -> ComposeResult:
+        # Mounted at the start: a widget mounted later makes Textual redraw the whole
+        # screen (it rebuilds its map), which a hand growing by one card should not cost.
+        yield from self._slots
 
     def render(self) -> Text:
         return Text("" if self.cards else self.notice, style="dim")
@@ -158,6 +168,7 @@ class HandView(VerticalScroll):
             self.card_id = card_id
 
     state: reactive[TableState | None] = reactive(None, repaint=False)
+    _shown_title = ""
     #: True while no card is picked (after a handoff) until a key or a click picks one.
     unpicked = False
 
@@ -176,6 +187,12 @@ class HandView(VerticalScroll):
     def grid(self) -> ChipGrid:
         return self.query_one(ChipGrid)
 
+    def _title(self, title: str) -> None:
+        # Only when it changes: a new border title redraws the whole hand, cards and all.
+        if title != self._shown_title:
+            self._shown_title = title
+            self.border_title = Content(title)     # a name is text, never markup
+
     def watch_state(self, state: TableState | None) -> None:
         if state is not None:
             self.show(state, state.playable, state.notice)
@@ -185,7 +202,7 @@ class HandView(VerticalScroll):
         grid = self.grid
         grid.show_ids = state.show_ids
         if state.viewer is None:
-            self.border_title = "Hand"
+            self._title("Hand")
             grid.notice = notice
             grid.playable = None
             grid.cards = ()
@@ -193,8 +210,7 @@ class HandView(VerticalScroll):
         owner = state.names[state.viewer]
         cards = state.view.hand
         count = len(cards)
-        # A name is text, never markup.
-        self.border_title = Content(f"{owner}'s hand ({count} card{'s' if count != 1 else ''})")
+        self._title(f"{owner}'s hand ({count} card{'s' if count != 1 else ''})")
         grid.notice = "No cards." if not cards else ""
         if self.unpicked:
             # After a handoff: no card is picked until its player picks one.
