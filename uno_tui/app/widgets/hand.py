@@ -9,7 +9,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.content import Content
-from textual.geometry import Offset
+from textual.geometry import Offset, Region
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -41,7 +41,15 @@ class CardSlot(Widget):
     whose border changes and nothing else (Textual writes a widget's changed lines from
     its left edge, so one wide widget would rewrite the row up to the card)."""
 
-    facts: reactive[SlotFacts | None] = reactive(None)
+    facts: reactive[SlotFacts | None] = reactive(None, repaint=False)
+
+    def watch_facts(self, old: SlotFacts | None, new: SlotFacts | None) -> None:
+        if old is not None and new is not None and old._replace(picked=new.picked) == new:
+            # Only the pick changed: only the top and bottom borders look different.
+            width, height = new.size
+            self.refresh(Region(0, 0, width, 1), Region(0, height - 1, width, 1))
+        else:
+            self.refresh()
 
     def render(self) -> Text:
         facts = self.facts
