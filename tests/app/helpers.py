@@ -257,10 +257,42 @@ def assert_no_leak(app, public: PublicCards, own_hand_drawn: bool = False) -> se
     others = {card for seat, hand in enumerate(game.hands) if seat != viewer for card in hand}
     leaked = (shown & others) - public.allowed(viewer)
     assert not leaked, f"cards of other seats on screen: {sorted(leaked)}\n{text}"
+    assert_seats_hide_what_they_must(table)
     if (own_hand_drawn and viewer is not None and isinstance(app.screen, TableScreen)
             and game.hands[viewer]):
         assert shown & set(game.hands[viewer]), f"the hand's ids are not on screen:\n{text}"
     return shown
+
+
+def assert_seats_hide_what_they_must(table: TableScreen) -> None:
+    """The seats show other hands' backs (UNO Flip: the faces of the side not in play,
+    which everyone sees), never a face of the side in play; no vote shows before the
+    last is in."""
+    from uno_tui.app.widgets.party import BallotBox
+    from uno_tui.app.widgets.seats import SeatPanel
+    from uno_tui.engine import DecisionKind
+
+    state = table.state
+    if state is None:
+        return
+    variant = table.ctl.game.variant
+    sides = ({face for face, _ in variant.deck}, {face for face, _ in variant.dark_deck})
+    in_play = sides[state.view.side]
+    other = sides[1 - state.view.side]
+    voting = state.view.decision_kind == DecisionKind.POINT
+    for panel in table.query(SeatPanel):
+        facts = panel.facts
+        if facts is None:
+            continue
+        if panel.seat == state.viewer:
+            assert not facts.backs, f"{facts.name}'s own backs are shown on their seat"
+        leaked = [face for face in facts.backs if face in in_play and face not in other]
+        assert not leaked, f"{facts.name}'s seat shows faces of the side in play: {leaked}"
+        if voting:
+            assert facts.pointed_at is None, f"{facts.name}'s vote shows before all are in"
+    for box in table.query(BallotBox):
+        if voting and box.ballot is not None:
+            assert not box.ballot.revealed, "the ballot shows as revealed while voting"
 
 
 def check_every_frame(app, check) -> list[AssertionError]:

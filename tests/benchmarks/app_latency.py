@@ -222,7 +222,7 @@ def measure_bytes(args) -> int:
             log_path = tempfile.mktemp(prefix="uno-bytes-")
             session = f"b{run}"
             command = (f"{shlex.quote(args.python)} {shlex.quote(here)} --count-into "
-                       f"{shlex.quote(log_path)} --players {players} --seed {seed} "
+                       f"{shlex.quote(log_path)} -- --players {players} --seed {seed} "
                        f"--variant {shlex.quote(args.variant)}")
             tmux("new-session", "-d", "-s", session, "-x", str(width), "-y", str(height),
                  command)
@@ -307,7 +307,8 @@ def main() -> int:
     parser.add_argument("--poll-key", type=float, default=0.002)
     args, rest = parser.parse_known_args()
     if args.count_into:
-        return run_counting_child(args.count_into, rest)
+        # Everything after "--" is uno-tui's own command line.
+        return run_counting_child(args.count_into, [a for a in rest if a != "--"])
     if rest:
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
     if args.bare:
