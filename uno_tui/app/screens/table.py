@@ -166,20 +166,22 @@ class TableScreen(Screen[None]):
                 with Horizontal(id="middle"):
                     yield DiscardPile(id="discard").data_bind(bind)
                     yield DrawPile(id="draw-pile").data_bind(bind)
-                    for extra in self._extras:
-                        if extra.TABLE_AREA == "piles":
-                            yield extra.data_bind(bind)
+                    yield from self._extras_in("piles")
                     with Vertical(id="status"):
                         yield DirectionTracker(id="direction").data_bind(bind)
                         yield ScoreBoard(id="scoreboard").data_bind(bind)
-                        for extra in self._extras:
-                            if extra.TABLE_AREA == "status":
-                                yield extra.data_bind(bind)
+                        yield from self._extras_in("status")
             yield GameLog(id="log")
         yield MomentBanner(id="banner").data_bind(bind)
         yield PromptBar(id="prompt")
         yield HandView(id="hand").data_bind(bind)
         yield Footer()
+
+    def _extras_in(self, area: str) -> ComposeResult:
+        """The variant's own widgets that go in ``area`` of the table, bound to its state."""
+        for extra in self._extras:
+            if extra.TABLE_AREA == area:
+                yield extra.data_bind(TableScreen.state)
 
     def on_mount(self) -> None:
         self.query_one("#log").border_title = "Log"

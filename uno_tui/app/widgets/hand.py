@@ -98,25 +98,15 @@ class ChipGrid(Widget):
     def render(self) -> Text:
         return Text("" if self.cards else self.notice, style="dim")
 
-    def watch_cards(self) -> None:
-        self._sync()
-
-    def watch_playable(self) -> None:
-        self._sync()
-
-    def watch_cursor(self) -> None:
-        self._sync()
-
-    def watch_show_ids(self) -> None:
-        self._sync()
-
-    def watch_card_size(self) -> None:
-        self._sync()
+    def on_mount(self) -> None:
+        # Whatever of these changes, the slots are given their cards again.
+        for name in ("cards", "playable", "cursor", "show_ids", "card_size"):
+            self.watch(self, name, self._sync, init=False)
 
     def on_resize(self) -> None:
         self._sync()
 
-    def _sync(self) -> None:
+    def _sync(self, *_) -> None:
         """Give every slot its card; add slots when the hand grows, hide the spare ones."""
         cards = self.cards
         while len(self._slots) < len(cards):
