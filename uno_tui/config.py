@@ -8,17 +8,30 @@ against the same limits.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Sequence
 
 __all__ = [
     "SeatSpec", "PlayConfig", "MAX_NAME", "MAX_SEATS", "CPU", "DEFAULT_BOT", "MAX_LOG_LINES",
-    "MODE_LABELS",
-    "bot_levels", "default_bot_level", "computer_name",
+    "MODE_LABELS", "bot_levels", "default_bot_level", "computer_name", "name_computers",
+    "MAX_TARGET", "MAX_SEED", "MAX_GAMES", "MAX_THINK_MS", "MAX_WORKERS", "MAX_SESSIONS",
 ]
 
 #: The longest player name, in characters: it must fit the seat list and the prompts.
 MAX_NAME = 16
 #: The most seats any variant allows (UNO Party! plays up to 16).
 MAX_SEATS = 16
+#: The highest target score a match may have (a 500-point match lasts about an hour).
+MAX_TARGET = 10_000
+#: Seeds are whole numbers from 0 to this (what a 64-bit seed holds).
+MAX_SEED = 2**63 - 1
+#: The most games (or matches) one ``uno-tui sim`` run plays.
+MAX_GAMES = 1_000_000
+#: The longest a hard computer may think about one decision, in milliseconds.
+MAX_THINK_MS = 60_000
+#: The most processes ``uno-tui sim`` runs side by side.
+MAX_WORKERS = 64
+#: The most SSH sessions one `uno-tui serve` host accepts at once.
+MAX_SESSIONS = 1_000
 #: What a seat's name is on the command line to ask for a computer player.
 CPU = "cpu"
 #: The computer level a seat gets when none is named.
@@ -74,3 +87,23 @@ def default_bot_level() -> str:
 def computer_name(number: int) -> str:
     """The default name of the ``number``-th computer at a table (1-based)."""
     return f"CPU {number}"
+
+
+def name_computers(seats: Sequence[SeatSpec]) -> tuple[SeatSpec, ...]:
+    """``seats`` with every unnamed computer named by :func:`computer_name`.
+
+    Numbers go up from 1 in seat order, skipping any name a seat already has (names
+    compare without case), so a person called "CPU 1" and a computer never share a name.
+    """
+    taken = {seat.name.casefold() for seat in seats if seat.name}
+    named = []
+    number = 0
+    for seat in seats:
+        if seat.name:
+            named.append(seat)
+            continue
+        number += 1
+        while computer_name(number).casefold() in taken:
+            number += 1
+        named.append(SeatSpec(computer_name(number), seat.level))
+    return tuple(named)

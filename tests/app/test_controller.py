@@ -135,3 +135,43 @@ def test_seeded_tables_deal_and_play_the_same():
 
     assert play(5) == play(5)
     assert play(5) != play(6)
+
+
+def test_a_hard_computer_follows_the_round_it_plays():
+    seats = (SeatSpec("CPU 1", "hard"), SeatSpec("CPU 2", "normal"), SeatSpec("CPU 3", "normal"))
+    ctl = TableController("classic", seats, target=60, seed=4)
+    hard = ctl.bots[0]
+    hard.think_ms = 2       # the search's budget: the test is about what it was told
+    for _ in range(2):
+        for _ in range(3000):
+            if ctl.game.is_over:
+                break
+            ctl.bot_step()
+        assert ctl.game.is_over
+        sizes = [b.size for b in hard.belief.snapshot().seats]
+        assert sizes[1:] == [len(hand) for hand in ctl.game.hands[1:]]
+        if ctl.finish_round().match_over:
+            break
+        ctl.next_round()
+        # A new deal starts a new belief: seven cards each, nothing inferred yet.
+        fresh = hard.belief.snapshot().seats
+        assert [b.size for b in fresh[1:]] == [len(h) for h in ctl.game.hands[1:]]
+        assert all(not b.lacks and not b.known for b in fresh)
+
+
+def test_a_computer_that_goes_down_to_one_card_calls_uno_before_others_can_catch():
+    for seed in range(6):
+        seats = (SeatSpec("CPU 1", "normal"), SeatSpec("CPU 2", "normal"), SeatSpec("CPU 3", "normal"))
+        ctl = TableController("classic", seats, seed=seed)
+        ctl.use_position(Game.from_position(hands=[["W", "R1"], ["G1", "G2", "B7"], ["Y1", "Y2", "B8"]],
+                                            top="R3", draw=["B1", "B2", "B3"]))
+        wild = next(c for c in ctl.game.hands[0] if ctl.game.face(c).color is None)
+        ctl.apply(Play(0, wild))          # down to one card, the colour still to name
+        ctl.bot_step()
+        assert 0 in ctl.game.called, seed
+        # Two cards, then a plain card down to one: the turn has passed on, yet it calls first.
+        ctl.use_position(Game.from_position(hands=[["R2", "R1"], ["G1", "G2", "B7"], ["Y1", "Y2", "B8"]],
+                                            top="R3", draw=["B1", "B2", "B3"]))
+        ctl.apply(Play(0, ctl.game.hands[0][0]))
+        ctl.bot_step()
+        assert 0 in ctl.game.called, seed

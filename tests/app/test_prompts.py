@@ -7,11 +7,11 @@ from uno_tui.app.screens.handoff import HandoffScreen
 from uno_tui.app.screens.reveal import RevealScreen
 from uno_tui.app.screens.table import TableScreen
 from uno_tui.app.widgets.hand import ChipGrid
-from uno_tui.engine import DecisionKind, SwapHands
+from uno_tui.engine import DecisionKind, Game, SwapHands
 
 from .helpers import (
-    GatedBot, PublicCards, asked, assert_no_leak, click, click_option, click_prompt_action,
-    make_app, panel, press, rigged, settle, shown, wait_for,
+    FirstBot, GatedBot, PublicCards, asked, assert_no_leak, click, click_option, click_prompt_action,
+    make_app, make_controller, panel, press, rigged, settle, shown, wait_for,
 )
 
 
@@ -391,3 +391,77 @@ async def test_the_table_hides_every_hand_until_a_handoff():
         await settle(pilot)
         assert isinstance(pilot.app.screen, TableScreen)
         assert "Ann's hand (2 cards)" in await shown(pilot)
+
+
+# ------------------------------------------------------------- fixes from play
+
+
+async def test_greninjas_second_colour_prompt_says_what_happened():
+    ctl = make_controller("Ann,cpu", variant="pokemon")
+    ctl.use_position(Game.from_position("pokemon", hands=[["GRENINJA", "R5"], ["B1", "B2"]],
+                                        top="R3", draw=["Y7", "G2", "B9"]))
+    for seat in list(ctl.bots):
+        ctl.bots[seat] = FirstBot(seat)
+    async with make_app(ctl).run_test() as pilot:
+        await settle(pilot)
+        await press(pilot, "1", "enter")
+        await settle(pilot)
+        assert asked(pilot.app) == "color" and "Ann: name a colour" in await shown(pilot)
+        await press(pilot, "g")                       # CPU 1 draws until a green card
+        await settle(pilot)
+        assert asked(pilot.app) == "color"
+        text = await shown(pilot)
+        assert "Ann: name the colour again" in text
+        assert "CPU 1 drew" in text and "until a Green card showed" in text
+        await press(pilot, "r")
+        await settle(pilot)
+    assert ctl.log.count("Ann names Red (R)") == 1
+
+
+async def test_a_person_sees_the_unplayable_card_they_drew_before_the_next_handoff():
+    ctl = rigged("Ann,Bob", hands=[["G5", "G6"], ["B1", "B2"]], top="R3", draw=["Y9"])
+    async with make_app(ctl).run_test() as pilot:
+        await settle(pilot)
+        await press(pilot, "enter")                   # Ann's handoff
+        await settle(pilot)
+        await press(pilot, "d")
+        await settle(pilot)
+        assert asked(pilot.app) == "notice"
+        text = await shown(pilot)
+        assert "Ann drew Yellow 9: it can't be played now." in text
+        assert "Ann's hand (3 cards)" in text
+        await press(pilot, "enter")
+        await settle(pilot)
+        screen = pilot.app.screen
+        assert isinstance(screen, HandoffScreen) and screen.player == "Bob"
+
+
+async def test_no_handoff_when_the_same_person_plays_again_after_computers():
+    ctl = rigged("Ann,Bob,cpu", hands=[["RS", "R2", "R7"], ["B1", "B2"], ["R4", "G2"]],
+                 top="R3")
+    async with make_app(ctl).run_test() as pilot:
+        await settle(pilot)
+        screen = pilot.app.screen
+        assert isinstance(screen, HandoffScreen) and screen.player == "Ann"
+        await press(pilot, "enter", "1", "enter")     # Red Skip: Bob is skipped, CPU 1 plays
+        await settle(pilot)
+        assert "CPU 1 plays Red 4" in ctl.log
+        # Ann still has the keyboard: her hand shows again, no handoff.
+        assert isinstance(pilot.app.screen, TableScreen)
+        assert pilot.app.table.viewer == 0 and pilot.app.table.awaiting_turn
+        assert "Ann's hand (2 cards)" in await shown(pilot)
+
+
+async def test_after_a_handoff_no_card_is_picked_so_a_second_enter_plays_nothing():
+    ctl = rigged("Ann,Bob", hands=[["R1", "R2"], ["B1", "B2"]], top="R3")
+    async with make_app(ctl).run_test() as pilot:
+        await settle(pilot)
+        await press(pilot, "enter")                   # takes the keyboard
+        await settle(pilot)
+        await press(pilot, "enter")                   # a second Enter: no card is picked
+        await settle(pilot)
+        assert "Pick a card first" in await shown(pilot)
+        assert ctl.game.hands[0] and len(ctl.game.hands[0]) == 2
+        await press(pilot, "right", "enter")
+        await settle(pilot)
+    assert "Ann plays Red 1" in ctl.log

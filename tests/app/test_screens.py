@@ -249,6 +249,8 @@ def test_a_crash_shows_one_line_and_keeps_the_traceback_in_a_file(capsys, monkey
     assert "Traceback" not in err
     assert "uno-tui stopped after an internal error: the draw pile fell off the table" in err
     path = err.split("The details are in ")[1].split()[0]
+    # In the data directory (the test's own XDG_DATA_HOME), not the temp folder.
+    assert path.startswith(os.environ["XDG_DATA_HOME"]) and "/uno-tui/crashes/" in path
     with open(path, encoding="utf-8") as report:
         details = report.read()
     os.remove(path)

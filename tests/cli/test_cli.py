@@ -4,6 +4,8 @@ Most tests call ``uno_tui.cli.main`` in-process (fast); one runs ``python -m uno
 """
 
 import json
+import os
+import signal
 import subprocess
 import sys
 
@@ -47,8 +49,12 @@ def test_help_exits_zero_with_clear_text(capsys, args, prog):
     for rule in HOUSE_RULES:
         assert rule in out
     assert "example:" in out
+    from uno_tui.bots import LEVEL_DESCRIPTIONS
+    assert set(LEVEL_DESCRIPTIONS) == {"random", "easy", "normal", "hard"}
+    for level, text in LEVEL_DESCRIPTIONS.items():
+        assert text and f"  {level}: {text}\n" in out     # one line per level
     if prog == "uno-tui sim":
-        for option in ("--games", "--json", "--no-check"):
+        for option in ("--games", "--json", "--no-check", "--duplicate"):
             assert option in out
 
 
@@ -70,16 +76,37 @@ def test_python_dash_m_uno_tui_help():
     (["--rules", "nope"], ["--rules", "unknown house rule 'nope'"]),
     (["sim", "--players", "11"], ["--players", "2 to 10", "11"]),
     (["sim", "--players", "1"], ["--players", "2 to 10", "not 1"]),
-    (["sim", "--players", "0"], ["--players", "at least 1"]),
+    (["sim", "--players", "0"], ["--players", "from 1 to 16", "0 is out of range"]),
     (["sim", "--players", "four"], ["--players", "'four'", "whole number"]),
     (["--players", "Ann"], ["--players", "2 to 10", "not 1"]),
     (["--players", ",".join(f"P{i}" for i in range(11))], ["--players", "not 11"]),
-    (["sim", "--games", "-3"], ["--games", "negative", "-3"]),
+    (["sim", "--games", "-3"], ["--games", "-3 is out of range", "from 0 to 1,000,000"]),
     (["sim", "--games", "lots"], ["--games", "'lots'"]),
-    (["sim", "--target", "0"], ["--target", "at least 1"]),
+    (["sim", "--target", "0"], ["--target", "from 1 to 10,000"]),
+    (["sim", "--mode", "target", "--target", "99999999999999999999999"],
+     ["--target", "out of range", "from 1 to 10,000"]),
+    (["sim", "--bots", "hard", "--think-ms", "99999999999999999999"],
+     ["--think-ms", "out of range", "from 1 to 60,000"]),
+    (["sim", "--think-ms", "0"], ["--think-ms", "from 1 to 60,000"]),
+    (["sim", "--workers", "65"], ["--workers", "from 1 to 64"]),
+    (["sim", "--players", "17"], ["--players", "from 1 to 16"]),
+    (["--seed", "-1"], ["--seed", "from 0 to 9,223,372,036,854,775,807"]),
+    (["--seed", "7.5"], ["--seed", "'7.5' is not a whole number"]),
+    (["--target", "１２"], ["--target", "not a whole number"]),
+    (["sim", "--games", "9" * 4400], ["--games", "(4,400 characters)", "out of range"]),
+    (["sim", "--games", "x" * 4400], ["--games", "(4,400 characters)", "not a whole number"]),
+    (["--players", "Ann," + "B" * 5000], ["--players", "(5,000 characters)", "longer than 16"]),
+    (["--mode", "x" * 300], ["--mode", "invalid choice", "(300 characters)"]),
+    (["--variant", "\x1b[2J" * 50], ["--variant", "unknown variant", "(200 characters)"]),
+    (["--zz" * 300], ["unrecognized arguments", "(1,200 characters)"]),
     (["sim", "--mode", "best-of-3"], ["--mode", "invalid choice"]),
     (["sim", "--bots", "genius"], ["--bots", "unknown bot level 'genius'"]),
     (["--frobnicate"], ["unrecognized arguments: --frobnicate"]),
+    (["serve", "--port", "70000"], ["--port", "from 0 to 65,535"]),
+    (["serve", "--max-sessions", "0"], ["--max-sessions", "from 1 to 1,000"]),
+    (["serve", "--max-sessions", "9" * 400], ["--max-sessions", "(400 characters)"]),
+    (["serve", "--hold", "x" * 400], ["--hold", "(400 characters)", "not a number of seconds"]),
+    (["serve", "--hold", "-1"], ["--hold", "between 0 and 86400"]),
 ])
 def test_bad_input_one_line_naming_the_problem_exit_2(capsys, args, words):
     status, out, err = run(capsys, *args)
@@ -87,10 +114,12 @@ def test_bad_input_one_line_naming_the_problem_exit_2(capsys, args, words):
     assert out == ""
     assert err.count("\n") == 1 and err.endswith("\n"), err
     assert "Traceback" not in err
-    prog = "uno-tui sim" if args[0] == "sim" else "uno-tui"
+    prog = f"uno-tui {args[0]}" if args[0] in cli.SUBCOMMANDS else "uno-tui"
     assert err.startswith(f"{prog}: error: ")
     for word in words:
         assert word in err, err
+    assert len(err) < 240, err   # a bad value is never echoed whole
+    assert "\x1b" not in err
 
 
 # ------------------------------------------------------------------- sim
@@ -124,6 +153,23 @@ def test_sim_text_summary_is_readable_and_repeatable(capsys):
     status, again, _ = run(capsys, *args)
     timing = lambda text: [line for line in text.splitlines() if "actions/s" not in line]  # noqa: E731
     assert timing(again) == timing(out)
+
+
+def test_sim_duplicate_plays_each_deal_per_rotation_and_summarises_by_level(capsys):
+    data = sim_json(capsys, "--duplicate", "--players", "2", "--bots", "normal,easy",
+                    "--games", "3", "--seed", "4", "--no-check")
+    assert data["duplicate"] is True and data["deals"] == 3 and data["games"] == 6
+    for level in ("normal", "easy"):
+        entry = data["by_level"][level]
+        low, high = entry["win_rate_ci"]
+        assert low <= entry["win_rate"] <= high
+        assert entry["seats"] == 1
+    status, out, _ = run(capsys, "sim", "--duplicate", "--players", "2", "--bots", "normal,easy",
+                         "--games", "3", "--seed", "4", "--no-check")
+    assert status == 0
+    assert "3 duplicate deals x 2 seat rotations" in out
+    assert "by level, over 3 deals (95% CI):" in out
+    assert "points per round" in out
 
 
 def test_sim_target_mode_plays_matches(capsys):
@@ -167,3 +213,63 @@ def test_sim_exit_status_is_nonzero_when_an_invariant_fails(capsys, monkeypatch)
     data = json.loads(out)
     assert data["violations"] > 0
     assert "a card is in two places" in " ".join(data["violation_messages"])
+
+
+# ------------------------------------------------------- pipes and terminals
+
+def test_sim_into_a_closed_pipe_ends_quietly():
+    """``uno-tui sim ... | head -1``: the reader has gone before the summary is written."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        done = subprocess.run([sys.executable, "-m", "uno_tui", "sim", "--games", "1",
+                               "--players", "2"], stdout=write_end, stderr=subprocess.PIPE,
+                              text=True, timeout=60)
+    finally:
+        os.close(write_end)
+    assert done.stderr == ""
+    assert done.returncode == 128 + signal.SIGPIPE
+
+
+@pytest.mark.parametrize("stdin", [subprocess.DEVNULL, "closed"])
+def test_play_without_a_terminal_says_so_and_exits_2(tmp_path, stdin):
+    command = [sys.executable, "-m", "uno_tui", "--players", "Ann,cpu"]
+    if stdin == "closed":
+        command = ["sh", "-c", 'exec "$@" <&-', "sh", *command]
+        stdin = None
+    done = subprocess.run(command, stdin=stdin, capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "XDG_DATA_HOME": str(tmp_path)})
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.count("\n") == 1
+    assert "standard input is not a terminal" in done.stderr
+    assert not list(tmp_path.rglob("*crash*"))
+
+
+def test_a_person_called_like_a_computer_keeps_a_name_of_their_own():
+    config = cli.parse_play_args(["--players", "CPU 1,cpu,cpu 3,cpu:easy"])
+    names = [seat.name for seat in config.seats]
+    assert names == ["CPU 1", "CPU 2", "cpu 3", "CPU 4"]
+    assert [seat.level for seat in config.seats] == [None, "normal", None, "easy"]
+
+
+def test_serve_help_says_how_to_host_and_every_range(capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        cli.main(["serve", "--help"])
+    assert exit_info.value.code == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert out.startswith("usage: uno-tui serve ")
+    for text in ("--host", "--port", "--authorized-keys", "--max-sessions", "0 to 65,535",
+                 "1 to 1,000", "ssh -p"):
+        assert text in out, text
+
+
+def test_every_number_flag_says_its_range_in_help(capsys):
+    for args, ranges in ((["--help"], ["1 to 10000"]),
+                         (["sim", "--help"], ["1 to 10000", "1 to 60,000", "1 to 64",
+                                              "0 to 1,000,000", "2 to 16"])):
+        with pytest.raises(SystemExit):
+            cli.main(args)
+        out = " ".join(capsys.readouterr().out.split())
+        for text in ranges:
+            assert text in out, text

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Protocol, Sequence
 
 from ..bots import Bot, make_bot
 from ..engine import (
@@ -20,7 +20,7 @@ from ..engine import (
 from ..config import MAX_LOG_LINES, SeatSpec
 from .narration import Narrator
 
-__all__ = ["RoundSummary", "BotTurn", "TableController", "DEFAULT_PACE"]
+__all__ = ["RoundSummary", "BotTurn", "Recorder", "TableController", "DEFAULT_PACE"]
 
 #: Seconds between two computer actions at normal pace: slow enough to follow them.
 DEFAULT_PACE = 0.6
@@ -64,16 +64,31 @@ class BotTurn:
         return self.bot.choose(self.view, options)
 
 
+class Recorder(Protocol):
+    """What is told of every change to the match (e.g. the autosave); it must not raise."""
+
+    def round_started(self, match: Match) -> None:
+        """A round was dealt (also the first one of a new match)."""
+
+    def recorded(self, match: Match, action: Action) -> None:
+        """``action`` was applied to the round in play."""
+
+    def round_scored(self, match: Match) -> None:
+        """The round in play was scored."""
+
+
 class TableController:
     """One match at one table: seats, the match, the bots, and the public log.
 
     ``seed`` makes the deals and the bots' choices reproducible; with the same seed
-    and the same human choices, the same game is played.
+    and the same human choices, the same game is played. A ``recorder`` hears of every
+    deal, action and score. ``match`` plays on a match already under way (a resumed save).
     """
 
     def __init__(self, variant: str, seats: Sequence[SeatSpec], *, target: int = 500,
                  mode: str = "target", rules: Sequence[str] = (), seed: int | None = None,
-                 show_ids: bool = False) -> None:
+                 show_ids: bool = False, recorder: Recorder | None = None,
+                 match: Match | None = None) -> None:
         self.variant = variant
         self.seats = tuple(seats)
         self.names = tuple(seat.name for seat in self.seats)
@@ -84,11 +99,13 @@ class TableController:
         self.show_ids = show_ids
         self._rng = random.Random(seed)
         self.log: list[str] = []
-        self._start_match(seed)
+        self.recorder = recorder
+        self._start_match(seed, match)
 
-    def _start_match(self, seed: int | None) -> None:
-        self.match = Match(self.variant, len(self.seats), target=self.target, mode=self.mode,
-                           rules=self.rules, seed=seed)
+    def _start_match(self, seed: int | None, match: Match | None = None) -> None:
+        resumed = match is not None
+        self.match = match or Match(self.variant, len(self.seats), target=self.target,
+                                    mode=self.mode, rules=self.rules, seed=seed)
         self.bots: dict[int, Bot] = {
             seat: make_bot(spec.level, seat, random.Random(self._rng.randrange(2**63)))
             for seat, spec in enumerate(self.seats) if not spec.is_human
@@ -100,7 +117,20 @@ class TableController:
         #: cards removed): for announcements and prompts that follow up on them.
         self.last_events: tuple[Event, ...] = ()
         self.narrator = self._narrator_for(self.match.game)
-        self._say(self.narrator.lines(self.match.game.opening_events))
+        if resumed:
+            self._say([f"Round {self.match.round_number} resumed from the save"])
+        else:
+            self._say(self.narrator.lines(self.match.game.opening_events))
+            self._tell_bots(None, self.match.game.opening_events)
+            if self.recorder is not None:
+                self.recorder.round_started(self.match)
+
+    def _tell_bots(self, action: Action | None, events: Sequence[Event]) -> None:
+        """Let the computers that follow the round (``Bot.observes``) see what happened,
+        as their seats may see it."""
+        for seat, bot in self.bots.items():
+            if getattr(bot, "observes", False):
+                bot.observe(action, [e.for_seat(seat) for e in events], self.game.view(seat))
 
     def _narrator_for(self, game: Game) -> Narrator:
         """The log's narrator for ``game``; after a Flip, cards played before it keep
@@ -119,6 +149,9 @@ class TableController:
         self.narrator = self._narrator_for(game)
         self.log.clear()
         self._say(self.narrator.lines(game.opening_events))
+        self._tell_bots(None, game.opening_events)
+        if self.recorder is not None:
+            self.recorder.round_started(self.match)
 
     def restart(self) -> None:
         """A new match with the same seats and settings (a fresh deal)."""
@@ -212,6 +245,9 @@ class TableController:
         self._last_events = events
         self.last_events = tuple(event.for_seat(None) for event in events)
         self._version += 1
+        self._tell_bots(action, events)
+        if self.recorder is not None:
+            self.recorder.recorded(self.match, action)
         lines = self.narrator.lines(events)
         self._say(lines)
         return lines
@@ -291,20 +327,26 @@ class TableController:
 
         Every bot is offered each new situation's window actions once (in random
         order), as in ``uno-tui sim``; then the bot the game waits on, if any,
-        chooses. Try them in order with :meth:`BotTurn.decide` (safe to run in
-        another thread: a turn holds only snapshots) and apply the first answer
-        with :meth:`apply_bot`.
+        chooses. A bot that just went down to one card comes first, as it calls UNO
+        as the card goes down; if it is the one the game waits on (it names a
+        colour), it decides before anyone may catch it. Try them in order with
+        :meth:`BotTurn.decide` (safe to run in another thread: a turn holds only
+        snapshots) and apply the first answer with :meth:`apply_bot`.
         """
         game = self.game
         if game.is_over:
             return []
         decider = game.decision.seat
         deciders = self.deciders()
+        window = game.uno_window
         turns = []
-        if self._polled != self._version:
+        if self._polled != self._version and not (window == decider and decider in self.bots):
             self._polled = self._version
             seats = [s for s in self.bots if s not in deciders]
             self._rng.shuffle(seats)
+            if window in seats:
+                seats.remove(window)
+                seats.insert(0, window)
             for seat in seats:
                 options = self.legal(seat)
                 if options:
@@ -340,7 +382,10 @@ class TableController:
         game = self.game
         if not game.is_over:
             raise IllegalActionError("the round is still being played")
+        scored = self.match.round_scored
         result = self.match.finish_round()
+        if self.recorder is not None and not scored:
+            self.recorder.round_scored(self.match)
         # The round is over: every hand is laid open for the count, as at a real table.
         hands = tuple(tuple(game.face(c) for c in game.hands[s]) for s in range(self.players))
         return RoundSummary(
@@ -354,7 +399,10 @@ class TableController:
         """Deal the next round; returns its opening log lines."""
         game = self.match.next_round()
         self._version += 1
+        if self.recorder is not None:
+            self.recorder.round_started(self.match)
         self.narrator = self._narrator_for(game)
         lines = [f"Round {self.match.round_number}"] + self.narrator.lines(game.opening_events)
         self._say(lines)
+        self._tell_bots(None, game.opening_events)
         return lines

@@ -13,7 +13,6 @@ import textwrap
 from rich.style import Style
 from rich.text import Text
 from textual import events
-from textual.binding import Binding
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -26,27 +25,26 @@ __all__ = ["PromptPanel"]
 _GAP = 2
 
 
-def _digit_bindings() -> list[Binding]:
-    bindings = [Binding("1", "pick(0)", "Pick", key_display="1-9")]
-    bindings += [Binding(str(n), f"pick({n - 1})", show=False) for n in range(2, PAGE + 1)]
-    return bindings
+#: Keys the panel answers to, by Textual key name, and what they do.
+_KEYS = {
+    "enter": ("choose", ()),
+    "left": ("move", (-1,)), "up": ("move", (-1,)),
+    "right": ("move", (1,)), "down": ("move", (1,)),
+    "pagedown": ("page", (1,)), "pageup": ("page", (-1,)),
+    "backspace": ("unfilter", ()),
+    "escape": ("back", ()),
+    **{str(n): ("pick", (n - 1,)) for n in range(1, PAGE + 1)},
+}
+#: Characters that keep their table-wide meaning even while a name is typed.
+_NOT_TYPED = frozenset("?")
 
 
-class PromptPanel(Widget, can_focus=True):
-    """Shows a :class:`Question`; posts :class:`Answered` or (Escape) :class:`Cancelled`."""
+class PromptPanel(Widget):
+    """Shows a :class:`Question`; posts :class:`Answered` or (Escape) :class:`Cancelled`.
 
-    BINDINGS = [
-        Binding("enter", "choose", "Choose", key_display="⏎"),
-        Binding("left", "move(-1)", "Move", key_display="←→"),
-        Binding("right", "move(1)", show=False),
-        Binding("up", "move(-1)", show=False),
-        Binding("down", "move(1)", show=False),
-        *_digit_bindings(),
-        Binding("pagedown", "page(1)", "Next page", key_display="PgDn"),
-        Binding("pageup", "page(-1)", show=False),
-        Binding("backspace", "unfilter", show=False),
-        Binding("escape", "back", "Back", key_display="Esc"),
-    ]
+    It never takes the focus (a focus change repaints the whole screen): the table
+    passes it the keys while a question is open (:meth:`handle_key`).
+    """
 
     class Answered(Message):
         """An option was chosen."""
@@ -68,25 +66,44 @@ class PromptPanel(Widget, can_focus=True):
     #: Position of the highlighted option among the matching ones.
     cursor: reactive[int] = reactive(0)
 
-    def __init__(self, question: Question, *, id: str | None = "prompt-panel") -> None:
+    def __init__(self, question: Question | None = None, *,
+                 id: str | None = "prompt-panel") -> None:
         super().__init__(id=id)
-        self.question = question
         self._spans: list[tuple[int, int, int, int]] = []
+        self.question: Question | None = None
+        if question is not None:
+            self.ask(question)
+
+    @property
+    def is_open(self) -> bool:
+        """True while a question is shown."""
+        return self.question is not None
 
     def ask(self, question: Question) -> None:
-        """Show another question in the same place (a follow-up, or the next step)."""
+        """Show ``question`` (a first one, a follow-up, or the next step) in this place.
+
+        The panel stays mounted between questions and is empty (no height) when closed:
+        opening it redraws only the rows it covers, never the whole screen."""
         self.question = question
+        self.set_class(True, "-open")
         self.set_reactive(PromptPanel.filter_text, "")
         self.set_reactive(PromptPanel.cursor, 0)
         self.refresh(layout=True)
-        self.refresh_bindings()
+
+    def close(self) -> None:
+        """Show nothing (and take no keys) until the next question."""
+        if self.question is None:
+            return
+        self.question = None
+        self.set_class(False, "-open")
+        self.refresh(layout=True)
 
     # ------------------------------------------------------------ the options
 
     @property
     def matching(self) -> tuple[int, ...]:
         """Indexes of the options that match what was typed."""
-        return self.question.matching(self.filter_text)
+        return self.question.matching(self.filter_text) if self.question else ()
 
     @property
     def page(self) -> int:
@@ -154,7 +171,8 @@ class PromptPanel(Widget, can_focus=True):
 
     def _hint(self) -> str:
         question = self.question
-        parts = []
+        keys = any(option.key for option in question.options) and not question.filtered
+        parts = [f"its number{' or letter' if keys else ''}, ←→ and Enter, or a click"]
         if question.filtered:
             matching = len(self.matching)
             pages = max(1, -(-matching // PAGE))
@@ -167,18 +185,51 @@ class PromptPanel(Widget, can_focus=True):
         return " · ".join(parts)
 
     def render(self) -> Text:
+        if self.question is None:
+            self._spans = []
+            return Text()
         lines, self._spans = self._lines(self.content_region.width or self.size.width)
         return Text("\n").join(lines)
 
     def get_content_height(self, container, viewport, width: int) -> int:
-        return len(self._lines(width)[0])
+        return len(self._lines(width)[0]) if self.question else 0
 
     def watch_cursor(self) -> None:
         self.refresh()
 
     # ----------------------------------------------------------------- keys
 
+    def handle_key(self, key: str, character: str | None) -> bool:
+        """Answer a key pressed while the question is open; False: not the panel's key."""
+        question = self.question
+        if question is None:
+            return False
+        typing = question.filtered and bool(self.filter_text)
+        if character and len(character) == 1 and character.isprintable() \
+                and not (character.isdigit() and not typing) and character not in _NOT_TYPED:
+            if question.filtered:
+                if character == " " and not self.filter_text:
+                    return False
+                self.filter_text += character
+                self.cursor = 0
+                return True
+            for index, option in enumerate(question.options):
+                if option.key and option.key == character.lower():
+                    self._answer(index)
+                    return True
+            return False
+        action = _KEYS.get(key)
+        if action is None:
+            return False
+        name, arguments = action
+        if not self.check_action(name, arguments):
+            return False
+        getattr(self, f"action_{name}")(*arguments)
+        return True
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.question is None:
+            return False
         if action == "pick":
             return bool(parameters) and isinstance(parameters[0], int) \
                 and parameters[0] < len(self.visible)
@@ -226,32 +277,6 @@ class PromptPanel(Widget, can_focus=True):
         elif self.question.cancel:
             self.post_message(self.Cancelled(self))
 
-    def on_key(self, event: events.Key) -> None:
-        """Letters: an option's key, or (long lists) the filter."""
-        char = event.character
-        if not char or not char.isprintable() or len(char) != 1:
-            return
-        question = self.question
-        # Digits pick on the page, until a name is being typed ("CPU 12"): then they are
-        # part of it, and Enter picks the first match.
-        if char.isdigit() and not (question.filtered and self.filter_text):
-            return
-        if question.filtered:
-            if char == " " and not self.filter_text:
-                return
-            event.stop()
-            event.prevent_default()
-            self.filter_text += char
-            self.cursor = 0
-            self.refresh_bindings()
-            return
-        for index, option in enumerate(question.options):
-            if option.key and option.key == char.lower():
-                event.stop()
-                event.prevent_default()
-                self._answer(index)
-                return
-
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
         if offset is None:
@@ -269,4 +294,6 @@ class PromptPanel(Widget, can_focus=True):
         return None
 
     def _answer(self, index: int) -> None:
+        if self.question is None:
+            return
         self.post_message(self.Answered(self, self.question.options[index].value))

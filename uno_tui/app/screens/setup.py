@@ -16,18 +16,22 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ...bots import BOT_LEVELS
+from ...bots import BOT_LEVELS, LEVEL_DESCRIPTIONS
 from ...config import (
     MAX_NAME, MAX_SEATS, MODE_LABELS, PlayConfig, SeatSpec, computer_name, default_bot_level,
 )
 from ...engine import HOUSE_RULES, MODES, VARIANTS, ConfigError, get_variant
 from ..widgets.action import ActionLink
 from ..widgets.checklist import CheckList
+from ..widgets.saved_matches import SavedMatches
 from ..widgets.choice import ChoiceRow
 from ..widgets.seat_table import SeatTable
 from ..widgets.title import TitleBar
 
 __all__ = ["SetupScreen", "default_seats", "TARGETS"]
+
+#: What the hint line says while no computer seat is picked and nothing is wrong.
+_HINT = "Tab moves between the fields; the footer shows their keys."
 
 #: Target scores offered (the command line's --target is added when it is another).
 TARGETS = (100, 150, 200, 250, 300, 400, 500, 750, 1000)
@@ -49,6 +53,7 @@ class SetupScreen(Screen[None]):
         Binding("tab", "app.focus_next", "Next field", key_display="Tab"),
         Binding("plus", "add_seat", "Add seat", key_display="+"),
         Binding("minus", "remove_seat", "Remove seat", key_display="-"),
+        Binding("r", "resume", "Resume saved"),
         Binding("question_mark", "help", "Help", key_display="?"),
         Binding("escape", "blur", show=False),
     ]
@@ -67,6 +72,7 @@ class SetupScreen(Screen[None]):
         targets = sorted(set(TARGETS) | {config.target})
         yield TitleBar("New game")
         with VerticalScroll(id="setup"):
+            yield self.app.saved_matches()
             yield ChoiceRow([(v.label, name) for name, v in VARIANTS.items()], config.variant,
                             label="Variant", id="variant")
             yield SeatTable(self.seats, tuple(BOT_LEVELS), id="seat-table", max_seats=MAX_SEATS)
@@ -78,13 +84,26 @@ class SetupScreen(Screen[None]):
                             title="House rules")
             yield ActionLink("Start the game (Enter)", id="start")
         # Outside the scrolling part, so a problem always shows.
-        yield Static("Tab moves between the fields; the footer shows their keys.",
-                     id="setup-error")
+        yield Static(_HINT, id="setup-error")
         yield Footer()
 
     def on_mount(self) -> None:
         # Tab goes from field to field; the column scrolls to the focused one by itself.
         self.query_one("#setup").can_focus = False
+        table = self.query_one(SeatTable)
+        self.watch(table, "rows", self._describe_level, init=False)
+        self.watch(table, "cursor", self._describe_level, init=False)
+
+    def _describe_level(self) -> None:
+        """While a computer seat is picked, the hint line says what its level plays like."""
+        table = self.query_one(SeatTable)
+        rows = table.rows
+        # A removed seat shortens the rows before the cursor moves back onto them.
+        level = rows[min(table.cursor, len(rows) - 1)].level if rows else None
+        hint = self.query_one("#setup-error", Static)
+        hint.set_class(False, "-problem")
+        hint.update(_HINT if level is None else
+                    f"Computer {level}: {LEVEL_DESCRIPTIONS.get(level, '')}")
 
     # ------------------------------------------------------------ reading
 
@@ -172,6 +191,19 @@ class SetupScreen(Screen[None]):
     def action_remove_seat(self) -> None:
         if not self.query_one(SeatTable).remove_seat():
             self._say("A game needs at least 2 seats.")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "resume":
+            return self.query_one(SavedMatches).picked is not None
+        return True
+
+    def action_resume(self) -> None:
+        self.query_one(SavedMatches).resume_picked()
+
+    @on(SavedMatches.Resume)
+    def _resume(self, event: SavedMatches.Resume) -> None:
+        event.stop()
+        self.app.resume_saved(event.summary.path)
 
     def action_blur(self) -> None:
         self.set_focus(None)

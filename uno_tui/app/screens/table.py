@@ -15,11 +15,11 @@ from typing import Callable
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer
+from ..widgets.footer import Footer
 from textual.worker import Worker, WorkerState
 
 from ...engine import Action, Challenge, DecisionKind, Draw, EngineError, EventKind, Play, decision_verb
@@ -30,7 +30,6 @@ from ..hotseat import Ask, Away, Computers, Handoff, HotSeat, RoundOver
 from ..prompts import PromptContext, PromptPanel, Question, prompter_for
 from ..prompts.windows import notice, out_of_turn_card, who_plays_out_of_turn
 from ..tablestate import TableState
-from ..widgets.direction import DirectionTracker
 from ..widgets.discard import DiscardPile
 from ..widgets.draw_pile import DrawPile
 from ..widgets.card import COMPACT, LARGE, card_size_for
@@ -39,9 +38,9 @@ from ..widgets.hand import HandView
 from ..widgets.log import GameLog
 from ..widgets.party import MiniPile
 from ..widgets.prompt import PromptBar
-from ..widgets.scores import ScoreBoard
 from ..widgets.banner import MomentBanner
-from ..widgets.seats import SeatPanel, SeatRing
+from ..widgets.seats import SeatRing
+from ..widgets.table_area import compose_table_area
 from ..widgets.title import TitleBar
 from .handoff import HandoffScreen
 
@@ -130,8 +129,7 @@ class TableScreen(Screen[None]):
         self._burst = 0
         self._failed = False
         self._footer_keys: tuple = ()
-        #: The question shown inline, and the answer it waits for.
-        self._panel: PromptPanel | None = None
+        #: The answer the question shown inline waits for.
         self._answer: asyncio.Future | None = None
         #: True from a prompt's first question to its action (computers wait meanwhile).
         self._asking = False
@@ -159,31 +157,16 @@ class TableScreen(Screen[None]):
         bind = TableScreen.state
         yield TitleBar(f"{ctl.game.variant.label} · {ctl.players} players")
         with Horizontal(id="top"):
-            with Vertical(id="table"):
-                with SeatRing(ctl.players, id="seats"):
-                    for seat in range(ctl.players):
-                        yield SeatPanel(seat).data_bind(bind)
-                with Horizontal(id="middle"):
-                    yield DiscardPile(id="discard").data_bind(bind)
-                    yield DrawPile(id="draw-pile").data_bind(bind)
-                    yield from self._extras_in("piles")
-                    with Vertical(id="status"):
-                        yield DirectionTracker(id="direction").data_bind(bind)
-                        yield ScoreBoard(id="scoreboard").data_bind(bind)
-                        yield from self._extras_in("status")
+            yield from compose_table_area(ctl.players, self._extras, bind)
             yield GameLog(id="log")
         yield MomentBanner(id="banner").data_bind(bind)
         yield PromptBar(id="prompt")
         yield HandView(id="hand").data_bind(bind)
         yield Footer()
 
-    def _extras_in(self, area: str) -> ComposeResult:
-        """The variant's own widgets that go in ``area`` of the table, bound to its state."""
-        for extra in self._extras:
-            if extra.TABLE_AREA == area:
-                yield extra.data_bind(TableScreen.state)
-
     def on_mount(self) -> None:
+        # The prompt panel lies over the table, empty until a question comes.
+        self.mount(PromptPanel())
         self.query_one("#log").border_title = "Log"
         self._refresh()
         self.call_after_refresh(self._start)
@@ -200,8 +183,9 @@ class TableScreen(Screen[None]):
         budget = height - FIXED_LINES - (size.height + 1) - HAND_ROWS[size] * size.height - 2
         self.query_one(SeatRing).arrange_panels(width - log_width - 2, budget)
         self.query_one(GameLog).styles.width = log_width
-        if self._panel is not None:
-            self.call_after_refresh(self._place_panel, self._panel)
+        for panel in self.query(PromptPanel):
+            if panel.is_open:
+                self.call_after_refresh(self._place_panel, panel)
 
     def _start(self) -> None:
         # The log wraps to its width, which is known once the screen is laid out.
@@ -244,6 +228,14 @@ class TableScreen(Screen[None]):
             elif self._ballot is not None and self._serial > self._ballot[1] + ctl.players:
                 self._ballot = None     # every player has had a turn since: old news
         self.state = self.table_state()
+        self._refresh_prompt()
+        panel = self.query_one(PromptPanel)
+        if panel.is_open:
+            self.call_after_refresh(self._place_panel, panel)
+
+    def _refresh_prompt(self) -> None:
+        """Redraw the prompt line and the footer's keys only (the table has not changed)."""
+        ctl = self.ctl
         prompt = self.query_one(PromptBar)
         prompt.text = self._prompt_text()
         catch = ctl.catch_option(self.viewer)
@@ -343,6 +335,7 @@ class TableScreen(Screen[None]):
             self.awaiting_turn = True
             self._refresh()
         elif isinstance(step, Ask):
+            self._refresh()
             self._run_prompt(partial(self._decide, step.seat))
         elif isinstance(step, Away):
             self._refresh()
@@ -466,7 +459,7 @@ class TableScreen(Screen[None]):
     def _run_prompt(self, prompt: Callable[[], "asyncio.Future"]) -> None:
         """Run a person's prompt (a coroutine that asks inline) while computers wait."""
         self._asking = True
-        self._refresh()
+        self._refresh_prompt()
         self.run_worker(self._prompting(prompt), group=PROMPT_GROUP, exclusive=True,
                         exit_on_error=False)
 
@@ -485,28 +478,33 @@ class TableScreen(Screen[None]):
 
     async def ask(self, question: Question) -> object:
         """Show ``question`` inline above the hand; its answer (None: backed out)."""
-        panel = self._panel
-        if panel is None:
-            panel = self._panel = PromptPanel(question)
+        panel = self.query_one(PromptPanel)
+        if not panel.is_open:
             self._place_panel(panel)
-            await self.mount(panel)
-        else:
-            panel.ask(question)
+        panel.ask(question)
+        # Once the hand is laid out for the person asked, the panel sits just above it.
+        self.call_after_refresh(self._place_panel, panel)
         self._answer = asyncio.get_running_loop().create_future()
-        panel.focus()
-        self._refresh()
+        self._refresh_prompt()
         return await self._answer
 
     def _place_panel(self, panel: PromptPanel) -> None:
         """Lay the panel just above the hand (it is docked at the screen's bottom)."""
         hand = self.query_one(HandView)
-        panel.styles.margin = (0, 0, max(0, self.size.height - hand.region.y), 0)
+        below = max(0, self.size.height - hand.region.y)
+        if panel.styles.margin.bottom != below:
+            panel.styles.margin = (0, 0, below, 0)
 
     async def _close_panel(self) -> None:
-        panel, self._panel = self._panel, None
         self._answer = None
-        if panel is not None:
-            await panel.remove()
+        self.query_one(PromptPanel).close()
+
+    def on_key(self, event) -> None:
+        """While a question is open, its keys go to it first (it never takes the focus)."""
+        panel = self.query_one(PromptPanel)
+        if panel.is_open and self.asking and panel.handle_key(event.key, event.character):
+            event.stop()
+            event.prevent_default()
 
     @on(PromptPanel.Answered)
     def _prompt_answered(self, message: PromptPanel.Answered) -> None:
@@ -559,6 +557,7 @@ class TableScreen(Screen[None]):
             return
         drawn = self.flow.drawn_notice(seat, action, ctl.last_events_for(seat))
         if drawn:
+            self._refresh()
             self._run_prompt(partial(self._notice, drawn))
             return
         self._refresh()

@@ -1,0 +1,241 @@
+"""People at one server table, each at their own terminal."""
+
+from __future__ import annotations
+
+import asyncio
+
+from uno_tui.engine import Game, Play
+from uno_tui.server.table import Submission
+
+from .support import (
+    CardWatch, Client, hand_cards, people, play_a_step, serving, table_screen, wait_until,
+)
+
+
+async def _seated(host, *names, size=(100, 32)):
+    clients = []
+    for name in names:
+        client = await Client(host, name).connect(size=size)
+        await wait_until(lambda: "Table 1" in client.text(), f"the lobby for {name}")
+        client.keys("\r")
+        await client.at_table()
+        clients.append(client)
+    return clients
+
+
+async def test_two_clients_see_their_own_hands_and_each_others_moves(tmp_path):
+    async with serving(tmp_path) as host:
+        table = host.create_table(people("ann", "bob", computers=1))
+        watch = CardWatch(table)
+        ann, bob = await _seated(host, "ann", "bob")
+        assert table.seats_of(ann.session) == (0,) and table.seats_of(bob.session) == (1,)
+        game = table.ctl.game
+        await wait_until(lambda: game.decision.seat in (0, 1) or game.is_over, "a person's turn")
+        hands = [set(game.hands[0]), set(game.hands[1])]
+        await wait_until(lambda: {c.id for c in hand_cards(ann)} == hands[0],
+                         "ann's hand on ann's screen")
+        await wait_until(lambda: {c.id for c in hand_cards(bob)} == hands[1],
+                         "bob's hand on bob's screen")
+        # Whoever is to play plays; the other sees it in the log.
+        mover, other = (ann, bob) if game.decision.seat == 0 else (bob, ann)
+        await wait_until(lambda: play_a_step(mover), f"{mover.name} may act")
+        name = mover.name
+        await wait_until(lambda: any(line.startswith(name + " ") for line in table.ctl.log[-3:]),
+                         "the move applied")
+        line = next(line for line in reversed(table.ctl.log) if line.startswith(name + " "))
+        await wait_until(lambda: line in other.text(), f"{other.name} sees {line!r}")
+        for client, seat in ((ann, 0), (bob, 1)):
+            assert not watch.leaks(bytes(client.received), (seat,))
+            assert watch.own(bytes(client.received), seat), "the scan must see the own hand"
+        await ann.close()
+        await bob.close()
+
+
+async def test_a_third_terminal_catches_a_forgotten_uno_while_the_window_is_open(tmp_path):
+    async with serving(tmp_path) as host:
+        table = host.create_table(people("ann", "bob", "cy"))
+        ann, bob, cy = await _seated(host, "ann", "bob", "cy")
+        table.use_position(Game.from_position(
+            "classic", hands=[["R5", "G7"], ["B1", "B2", "B3"], ["Y1", "Y2", "Y3"]],
+            top="R3", current=0))
+        ann_screen = table_screen(ann)
+        await wait_until(lambda: ann_screen.awaiting_turn, "ann's turn")
+        await wait_until(lambda: len(hand_cards(ann)) == 2, "ann's two cards")
+        red5 = next(i for i, c in enumerate(hand_cards(ann))
+                    if c.face.code == "R5")
+        ann.keys(f"{red5 + 1}\r")          # plays Red 5 without calling UNO
+        await wait_until(lambda: table.ctl.game.uno_window == 0, "ann down to one card")
+        await wait_until(lambda: "Catch! ann forgot UNO (c)" in cy.text(), "cy's catch offer")
+        cy.keys("c")
+        await wait_until(lambda: any("cy catches ann" in line for line in table.ctl.log),
+                         "the catch")
+        assert len(table.ctl.game.hands[0]) == 3
+        await wait_until(lambda: any("cy catches ann" in line for line in
+                                     [bob.text()]), "bob sees the catch")
+        for client in (ann, bob, cy):
+            await client.close()
+
+
+async def test_a_dropped_player_is_replaced_by_a_computer_and_takes_the_seat_back(tmp_path):
+    async with serving(tmp_path, hold=0.3) as host:
+        table = host.create_table(people("ann", "bob"))
+        ann, bob = await _seated(host, "ann", "bob", size=(160, 40))
+        assert not table.played_by_computer(1)
+        bob.abort()
+        await wait_until(lambda: bob.session is None, "bob's session to end")
+        assert "(away, seat kept)" in table.describe()
+        assert not table.played_by_computer(1)
+        await wait_until(lambda: table.played_by_computer(1), "a computer for bob")
+        await wait_until(lambda: "bob did not come back; a computer plays the seat" in ann.text(),
+                         "ann told")
+        back = await Client(host, "bob").connect()
+        await back.at_table()              # straight back to the table, no lobby
+        assert table.seats_of(back.session) == (1,)
+        assert not table.played_by_computer(1)
+        assert "ended='connection lost'" in host.test_log.getvalue()
+        await back.close()
+        await ann.close()
+
+
+async def test_ctrl_c_at_the_table_leaves_it_after_a_confirm_and_the_server_goes_on(tmp_path):
+    async with serving(tmp_path) as host:
+        table = host.create_table(people("ann", "bob"))
+        ann, bob = await _seated(host, "ann", "bob")
+        ann.keys("\x03")
+        await wait_until(lambda: "Leave the table?" in ann.text(), "the confirm")
+        ann.keys("n")
+        await wait_until(lambda: "Leave the table?" not in ann.text(), "the confirm closed")
+        assert table.seats_of(ann.session) == (0,)
+        ann.keys("\x03")
+        await wait_until(lambda: "Leave the table?" in ann.text(), "the confirm again")
+        ann.keys("y")
+        await wait_until(lambda: "Welcome, ann" in ann.text(), "ann back in the lobby")
+        assert table.seats_of(ann.session) == () and table.played_by_computer(0)
+        assert "free seat" in ann.text()
+        assert bob.app.is_running and table_screen(bob) is not None
+        await ann.close()
+        await bob.close()
+
+
+async def test_a_stale_action_gets_the_engines_refusal_and_changes_nothing(tmp_path):
+    async with serving(tmp_path) as host:
+        table = host.create_table(people("ann", "bob"))
+        ann, bob = await _seated(host, "ann", "bob")
+        table.use_position(Game.from_position(
+            "classic", hands=[["R5", "R6", "G7"], ["B1", "B2", "B3"]], top="R3", current=0))
+        game = table.ctl.game
+        red5, red6 = (game.hands[0][i] for i in range(2))
+        # Two plays sent before the table applied either: the second comes too late.
+        table.submit(ann.session, Submission((Play(0, red5),)))
+        table.submit(ann.session, Submission((Play(0, red6),)))
+        await wait_until(lambda: table_screen(ann).message, "the refusal")
+        reason = table.ctl.explain(Play(0, red6))
+        assert table_screen(ann).message == f"✗ {reason}."
+        assert table.ctl.game.hands[0].count(red6) == 1
+        assert table_screen(ann).message.startswith("✗ ")
+        await ann.close()
+        await bob.close()
+
+
+async def play_until(table, clients, done, limit: float = 120.0) -> int:
+    """Let every client's person press their keys until ``done()``; the keys sent.
+
+    A client acts again only after the table (or its own screen) has moved on, as a
+    person would after seeing the result of their key.
+    """
+    sent_at: dict[str, tuple] = {}
+    steps = 0
+
+    def moment(client):
+        return (table.version, table.deal, type(client.app.screen).__name__)
+
+    async def step():
+        nonlocal steps
+        for client in clients:
+            if sent_at.get(client.name) == moment(client):
+                continue
+            if play_a_step(client):
+                sent_at[client.name] = moment(client)
+                steps += 1
+        return done()
+
+    deadline = asyncio.get_running_loop().time() + limit
+    while not await step():
+        assert asyncio.get_running_loop().time() < deadline, "the round never ended"
+        await asyncio.sleep(0.005)
+    return steps
+
+
+async def test_eight_sessions_play_a_whole_round_and_no_hand_leaks(tmp_path):
+    names = [f"p{n}" for n in range(1, 9)]
+    async with serving(tmp_path) as host:
+        table = host.create_table(people(*names, seed=3))
+        watch = CardWatch(table)
+        clients = await _seated(host, *names, size=(100, 30))
+        # Two red cards each on a red top: a whole round in nine plays (every redraw is
+        # paid eight times, so the round is kept short).
+        table.use_position(Game.from_position("classic", hands=[
+            [f"R{seat + 1}", f"R{seat + 1}"] for seat in range(8)], top="R0", current=0))
+        # Card ids are reused by the new deal: what each seat may have seen spans both.
+        watch.note_position()
+        assert [table.seats_of(c.session) for c in clients] == [(n,) for n in range(8)]
+        for seat, client in enumerate(clients):   # the scan's control
+            await wait_until(lambda: set(c.id for c in hand_cards(client))
+                             == set(table.ctl.game.hands[seat]), f"{client.name}'s new hand")
+            await wait_until(lambda: watch.own(bytes(client.received), seat),
+                             f"{client.name}'s own cards sent to them")
+        steps = await play_until(table, clients, lambda: table.summary is not None)
+        assert table.summary is not None and table.summary.winner is not None
+        assert steps >= 8
+        winner = names[table.summary.winner]
+        for client in clients:
+            await wait_until(lambda: "Round 1 is over" in client.text()
+                             or winner in client.text(), f"{client.name} sees the result")
+        for seat, client in enumerate(clients):
+            assert not watch.leaks(bytes(client.received), (seat,)), f"{client.name} saw a hand"
+        for client in clients:
+            await client.close()
+
+
+async def test_a_spectator_sees_the_table_but_no_hand(tmp_path):
+    async with serving(tmp_path) as host:
+        table = host.create_table(people("ann", computers=2))
+        watch = CardWatch(table)
+        (ann,) = await _seated(host, "ann")
+        eve = await Client(host, "eve").connect()
+        await wait_until(lambda: "Table 1" in eve.text(), "eve's lobby")
+        eve.keys("w")
+        await eve.at_table()
+        await wait_until(lambda: "You are watching: every hand is hidden." in eve.text(),
+                         "eve's notice")
+        assert table.seats_of(eve.session) == () and "1 watching" in table.describe()
+        await wait_until(lambda: table.version >= 6, "a few computer moves")
+        assert not watch.leaks(bytes(eve.received), ())
+        assert not hand_cards(eve)
+        await eve.close()
+        await ann.close()
+
+
+async def test_two_people_share_one_terminal_and_hand_off_between_them(tmp_path):
+    async with serving(tmp_path) as host:
+        table = host.create_table(people("ann", "bob", computers=1))
+        (ann,) = await _seated(host, "ann")
+        table.use_position(Game.from_position(
+            "classic", hands=[["R5", "G7", "G8"], ["R6", "B2", "B3"], ["Y1", "Y2", "Y3"]],
+            top="R3", current=0))
+        screen = table_screen(ann)
+        await wait_until(lambda: screen.awaiting_turn, "ann's turn")
+        ann.keys("+")
+        await wait_until(lambda: "Who else plays at this terminal?" in ann.text(), "the name")
+        ann.keys("bob\r")
+        await wait_until(lambda: table.seats_of(ann.session) == (0, 1), "bob seated here")
+        await wait_until(lambda: screen.awaiting_turn, "ann's turn again")
+        red5 = next(i for i, c in enumerate(hand_cards(ann)) if c.face.code == "R5")
+        ann.keys(f"{red5 + 1}\r")
+        # bob's turn at the same terminal: the hands hide behind a handoff first.
+        await wait_until(lambda: type(ann.screen).__name__ == "HandoffScreen", "bob's handoff")
+        assert screen.viewer is None
+        ann.keys("\r")
+        await wait_until(lambda: screen.viewer == 1 and screen.awaiting_turn, "bob's hand")
+        assert {c.id for c in hand_cards(ann)} == set(table.ctl.game.hands[1])
+        await ann.close()

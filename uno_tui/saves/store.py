@@ -1,0 +1,231 @@
+"""The save files on disk: atomic writes, the unfinished matches, history, bad files set aside.
+
+Under the data directory::
+
+    saves/     one file per unfinished match, rewritten after every action
+    history/   finished matches (what ``uno-tui replay`` shows)
+    damaged/   files that could not be read, moved here untouched
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import tempfile
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+
+from ..engine import get_variant
+from .record import MatchRecord, _short
+
+__all__ = ["MatchStore", "SaveFileError", "SaveSummary", "write_atomic", "MAX_SAVE_BYTES"]
+
+#: A save larger than this is refused unread (a 16-player Party match is far smaller).
+MAX_SAVE_BYTES = 64 * 1024 * 1024
+SUFFIX = ".json"
+
+
+class SaveFileError(ValueError):
+    """A save file that can't be used; ``str()`` is one line naming the file and the problem."""
+
+    def __init__(self, path: Path | str, problem: str, moved_to: Path | None = None) -> None:
+        self.path = Path(path)
+        self.problem = problem
+        self.moved_to = moved_to
+        text = f"the save {self.path} can't be used: {problem}"
+        if moved_to is not None:
+            text += f" (moved to {moved_to})"
+        super().__init__(text)
+
+
+@dataclass(frozen=True)
+class SaveSummary:
+    """What the setup screen lists about an unfinished match."""
+
+    path: Path
+    variant: str
+    names: tuple[str, ...]
+    humans: int
+    round_number: int
+    scores: tuple[int, ...]
+    updated: datetime
+
+    @property
+    def variant_label(self) -> str:
+        """The variant's name as players know it."""
+        return get_variant(self.variant).label
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` so that a reader sees the old file or the new one, whole.
+
+    A temporary file in the same folder is written, flushed and fsynced, then renamed
+    over ``path``. If anything fails the old file is left as it was.
+    """
+    handle, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as file:
+            file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        try:
+            os.unlink(temp)
+        except OSError:
+            pass
+        raise
+
+
+class MatchStore:
+    """The saved matches under one data directory."""
+
+    def __init__(self, root: Path | str) -> None:
+        self.root = Path(root)
+        self.saves = self.root / "saves"
+        self.history = self.root / "history"
+        self.damaged = self.root / "damaged"
+        #: Files :meth:`unfinished` found bad and set aside, as one-line messages.
+        self.problems: list[SaveFileError] = []
+
+    # -------------------------------------------------------------- writing
+
+    def autosave(self, record: MatchRecord) -> Path:
+        """Save ``record`` (atomically) to its file, giving it one if it has none yet."""
+        if record.path is None:
+            self.saves.mkdir(parents=True, exist_ok=True)
+            stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
+            record.path = self.saves / f"match-{stamp}-{secrets.token_hex(3)}{SUFFIX}"
+        write_atomic(record.path, record.text())
+        return record.path
+
+    def finish(self, record: MatchRecord) -> Path:
+        """Save a finished match and move it into the history folder; its new path."""
+        record.finished = True
+        self.autosave(record)
+        self.history.mkdir(parents=True, exist_ok=True)
+        target = self.history / record.path.name
+        os.replace(record.path, target)
+        record.path = target
+        return target
+
+    def set_aside(self, path: Path | str) -> Path:
+        """Move a bad file into the damaged folder, untouched, under a name not yet taken."""
+        path = Path(path)
+        self.damaged.mkdir(parents=True, exist_ok=True)
+        stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
+        target = self.damaged / f"{path.name}.{stamp}"
+        number = 1
+        while target.exists():
+            number += 1
+            target = self.damaged / f"{path.name}.{stamp}-{number}"
+        os.rename(path, target)
+        return target
+
+    # -------------------------------------------------------------- reading
+
+    def load(self, path: Path | str, *, set_aside: bool = True) -> MatchRecord:
+        """The match saved in ``path``; :class:`SaveFileError` when it can't be used.
+
+        A file that exists but is corrupt, truncated or from a newer version is moved to
+        the damaged folder first (unless ``set_aside`` is false), never changed or deleted.
+        """
+        path = Path(path)
+        try:
+            size = path.stat().st_size
+            if not path.is_file():
+                raise SaveFileError(path, "it is not a file")
+            if size > MAX_SAVE_BYTES:
+                problem = f"it is {size:,} bytes, more than a save can be"
+            else:
+                with open(path, "rb") as file:
+                    data = file.read(MAX_SAVE_BYTES + 1)
+                problem = None
+        except FileNotFoundError:
+            raise SaveFileError(path, "there is no such file") from None
+        except OSError as exc:
+            raise SaveFileError(path, exc.strerror or _short(exc)) from None
+        if problem is None:
+            try:
+                record = _parse(data)
+                record.restore()
+            except ValueError as exc:
+                problem = str(exc)
+            else:
+                record.path = path
+                return record
+        moved = self.set_aside(path) if set_aside else None
+        raise SaveFileError(path, problem, moved)
+
+    def unfinished(self) -> list[SaveSummary]:
+        """The unfinished matches, most recently saved first.
+
+        Bad files are set aside on the way; :attr:`problems` says which and why.
+        """
+        summaries = []
+        for path in self._files(self.saves):
+            try:
+                record = self.load(path)
+            except SaveFileError as exc:
+                self.problems.append(exc)
+                continue
+            seats = record.config.seats
+            summaries.append(SaveSummary(
+                path=path, variant=record.config.variant, names=tuple(s.name for s in seats),
+                humans=len(record.humans), round_number=record.round_number,
+                scores=record.scores, updated=_when(record.updated, path)))
+        summaries.sort(key=lambda s: s.updated, reverse=True)
+        return summaries
+
+    def latest_unfinished(self) -> MatchRecord | None:
+        """The most recently saved unfinished match, or None."""
+        for summary in self.unfinished():
+            try:
+                return self.load(summary.path)
+            except SaveFileError as exc:
+                self.problems.append(exc)
+        return None
+
+    def finished(self) -> list[Path]:
+        """The files of finished matches, most recent first."""
+        return sorted(self._files(self.history), key=lambda p: p.stat().st_mtime, reverse=True)
+
+    @staticmethod
+    def _files(folder: Path) -> list[Path]:
+        if not folder.is_dir():
+            return []
+        # Names starting with a dot are temporary files of a write cut short.
+        return [p for p in folder.iterdir()
+                if p.suffix == SUFFIX and not p.name.startswith(".") and p.is_file()]
+
+
+def _parse(data: bytes) -> MatchRecord:
+    if not data.strip():
+        raise ValueError("it is empty")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ValueError("it is not text (not UTF-8)") from None
+    try:
+        envelope = json.loads(text)
+    except RecursionError:
+        raise ValueError("it is nested too deeply to be a save") from None
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"it is not complete JSON (cut short or corrupt at line {exc.lineno}, "
+                         f"column {exc.colno})") from None
+    except ValueError as exc:   # e.g. a number with more digits than Python reads
+        raise ValueError(f"it holds a value JSON can't read ({_short(exc, 60)})") from None
+    try:
+        return MatchRecord.from_json(envelope)
+    except RecursionError:
+        raise ValueError("it is nested too deeply to be a save") from None
+
+
+def _when(text: str, path: Path) -> datetime:
+    try:
+        when = datetime.fromisoformat(text)
+    except ValueError:
+        return datetime.fromtimestamp(path.stat().st_mtime, timezone.utc)
+    return when if when.tzinfo else when.replace(tzinfo=timezone.utc)
