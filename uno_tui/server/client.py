@@ -76,6 +76,10 @@ class SeatController(TableController):
     log = property(lambda self: self.table.ctl.log)
     narrator = property(lambda self: self.table.ctl.narrator)
     last_events = property(lambda self: self.table.ctl.last_events)
+
+    def last_events_for(self, seat: int):
+        """The table's last events as ``seat`` may see them."""
+        return self.table.ctl.last_events_for(seat)
     seats = property(lambda self: self.table.seat_specs())
 
     @property
@@ -167,9 +171,6 @@ class ClientTableScreen(TableScreen):
     def _advance(self) -> None:
         ctl = self.ctl
         table = ctl.table
-        mine = ctl.humans
-        if self.viewer not in mine:
-            self.viewer = mine[0] if len(mine) == 1 else None
         if ctl.game.is_over or table.summary is not None:
             self.awaiting_turn = False
             if self._round_seen != table.deal and table.summary is not None:
@@ -181,18 +182,12 @@ class ClientTableScreen(TableScreen):
             return
         if ctl.pending:
             return
-        seat = ctl.decider
-        if seat not in mine:
-            self.awaiting_turn = False
+        if self.awaiting_turn and ctl.decision_kind == "turn" and ctl.decider == self.viewer:
             self._refresh()
             return
-        if seat != self.viewer:
-            self._handoff(seat, self._decision_reason(seat), lambda: self._prompt(seat))
-            return
-        if self.awaiting_turn and ctl.decision_kind == "turn":
-            self._refresh()
-            return
-        self._prompt(seat)
+        # The hot-seat flow over this terminal's seats: handoffs between its people, a
+        # wait while someone elsewhere decides (the table runs the computers).
+        super()._advance()
 
     def _prompt_text(self) -> str:
         ctl = self.ctl

@@ -53,9 +53,12 @@ class ReplayScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         replay = self.replay
-        yield TitleBar(f"Replay · {replay.game.variant.label} · {len(replay.names)} players")
+        bind = ReplayScreen.state
+        players = len(replay.names)
+        yield TitleBar(f"Replay · {replay.game.variant.label} · {players} players")
+        # The table's own layout (see TableScreen.compose), with every hand below it.
         with Horizontal(id="top"):
-            yield from compose_table_area(len(replay.names), self._extras, ReplayScreen.state)
+            yield from compose_table_area(players, self._extras, bind)
             yield GameLog(id="log")
         yield Static(id="replay-status")
         with VerticalScroll(id="replay-hands"):

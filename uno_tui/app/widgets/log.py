@@ -7,9 +7,9 @@ from typing import Sequence
 
 from textual.widgets import Log
 
-__all__ = ["GameLog", "MAX_LINES"]
+from ...config import MAX_LOG_LINES as MAX_LINES
 
-MAX_LINES = 300
+__all__ = ["GameLog", "MAX_LINES"]
 
 
 class GameLog(Log):
