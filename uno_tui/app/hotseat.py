@@ -87,6 +87,10 @@ class HotSeat:
         at a networked table, a second person may sit down at a terminal)."""
         return frozenset(self.ctl.humans) if self._held is None else self._held
 
+    @held.setter
+    def held(self, seats: Iterable[int]) -> None:
+        self._held = frozenset(seats)
+
     def _sync(self) -> None:
         """Keep the holder among the held seats; one held seat is always at the keyboard."""
         held = self.held

@@ -53,12 +53,9 @@ class ReplayScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         replay = self.replay
-        bind = ReplayScreen.state
-        players = len(replay.names)
-        yield TitleBar(f"Replay · {replay.game.variant.label} · {players} players")
-        # The table's own layout (see TableScreen.compose), with every hand below it.
+        yield TitleBar(f"Replay · {replay.game.variant.label} · {len(replay.names)} players")
         with Horizontal(id="top"):
-            yield from compose_table_area(players, self._extras, bind)
+            yield from compose_table_area(len(replay.names), self._extras, ReplayScreen.state)
             yield GameLog(id="log")
         yield Static(id="replay-status")
         with VerticalScroll(id="replay-hands"):

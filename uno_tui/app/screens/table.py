@@ -280,6 +280,9 @@ class TableScreen(Screen[None]):
             return text + (" · UNO armed" if self.uno_armed else "")
         if not ctl.is_human(decider):
             return f"{name} is playing…"
+        if self._bot_busy:
+            # A person is next, but computers have their say first (e.g. their votes).
+            return f"Computers are playing; then {name} is to {ctl.game.decision_verb}"
         return f"Waiting for {name} to {ctl.game.decision_verb}"
 
     def _can_arm_uno(self) -> bool:
@@ -489,11 +492,12 @@ class TableScreen(Screen[None]):
         return await self._answer
 
     def _place_panel(self, panel: PromptPanel) -> None:
-        """Lay the panel just above the hand (it is docked at the screen's bottom) and left
-        of the log, so that the hand and the log's latest lines stay in view."""
-        hand = self.query_one(HandView)
+        """Lay the panel over the bottom of the table area (it is docked at the screen's
+        bottom) and left of the log: the hand, the announcements, the prompt line and
+        the log's latest lines stay in view."""
+        table = self.query_one("#top")
         log = self.query_one(GameLog)
-        below = max(0, self.size.height - hand.region.y)
+        below = max(0, self.size.height - table.region.bottom)
         right = self.size.width - log.region.x if log.region.x > 0 else 0
         margin = (0, max(0, right), below, 0)
         if tuple(panel.styles.margin) != margin:
