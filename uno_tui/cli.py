@@ -1,4 +1,5 @@
-"""Command line: ``uno-tui`` (play, the default) and ``uno-tui sim``.
+"""Command line: ``uno-tui`` (play, the default), ``uno-tui sim``, ``uno-tui replay`` and
+``uno-tui serve``.
 
 Bad input gets one line naming the problem and exit status 2, never a traceback.
 """
@@ -14,7 +15,7 @@ import sys
 from typing import Sequence
 
 from .config import (
-    CPU, MAX_GAMES, MAX_NAME, MAX_SEATS, MAX_SEED, MAX_TARGET, MAX_THINK_MS, MAX_WORKERS,
+    CPU, MAX_GAMES, MAX_SESSIONS, MAX_NAME, MAX_SEATS, MAX_SEED, MAX_TARGET, MAX_THINK_MS, MAX_WORKERS,
     PlayConfig, SeatSpec, bot_levels, default_bot_level, name_computers,
 )
 from .engine import HOUSE_RULES, MODES, VARIANTS, ConfigError, EngineError, get_variant
@@ -37,6 +38,23 @@ class _Parser(argparse.ArgumentParser):
         message = re.sub(r"""[^\s'"]{%d,}""" % (SHOWN_CHARS + 8), lambda m: _shorten(m.group()), message)
         raise UsageError("".join(c if c.isprintable() else repr(c)[1:-1]
                                  for c in " ".join(message.split())))
+
+
+class _Formatter(argparse.HelpFormatter):
+    """Wraps each line of a description or epilog on its own, keeping its indent (the
+    level list keeps its lines)."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        fill = super()._fill_text
+        return "\n".join(fill(line, width, indent + " " * (len(line) - len(line.lstrip())))
+                         for line in text.splitlines())
+
+
+def _levels_epilog(example: str) -> str:
+    """The computer levels, one line each, then ``example``."""
+    from .bots import LEVEL_DESCRIPTIONS
+    lines = ["computer levels:"] + [f"  {level}: {text}" for level, text in LEVEL_DESCRIPTIONS.items()]
+    return "\n".join(lines + [example])
 
 
 def _variant(text: str) -> str:
@@ -143,7 +161,8 @@ def play_parser() -> argparse.ArgumentParser:
                     "Every match is saved after every move: --resume goes on with one. "
                     "Run 'uno-tui sim --help' for headless bot-against-bot play and "
                     "'uno-tui replay --help' to watch a finished match again.",
-        epilog="example: uno-tui --variant classic --players Ann,Bob,cpu,cpu:hard --seed 7",
+        epilog=_levels_epilog("example: uno-tui --variant classic --players Ann,Bob,cpu,cpu:hard --seed 7"),
+        formatter_class=_Formatter,
     )
     _common(parser)
     parser.add_argument("--players", type=_seats, default=None,
@@ -172,7 +191,8 @@ def sim_parser() -> argparse.ArgumentParser:
         prog="uno-tui sim",
         description="Play whole games headless between bots (uniformly random by default), "
                     "checking the engine's invariants after every action.",
-        epilog="example: uno-tui sim --variant classic --players 4 --games 1000 --seed 1",
+        epilog=_levels_epilog("example: uno-tui sim --variant classic --players 4 --games 1000 --seed 1"),
+        formatter_class=_Formatter,
     )
     _common(parser)
     parser.set_defaults(seed=1)
@@ -185,11 +205,17 @@ def sim_parser() -> argparse.ArgumentParser:
                         help="bot level for every seat, or one per seat comma-separated "
                              "(default: random)")
     parser.add_argument("--think-ms", type=whole_number(1, MAX_THINK_MS), default=None,
-                        help="thinking time per decision for hard bots, in milliseconds, "
-                             f"1 to {MAX_THINK_MS:,} (default: 500)")
+                        help="thinking time per decision for hard bots, in milliseconds of "
+                             f"CPU time, so a busy machine gives the same results, 1 to {MAX_THINK_MS:,} "
+                             "(default: 500)")
     parser.add_argument("--workers", type=whole_number(1, MAX_WORKERS), default=None,
                         help=f"processes playing games side by side, 1 to {MAX_WORKERS} "
                              "(default: every core when a hard bot plays, else 1)")
+    parser.add_argument("--duplicate", action="store_true",
+                        help="duplicate deals: play every deal once per seat rotation (the same "
+                             "shuffles, the bots moved round the table) and give each level's "
+                             "win rate and points per round with 95%% intervals over deals; "
+                             "--games then counts deals")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--no-check", action="store_true",
                         help="skip the invariant checks (for speed measurements)")
@@ -208,6 +234,64 @@ def replay_parser() -> argparse.ArgumentParser:
                         help="a saved match (default: the most recently finished one)")
     _data_dir_option(parser)
     return parser
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{clip(text)} is not a number of seconds") from None
+    if not 0 <= value <= 86400:
+        raise argparse.ArgumentTypeError(f"must be between 0 and 86400 seconds, got {clip(text)}")
+    return value
+
+
+def serve_parser() -> argparse.ArgumentParser:
+    """The parser for ``uno-tui serve``."""
+    parser = _Parser(
+        prog="uno-tui serve",
+        description="Host UNO tables over SSH: each friend joins with 'ssh -p PORT HOST' at "
+                    "their own terminal. On a loopback address anyone may join; on any other "
+                    "address --authorized-keys or --password-file is required.",
+        epilog="example: uno-tui serve --host 0.0.0.0 --port 2222 --password-file table.txt",
+    )
+    parser.add_argument("--host", default="127.0.0.1",
+                        help="address to listen on (default: 127.0.0.1, this machine only)")
+    parser.add_argument("--port", type=whole_number(0, 65535), default=2222,
+                        help="TCP port, 0 to 65,535 (0: any free port; default: 2222)")
+    parser.add_argument("--authorized-keys", metavar="FILE", default=None,
+                        help="OpenSSH authorized_keys file: only these keys may join")
+    parser.add_argument("--password-file", metavar="FILE", default=None,
+                        help="a file whose first line is the table password")
+    parser.add_argument("--max-sessions", type=whole_number(1, MAX_SESSIONS), default=32,
+                        help="most players and spectators connected at once, "
+                             f"1 to {MAX_SESSIONS:,} (default: 32)")
+    parser.add_argument("--data-dir", metavar="DIR", default=None,
+                        help="where the host key, the log and the saves go "
+                             "(default: the user data directory)")
+    parser.add_argument("--hold", type=_seconds, default=60.0,
+                        help="seconds a dropped player's seat waits for them before a "
+                             "computer plays it (default: 60)")
+    return parser
+
+
+def run_serve_command(argv: Sequence[str]) -> int:
+    """``uno-tui serve``: returns the exit status."""
+    from pathlib import Path
+
+    from .server import ServeConfig, ServeError, run_server
+
+    args = serve_parser().parse_args(list(argv))
+    config = ServeConfig(
+        host=args.host, port=args.port,
+        authorized_keys=Path(args.authorized_keys) if args.authorized_keys else None,
+        password_file=Path(args.password_file) if args.password_file else None,
+        max_sessions=args.max_sessions,
+        data_dir=Path(args.data_dir) if args.data_dir else None, hold=args.hold)
+    try:
+        return run_server(config)
+    except ServeError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def parse_play_args(argv: Sequence[str]) -> PlayConfig:
@@ -259,7 +343,7 @@ def run_sim_command(argv: Sequence[str]) -> int:
     config = SimConfig(variant=args.variant, players=args.players, games=args.games,
                        seed=args.seed, rules=args.rules, mode=mode, target=args.target,
                        check=not args.no_check, levels=levels, think_ms=args.think_ms,
-                       workers=args.workers)
+                       workers=args.workers, duplicate=args.duplicate)
     result = run_sim(config, progress=None if args.json else stderr_progress())
     if args.json:
         print(json.dumps(result.to_json()))
@@ -354,18 +438,18 @@ def _saved_match(store, path: str):
 
 
 #: ``uno-tui NAME ...``: the command that runs it (``uno-tui`` alone plays).
-SUBCOMMANDS = {"sim": run_sim_command, "replay": run_replay_command}
+_COMMANDS = {"sim": run_sim_command, "serve": run_serve_command, "replay": run_replay_command}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``uno-tui`` command."""
     argv = list(sys.argv[1:] if argv is None else argv)
-    command = argv[0] if argv and argv[0] in SUBCOMMANDS else None
+    command = argv[0] if argv and argv[0] in _COMMANDS else None
     prog = f"uno-tui {command}" if command else "uno-tui"
     try:
-        if command:
-            return SUBCOMMANDS[command](argv[1:])
-        return run_play_command(argv)
+        if command is None:
+            return run_play_command(argv)
+        return _COMMANDS[command](argv[1:])
     except UsageError as exc:
         print(f"{prog}: error: {exc} (see '{prog} --help')", file=sys.stderr)
         return 2

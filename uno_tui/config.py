@@ -30,6 +30,8 @@ MAX_GAMES = 1_000_000
 MAX_THINK_MS = 60_000
 #: The most processes ``uno-tui sim`` runs side by side.
 MAX_WORKERS = 64
+#: The most SSH sessions one `uno-tui serve` host accepts at once.
+MAX_SESSIONS = 1_000
 #: What a seat's name is on the command line to ask for a computer player.
 CPU = "cpu"
 #: The computer level a seat gets when none is named.

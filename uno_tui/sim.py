@@ -15,7 +15,8 @@ from .bots import Bot, make_bot
 from .engine import Game, Match
 from .engine.invariants import check_invariants, check_round_trip
 
-__all__ = ["SimConfig", "SimResult", "run_sim", "play_round"]
+__all__ = ["SimConfig", "SimResult", "LevelSummary", "run_sim", "play_round", "mean_interval",
+           "rotated_levels"]
 
 #: How often (in actions) a game is saved and restored to check the JSON round trip.
 ROUND_TRIP_EVERY = 61
@@ -41,19 +42,72 @@ class SimConfig:
     #: Processes playing games side by side (``None``: every core when a searching bot
     #: plays, else one).
     workers: int | None = None
+    #: Duplicate deals: every deal is played once per seat rotation (the same shuffles,
+    #: the levels moved one seat on each time), so the luck of the deal cancels out.
+    #: ``games`` then counts deals; each is played ``players`` times.
+    duplicate: bool = False
+
+    @property
+    def rotations(self) -> int:
+        """How many times each deal is played."""
+        return self.players if self.duplicate else 1
 
     def worker_count(self) -> int:
         """How many processes play the games."""
         if self.workers is not None:
-            return max(1, min(self.workers, self.games or 1))
+            return max(1, min(self.workers, self.games * self.rotations or 1))
         from .bots import BOT_LEVELS
         if any(BOT_LEVELS[level].thinks for level in self.seat_levels()):
-            return max(1, min(os.cpu_count() or 1, self.games or 1))
+            return max(1, min(os.cpu_count() or 1, self.games * self.rotations or 1))
         return 1
 
     def seat_levels(self) -> tuple[str, ...]:
         """One bot level per seat."""
         return self.levels * self.players if len(self.levels) == 1 else self.levels
+
+
+def rotated_levels(levels: Sequence[str], rotation: int) -> tuple[str, ...]:
+    """``levels`` (one per seat) moved ``rotation`` seats on: seat ``s`` gets the level
+    seat ``s - rotation`` had."""
+    count = len(levels)
+    return tuple(levels[(seat - rotation) % count] for seat in range(count))
+
+
+def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
+    """The mean of ``values`` and its 95% confidence interval (normal approximation,
+    sample standard deviation); the interval is the mean alone for fewer than 2 values."""
+    n = len(values)
+    if not n:
+        return (0.0, 0.0, 0.0)
+    mean = math.fsum(values) / n
+    if n < 2:
+        return (mean, mean, mean)
+    variance = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
+    half = 1.96 * math.sqrt(variance / n)
+    return (mean, mean - half, mean + half)
+
+
+@dataclass(frozen=True)
+class LevelSummary:
+    """One bot level over a duplicate run: its results averaged per deal first, so each
+    deal counts once however many seats the level held in it."""
+
+    level: str
+    #: Seats the level holds at the table (in every rotation).
+    seats: int
+    #: Win rate: mean over deals of the share of its seat-games the level won, with the
+    #: 95% interval over deals.
+    win_rate: tuple[float, float, float]
+    #: Points scored per seat and round (the winner scores the round's points), mean over
+    #: deals with the 95% interval.
+    points_per_round: tuple[float, float, float]
+
+    def to_json(self) -> dict:
+        """Plain JSON, rounded for reading."""
+        p, lo, hi = self.win_rate
+        pts, plo, phi = self.points_per_round
+        return {"seats": self.seats, "win_rate": round(p, 4), "win_rate_ci": [round(lo, 4), round(hi, 4)],
+                "points_per_round": round(pts, 2), "points_per_round_ci": [round(plo, 2), round(phi, 2)]}
 
 
 @dataclass
@@ -69,6 +123,24 @@ class SimResult:
     draws: int = 0
     violations: int = 0
     messages: list[str] = field(default_factory=list)
+    #: Duplicate runs: per deal, per level, [wins, seat-games, points, seat-rounds].
+    deal_tallies: list[dict[str, list[int]]] = field(default_factory=list)
+
+    def level_summaries(self) -> list[LevelSummary]:
+        """Each level's results over the deals of a duplicate run (empty otherwise)."""
+        if not self.deal_tallies:
+            return []
+        levels = self.config.seat_levels()
+        out = []
+        for level in dict.fromkeys(levels):
+            wins, points = [], []
+            for tally in self.deal_tallies:
+                won, played, scored, rounds = tally[level]
+                wins.append(won / played)
+                points.append(scored / rounds)
+            out.append(LevelSummary(level, levels.count(level), mean_interval(wins),
+                                    mean_interval(points)))
+        return out
 
     @property
     def actions_per_second(self) -> float:
@@ -112,12 +184,19 @@ class SimResult:
             "think_ms": cfg.think_ms,
             "workers": cfg.worker_count(),
             "checked": cfg.check,
+            "duplicate": cfg.duplicate,
+            **({"deals": len(self.deal_tallies),
+                "by_level": {s.level: s.to_json() for s in self.level_summaries()}}
+               if cfg.duplicate else {}),
         }
 
 
 def play_round(game: Game, bots: Sequence[Bot], rng: random.Random,
                on_action: Callable[[Game], None] | None = None) -> int:
     """Play ``game`` to its end with ``bots``; return the number of actions applied.
+
+    Bots that follow the round (``Bot.observes``) are told its opening and every
+    action applied, with the events as their seat may see them.
 
     Before each decision, every other seat with window actions (catch, call UNO,
     jump in) gets a chance to act, in random order, except that a seat that just went
@@ -127,6 +206,15 @@ def play_round(game: Game, bots: Sequence[Bot], rng: random.Random,
     actions = 0
     seats = list(range(game.players))
     legal = game.legal_actions
+    observers = [(seat, bot) for seat, bot in enumerate(bots) if getattr(bot, "observes", False)]
+
+    def apply(action) -> None:
+        events = game.apply(action)
+        for seat, bot in observers:
+            bot.observe(action, [e.for_seat(seat) for e in events], game.view(seat))
+
+    for seat, bot in observers:
+        bot.observe(None, [e.for_seat(seat) for e in game.opening_events], game.view(seat))
     while not game.is_over:
         decider = game.decision.seat
         if game.uno_window is not None or game._jump_mode:
@@ -141,7 +229,7 @@ def play_round(game: Game, bots: Sequence[Bot], rng: random.Random,
                     bot = bots[seat]
                     action = bot.react(game.view(seat) if bot.wants_view else None, options)
                     if action is not None:
-                        game.apply(action)
+                        apply(action)
                         actions += 1
                         if on_action:
                             on_action(game)
@@ -151,7 +239,7 @@ def play_round(game: Game, bots: Sequence[Bot], rng: random.Random,
             decider = game.decision.seat
         bot = bots[decider]
         options = legal(decider)
-        game.apply(bot.choose(game.view(decider) if bot.wants_view else None, options))
+        apply(bot.choose(game.view(decider) if bot.wants_view else None, options))
         actions += 1
         if on_action:
             on_action(game)
@@ -163,15 +251,21 @@ class _GameOutcome:
     """What one game (or match) of a simulation produced."""
 
     winner: int | None
+    #: Levels by seat in this game.
+    levels: tuple[str, ...] = ()
+    #: Points each seat scored over the game (the round winner scores the round's points).
+    points: list[int] = field(default_factory=list)
     rounds: int = 0
     actions: int = 0
     violations: int = 0
     messages: list[str] = field(default_factory=list)
 
 
-def _play_game(config: SimConfig, index: int, game_seed: int) -> _GameOutcome:
-    """Play game number ``index`` (from 0) of a simulation, seeded by ``game_seed``."""
-    outcome = _GameOutcome(None)
+def _play_game(config: SimConfig, index: int, game_seed: int, rotation: int = 0) -> _GameOutcome:
+    """Play game number ``index`` (from 0) of a simulation, seeded by ``game_seed``, with
+    the levels moved ``rotation`` seats on (duplicate deals)."""
+    levels = rotated_levels(config.seat_levels(), rotation)
+    outcome = _GameOutcome(None, levels, [0] * config.players)
     step = [0]
 
     def check(game: Game) -> None:
@@ -188,8 +282,11 @@ def _play_game(config: SimConfig, index: int, game_seed: int) -> _GameOutcome:
 
     on_action = check if config.check else None
     rng = random.Random(game_seed)
-    bots = [make_bot(level, seat, random.Random(rng.randrange(2**63)), think_ms=config.think_ms)
-            for seat, level in enumerate(config.seat_levels())]
+    # Searching bots keep their budget on CPU time here: their strength then does not
+    # depend on what else the machine runs.
+    bots = [make_bot(level, seat, random.Random(rng.randrange(2**63)), think_ms=config.think_ms,
+                     clock=time.process_time)
+            for seat, level in enumerate(levels)]
     if config.mode is None:
         game = Game(config.variant, config.players, seed=game_seed, rules=config.rules)
         if on_action:
@@ -197,13 +294,16 @@ def _play_game(config: SimConfig, index: int, game_seed: int) -> _GameOutcome:
         outcome.actions += play_round(game, bots, rng, on_action)
         outcome.rounds += 1
         outcome.winner = game.winner
+        if game.winner is not None:
+            outcome.points[game.winner] = game.round_points()
         return outcome
     match = Match(config.variant, config.players, target=config.target, mode=config.mode,
                   rules=config.rules, seed=game_seed)
     while True:
         outcome.actions += play_round(match.game, bots, rng, on_action)
         outcome.rounds += 1
-        match.finish_round()
+        gained = match.finish_round().gained
+        outcome.points = [total + points for total, points in zip(outcome.points, gained)]
         if match.is_over:
             break
         match.next_round()
@@ -211,7 +311,7 @@ def _play_game(config: SimConfig, index: int, game_seed: int) -> _GameOutcome:
     return outcome
 
 
-def _play_game_task(task: tuple[SimConfig, int, int]) -> _GameOutcome:
+def _play_game_task(task: tuple[SimConfig, int, int, int]) -> _GameOutcome:
     return _play_game(*task)
 
 
@@ -219,18 +319,34 @@ def run_sim(config: SimConfig, progress: Callable[[int, int], None] | None = Non
     """Play ``config.games`` games (or matches, with a mode) and count what happened.
 
     With several workers the games are shared out between processes; each game is
-    seeded the same way either way.
+    seeded the same way either way. With ``config.duplicate`` each deal is played once
+    per rotation and tallied per level (see :meth:`SimResult.level_summaries`).
     """
     result = SimResult(config, wins=[0] * config.players)
     master = random.Random(config.seed)
-    tasks = [(config, index, master.randrange(2**63)) for index in range(config.games)]
+    rotations = config.rotations
+    tasks = [(config, index, deal_seed, rotation)
+             for index, deal_seed in ((i, master.randrange(2**63)) for i in range(config.games))
+             for rotation in range(rotations)]
+    total = len(tasks)
     started = time.perf_counter()
     workers = config.worker_count()
     pool = multiprocessing.Pool(workers) if workers > 1 else None
     try:
         outcomes = (pool.imap(_play_game_task, tasks) if pool is not None
                     else map(_play_game_task, tasks))
+        tally: dict[str, list[int]] = {}
         for done, outcome in enumerate(outcomes, 1):
+            if config.duplicate:
+                for seat, level in enumerate(outcome.levels):
+                    counts = tally.setdefault(level, [0, 0, 0, 0])
+                    counts[0] += outcome.winner == seat
+                    counts[1] += 1
+                    counts[2] += outcome.points[seat]
+                    counts[3] += outcome.rounds
+                if done % rotations == 0:
+                    result.deal_tallies.append(tally)
+                    tally = {}
             result.games += 1
             result.rounds += outcome.rounds
             result.actions += outcome.actions
@@ -241,7 +357,7 @@ def run_sim(config: SimConfig, progress: Callable[[int, int], None] | None = Non
             else:
                 result.draws += 1
             if progress:
-                progress(done, config.games)
+                progress(done, total)
     finally:
         if pool is not None:
             pool.terminate()
@@ -256,6 +372,8 @@ def format_summary(result: SimResult) -> str:
     lines = [
         f"{cfg.variant}, {cfg.players} players, {result.games} games "
         f"({cfg.mode or 'one round each'}), seed {cfg.seed}"
+        + (f", {len(result.deal_tallies)} duplicate deals x {cfg.rotations} seat rotations"
+           if cfg.duplicate else "")
         + (f", house rules: {', '.join(sorted(cfg.rules))}" if cfg.rules else "")
         + (f", think {cfg.think_ms} ms" if cfg.think_ms is not None else "")
         + (f", {cfg.worker_count()} workers" if cfg.worker_count() > 1 else ""),
@@ -263,10 +381,21 @@ def format_summary(result: SimResult) -> str:
         f"{result.actions_per_second:,.0f} actions/s over {result.seconds:.2f} s",
         "seat  level    wins   win rate (95% CI)",
     ]
+    # Duplicate deals move the levels round the table, so a seat has no level of its own.
+    seat_levels = ("rotates",) * cfg.players if cfg.duplicate else cfg.seat_levels()
     for seat, (level, wins, (p, low, high)) in enumerate(
-            zip(cfg.seat_levels(), result.wins, result.win_rates())):
+            zip(seat_levels, result.wins, result.win_rates())):
         lines.append(f"{seat:>4}  {level:<7} {wins:>5}   {p:6.1%} ({low:.1%} - {high:.1%})")
     lines.append(f"games with no winner: {result.draws}")
+    summaries = result.level_summaries()
+    if summaries:
+        lines.append(f"by level, over {len(result.deal_tallies)} deals (95% CI):")
+        lines.append("level    seats  win rate                  points per round")
+        for s in summaries:
+            p, lo, hi = s.win_rate
+            pts, plo, phi = s.points_per_round
+            lines.append(f"{s.level:<8} {s.seats:>5}  {p:6.1%} ({lo:.1%} - {hi:.1%})"
+                         f"{'':<4}{pts:6.1f} ({plo:.1f} - {phi:.1f})")
     if cfg.check:
         lines.append(f"invariant violations: {result.violations}")
         lines += [f"  {m}" for m in result.messages]

@@ -147,3 +147,25 @@ def test_seeded_tables_deal_and_play_the_same():
 
     assert play(5) == play(5)
     assert play(5) != play(6)
+
+
+def test_a_hard_computer_follows_the_round_it_plays():
+    seats = (SeatSpec("CPU 1", "hard"), SeatSpec("CPU 2", "normal"), SeatSpec("CPU 3", "normal"))
+    ctl = TableController("classic", seats, target=60, seed=4)
+    hard = ctl.bots[0]
+    hard.think_ms = 2       # the search's budget: the test is about what it was told
+    for _ in range(2):
+        for _ in range(3000):
+            if ctl.game.is_over:
+                break
+            ctl.bot_step()
+        assert ctl.game.is_over
+        sizes = [b.size for b in hard.belief.snapshot().seats]
+        assert sizes[1:] == [len(hand) for hand in ctl.game.hands[1:]]
+        if ctl.finish_round().match_over:
+            break
+        ctl.next_round()
+        # A new deal starts a new belief: seven cards each, nothing inferred yet.
+        fresh = hard.belief.snapshot().seats
+        assert [b.size for b in fresh[1:]] == [len(h) for h in ctl.game.hands[1:]]
+        assert all(not b.lacks and not b.known for b in fresh)

@@ -137,3 +137,21 @@ async def test_variant_mode_and_rules_by_mouse():
         await quiet(pilot)
         ctl = app.table.ctl
     assert ctl.variant == "pokemon" and ctl.rules == {"7-0"}
+
+
+async def test_the_picked_computer_seat_says_what_its_level_plays_like():
+    from uno_tui.bots import LEVEL_DESCRIPTIONS
+
+    app = setup_app()
+    async with app.run_test() as pilot:
+        await quiet(pilot)
+        await press(pilot, "tab", "tab", "down")          # seats: CPU 1, the default level
+        text = await shown(pilot)
+        level = default_bot_level()
+        assert f"Computer {level}: {LEVEL_DESCRIPTIONS[level]}" in text
+        await press(pilot, "right")                       # the next level up
+        text = await shown(pilot)
+        after = list(BOT_LEVELS)[list(BOT_LEVELS).index(level) + 1]
+        assert f"Computer {after}: {LEVEL_DESCRIPTIONS[after]}" in text
+        await press(pilot, "up")                          # Player 1, a person
+        assert "Tab moves between the fields" in await shown(pilot)

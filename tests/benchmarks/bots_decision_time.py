@@ -8,7 +8,8 @@ Run by hand (not collected by pytest)::
 Each level plays seat 0 of whole rounds against three normal bots; every call to
 its ``choose`` is timed, view building excluded (the game runner pays for that).
 Decisions with a single legal action are timed too: they are part of what a
-player waits for.
+player waits for. For bots that follow the round (``Bot.observes``), the time
+``observe`` takes per applied action is reported on a second line.
 """
 
 from __future__ import annotations
@@ -30,10 +31,17 @@ from uno_tui.sim import play_round  # noqa: E402
 class Stopwatch:
     """Wraps a bot and times its decisions."""
 
-    def __init__(self, bot, times: list[float]) -> None:
+    def __init__(self, bot, times: list[float], observed: list[float]) -> None:
         self.bot = bot
         self.wants_view = bot.wants_view
+        self.observes = bot.observes
         self.times = times
+        self.observed = observed
+
+    def observe(self, action, events, view):
+        started = time.perf_counter()
+        self.bot.observe(action, events, view)
+        self.observed.append(time.perf_counter() - started)
 
     def choose(self, view, actions):
         started = time.perf_counter()
@@ -52,18 +60,20 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[rank - 1]
 
 
-def measure(level: str, games: int, variant: str, think_ms: int | None, seed: int) -> list[float]:
+def measure(level: str, games: int, variant: str, think_ms: int | None,
+            seed: int) -> tuple[list[float], list[float]]:
     times: list[float] = []
+    observed: list[float] = []
     master = random.Random(seed)
     for _ in range(games):
         game_seed = master.randrange(2**63)
         rng = random.Random(game_seed)
         bots = [Stopwatch(make_bot(level, 0, random.Random(rng.randrange(2**63)),
-                                   think_ms=think_ms), times)]
+                                   think_ms=think_ms), times, observed)]
         bots += [make_bot("normal", seat, random.Random(rng.randrange(2**63)))
                  for seat in (1, 2, 3)]
         play_round(Game(variant, 4, seed=game_seed), bots, rng)
-    return times
+    return times, observed
 
 
 def main() -> None:
@@ -80,9 +90,13 @@ def main() -> None:
           f"normal bots, think-ms {args.think_ms or 'default'}")
     print(f"{'level':<8} {'decisions':>9} {'median ms':>10} {'p99 ms':>9} {'max ms':>9}")
     for level in args.levels.split(","):
-        times = measure(level, args.games, args.variant, args.think_ms, args.seed)
+        times, observed = measure(level, args.games, args.variant, args.think_ms, args.seed)
         print(f"{level:<8} {len(times):>9} {statistics.median(times) * 1000:>10.3f} "
               f"{percentile(times, 0.99) * 1000:>9.3f} {max(times) * 1000:>9.3f}")
+        if observed:
+            print(f"{'observe':>8} {len(observed):>9} {statistics.median(observed) * 1000:>10.3f} "
+                  f"{percentile(observed, 0.99) * 1000:>9.3f} {max(observed) * 1000:>9.3f}"
+                  "   (per applied action)")
 
 
 if __name__ == "__main__":

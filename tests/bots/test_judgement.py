@@ -191,3 +191,31 @@ def test_hard_imagines_a_bluff_only_as_often_as_it_expects_one():
         assert held_blue == world["ctx"]["bluff"]
         assert len(world["hands"][0]) == len(game.hands[0])
         assert Game.from_json(world).view(1) == view      # still exactly what seat 1 saw
+
+
+def test_hard_keeps_its_budget_on_the_clock_it_is_given():
+    ticks = [0.0]
+
+    def clock():            # a clock that moves 1 ms each time it is read
+        ticks[0] += 0.001
+        return ticks[0]
+
+    game = Game.from_position(hands=[["R5", "RS", "R7", "B5"], ["G1", "G2", "R1", "B7", "Y7"]],
+                              top="R3")
+    hard = make_bot("hard", 0, random.Random(1), think_ms=30, clock=clock)
+    hard.choose(game.view(0), game.legal_actions(0))
+    # 90% of 30 ms: at most 27 reads of the clock after the start, one per rollout at least.
+    assert 0 < hard.last_rollouts <= 27
+
+
+def test_the_simulator_keeps_hard_budgets_on_cpu_time(monkeypatch):
+    import time
+
+    from uno_tui import sim
+
+    clocks = []
+    real = sim.make_bot
+    monkeypatch.setattr(sim, "make_bot", lambda *a, **k: clocks.append(k.get("clock")) or real(*a, **k))
+    sim.run_sim(sim.SimConfig(players=2, games=1, levels=("hard", "normal"), think_ms=1,
+                              check=False, workers=1))
+    assert clocks == [time.process_time] * 2

@@ -335,17 +335,49 @@ def test_point_taken_votes_beyond_five_are_capped():
     assert game.decision == (D.TURN, 1)
 
 
-def test_point_taken_votes_must_point_at_another_player_in_turn():
+def test_point_taken_votes_must_point_at_another_player_once():
     game = party([["RPT", "G2"], ["B3"], ["Y3"]], "R1", current=0)
     do(game, Play(0, card(game, 0, "RPT")))
     saved = game.to_json()
     with pytest.raises(IllegalActionError, match="not at yourself"):
         game.apply(PointAt(0, 0))
-    with pytest.raises(IllegalActionError, match="waiting for seat 0 to point"):
-        game.apply(PointAt(1, 2))
     with pytest.raises(IllegalActionError, match="not to play"):
         game.apply(Play(0, card(game, 0, "G2")))
     assert game.to_json() == saved
+    do(game, PointAt(1, 2))
+    with pytest.raises(IllegalActionError, match="seat 1 has already voted"):
+        game.apply(PointAt(1, 0))
+
+
+def test_point_taken_votes_may_come_in_any_order_and_show_nothing_until_the_last():
+    """Engine fix: every seat points at once at a real table (and over a network), so
+    any seat that has not voted may vote; the game waits on the first one in turn order
+    from the card's player. The same votes in another order give the same round."""
+    def ballot(order):
+        game = party([["RPT", "G2"], ["B3"], ["Y3"], ["G7"]], "R1",
+                     draw=["B1", "B2", "B4", "B5"], current=0)
+        do(game, Play(0, card(game, 0, "RPT")))
+        votes = {0: 2, 1: 2, 2: 3, 3: 1}
+        views = []
+        for voter in order[:-1]:
+            assert PointAt(voter, votes[voter]) in game.legal_actions(voter)
+            events = do(game, PointAt(voter, votes[voter]))
+            assert kinds(events) == [E.BALLOT] and events[0].target is None
+            views.append(game.view(order[-1]))
+            assert "votes" not in repr(views[-1])
+        waiting = order[-1]
+        assert game.decision == (D.POINT, waiting)
+        assert all(not isinstance(a, PointAt) for s in order[:-1] for a in game.legal_actions(s))
+        events = do(game, PointAt(waiting, votes[waiting]))
+        return game, events, views
+
+    in_turn, events, _ = ballot([0, 1, 2, 3])
+    backwards, back_events, views = ballot([3, 1, 2, 0])
+    assert [v.extras["ballots_cast"] for v in views] == [(3,), (1, 3), (1, 2, 3)]
+    assert back_events[1:] == events[1:]   # after the last ballot, all the same
+    assert backwards.to_json()["hands"] == in_turn.to_json()["hands"]
+    assert [(e.seat, e.target) for e in events if e.kind == E.POINT] == [
+        (0, 2), (1, 2), (2, 3), (3, 1)]
 
 
 def test_point_taken_ends_the_link_before_anyone_draws():

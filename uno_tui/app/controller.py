@@ -122,8 +122,16 @@ class TableController:
             self._say([f"Round {self.match.round_number} resumed from the save"])
         else:
             self._say(self.narrator.lines(self.match.game.opening_events))
+            self._tell_bots(None, self.match.game.opening_events)
             if self.recorder is not None:
                 self.recorder.round_started(self.match)
+
+    def _tell_bots(self, action: Action | None, events: Sequence[Event]) -> None:
+        """Let the computers that follow the round (``Bot.observes``) see what happened,
+        as their seats may see it."""
+        for seat, bot in self.bots.items():
+            if getattr(bot, "observes", False):
+                bot.observe(action, [e.for_seat(seat) for e in events], self.game.view(seat))
 
     def _narrator_for(self, game: Game) -> Narrator:
         """The log's narrator for ``game``; after a Flip, cards played before it keep
@@ -142,6 +150,7 @@ class TableController:
         self.narrator = self._narrator_for(game)
         self.log.clear()
         self._say(self.narrator.lines(game.opening_events))
+        self._tell_bots(None, game.opening_events)
         if self.recorder is not None:
             self.recorder.round_started(self.match)
 
@@ -217,6 +226,7 @@ class TableController:
         events = self.game.apply(action)
         self.last_events = events
         self._version += 1
+        self._tell_bots(action, events)
         if self.recorder is not None:
             self.recorder.recorded(self.match, action)
         lines = self.narrator.lines(events)
@@ -367,4 +377,5 @@ class TableController:
         self.narrator = self._narrator_for(game)
         lines = [f"Round {self.match.round_number}"] + self.narrator.lines(game.opening_events)
         self._say(lines)
+        self._tell_bots(None, game.opening_events)
         return lines

@@ -11,5 +11,8 @@ from .normal import NormalBot
 
 BOT_LEVELS.update(easy=EasyBot, normal=NormalBot, hard=HardBot)
 
+#: One line per level, weakest first: what playing against it feels like.
+LEVEL_DESCRIPTIONS: dict[str, str] = {name: cls.description for name, cls in BOT_LEVELS.items()}
+
 __all__ = ["Bot", "RandomBot", "EasyBot", "NormalBot", "HardBot", "make_bot", "BOT_LEVELS",
-           "DEFAULT_THINK_MS"]
+           "DEFAULT_THINK_MS", "LEVEL_DESCRIPTIONS"]

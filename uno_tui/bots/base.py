@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from typing import Sequence
+from typing import Callable, Sequence
 
-from ..engine import Action, ConfigError, GameView
+from ..engine import Action, ConfigError, Event, GameView
 
 __all__ = ["Bot", "RandomBot", "make_bot", "BOT_LEVELS"]
 
@@ -24,6 +24,11 @@ class Bot(ABC):
     wants_view = True
     #: Whether the bot takes a thinking-time budget (``think_ms``) when made.
     thinks = False
+    #: What playing against this level feels like, in one line (``--help``, setup screen).
+    description = ""
+    #: Whether the bot follows the round through :meth:`observe` (the runner builds a
+    #: view per action only for bots that do).
+    observes = False
 
     def __init__(self, seat: int, rng: random.Random | None = None) -> None:
         self.seat = seat
@@ -37,10 +42,19 @@ class Bot(ABC):
         """Maybe take one of the window ``actions`` now; ``None`` to let the moment pass."""
         return None
 
+    def observe(self, action: Action | None, events: Sequence[Event], view: GameView) -> None:
+        """Take in what the table just saw: the applied ``action`` (``None`` for a round's
+        opening), its ``events`` as this seat may see them and the seat's ``view`` after.
+
+        The runner calls it after every action, for bots with :attr:`observes` set; the
+        default ignores it.
+        """
+
 
 class RandomBot(Bot):
     """Picks uniformly at random among its legal actions, windows included."""
 
+    description = "any legal move at random (for testing)"
     wants_view = False
 
     def choose(self, view, actions):
@@ -58,18 +72,24 @@ BOT_LEVELS: dict[str, type[Bot]] = {"random": RandomBot}
 
 
 def make_bot(level: str, seat: int, rng: random.Random | None = None, *,
-             think_ms: int | None = None) -> Bot:
+             think_ms: int | None = None, clock: Callable[[], float] | None = None) -> Bot:
     """A bot of the named level for ``seat``; :class:`ConfigError` for an unknown level.
 
     ``think_ms`` sets the time budget per decision of a searching bot (``None``: its
-    default); other bots ignore it.
+    default) and ``clock`` the clock it is kept on (``None``: wall time); other bots
+    ignore both.
     """
     try:
         cls = BOT_LEVELS[level]
     except KeyError:
         raise ConfigError(f"unknown bot level {level!r} (known: {', '.join(BOT_LEVELS)})") from None
-    if think_ms is not None and cls.thinks:
+    if not cls.thinks:
+        return cls(seat, rng)
+    options = {}
+    if think_ms is not None:
         if think_ms < 1:
             raise ConfigError(f"the thinking time must be at least 1 ms, not {think_ms}")
-        return cls(seat, rng, think_ms=think_ms)
-    return cls(seat, rng)
+        options["think_ms"] = think_ms
+    if clock is not None:
+        options["clock"] = clock
+    return cls(seat, rng, **options)

@@ -16,6 +16,7 @@ class EasyBot(Bot):
     does not change its mind.
     """
 
+    description = "plays any card that fits and may forget to call UNO"
     CALL_ODDS = 0.7
     CATCH_ODDS = 0.5
     JUMP_ODDS = 0.5

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Sequence
+from typing import Callable, Sequence
 
 from ..engine import (
     Action, CallUno, DecisionKind, EngineError, Game, Kind, Play,
@@ -21,6 +21,7 @@ from ..engine import (
 from ..engine.determinize import deck_of, fork, sample_state
 from ..engine.variants import RESTRICTED_WILDS, get_variant
 from .base import Bot
+from .belief import Belief, HandBeliefs
 from .heuristics import Situation, best_play, decide, split_actions
 from .normal import NormalBot
 
@@ -153,17 +154,29 @@ def _lacking(view, seat: int) -> str | None:
 class HardBot(Bot):
     """Searches: samples hidden hands consistent with its view and plays rollouts."""
 
+    description = "remembers what each player lacked and plays out the futures"
     #: Takes a thinking-time budget (``think_ms``).
     thinks = True
+    #: Follows the round: its worlds are dealt from what it saw (see :mod:`.belief`).
+    observes = True
 
     def __init__(self, seat, rng=None, think_ms: int = DEFAULT_THINK_MS,
-                 horizon: int | None = DEFAULT_HORIZON) -> None:
+                 horizon: int | None = DEFAULT_HORIZON,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
         super().__init__(seat, rng)
         self.think_ms = think_ms
+        #: The clock the budget is kept on: wall time at a table, where people wait;
+        #: the simulator passes CPU time, so a busy machine does not weaken the bot.
+        self.clock = clock
         #: Actions each rollout plays before judging the position (``None``: to the end).
         self.horizon = horizon
         #: Rollouts played for the last searched decision (for benchmarks and tests).
         self.last_rollouts = 0
+        #: What it has worked out about the other hands this round.
+        self.belief = Belief(seat)
+
+    def observe(self, action, events, view):
+        self.belief.observe(action, events, view)
 
     def choose(self, view, actions):
         window, decision = split_actions(actions)
@@ -179,8 +192,9 @@ class HardBot(Bot):
             return candidates[0]
         prior = next(i for i, a in enumerate(candidates)
                      if _outcome_key(sit, a) == _outcome_key(sit, fallback))
+        beliefs = self.belief.snapshot() if self.belief.active else None
         try:
-            return self._search(view, candidates, prior)
+            return self._search(view, candidates, prior, beliefs)
         except (EngineError, LookupError):
             # A world this view can't be sampled into, or a variant's state the sampler
             # does not know how to rebuild: the heuristics still give a sound answer.
@@ -188,18 +202,21 @@ class HardBot(Bot):
 
     react = NormalBot.react
 
-    def _sample(self, view) -> dict:
+    def _sample(self, view, beliefs: HandBeliefs | None = None) -> dict:
         """A world consistent with ``view`` and with opponents who play like the rollouts.
 
-        The rollouts' players draw only when nothing fits, so a seat that drew is dealt
-        cards it could not have played then. They never bluff a wild draw card, so the
+        The hidden hands are dealt as ``beliefs`` say (what each seat lacked, named or
+        took, over the round so far); without them (a runner that does not report the
+        round) only each seat's last draw is read: the rollouts' players draw only when
+        nothing fits, so a seat that drew is dealt cards it could not have played then. They never bluff a wild draw card, so the
         attacker is taken to have bluffed only :data:`BLUFF_ODDS` of the time: otherwise
         a deal in which it held the colour it had to lack is mended (those cards change
         places with hidden cards of other colours) or, where the hidden faces are tied
         to what the table sees (Flip), dealt again a few times.
         """
         rng = self.rng
-        state = sample_state(view, rng, forced_draws=True)
+        deal = beliefs.deal if beliefs is not None else None
+        state = sample_state(view, rng, forced_draws=True, deal_hidden=deal)
         ctx = state["ctx"]
         if (not ctx.get("bluff") or ctx.get("attacker", view.decision_seat) == self.seat
                 or rng.random() < BLUFF_ODDS):
@@ -207,12 +224,13 @@ class HardBot(Bot):
         if not get_variant(view.variant).dark_deck:
             return _unbluffed(state, view, rng) or state
         for _ in range(_RESAMPLES):
-            state = sample_state(view, rng, forced_draws=True)
+            state = sample_state(view, rng, forced_draws=True, deal_hidden=deal)
             if not state["ctx"].get("bluff"):
                 break
         return state
 
-    def _search(self, view, candidates: list[Action], prior: int) -> Action:
+    def _search(self, view, candidates: list[Action], prior: int,
+                beliefs: HandBeliefs | None = None) -> Action:
         """The candidate that beats ``prior`` (the heuristic pick) most clearly, or ``prior``.
 
         Each world is played out once per surviving candidate. A candidate's lead is the
@@ -222,21 +240,22 @@ class HardBot(Bot):
         rollouts the search so keeps to the heuristics rather than to the luckiest
         candidate.
         """
-        deadline = time.perf_counter() + self.think_ms / 1000.0 * _BUDGET_SHARE
+        clock = self.clock
+        deadline = clock() + self.think_ms / 1000.0 * _BUDGET_SHARE
         me, horizon = self.seat, self.horizon
         count = len(candidates)
         worlds, lead, lead_sq = [0] * count, [0.0] * count, [0.0] * count
         alive = list(range(count))
         self.last_rollouts = 0
-        while len(alive) > 1 and time.perf_counter() < deadline:
-            base = Game.from_json(self._sample(view))
+        while len(alive) > 1 and clock() < deadline:
+            base = Game.from_json(self._sample(view, beliefs))
             values = {}
             for index in [prior] + [i for i in alive if i != prior]:
                 game = fork(base)
                 game.apply(candidates[index])
                 values[index] = rollout(game, me, horizon)
                 self.last_rollouts += 1
-                if time.perf_counter() >= deadline:
+                if clock() >= deadline:
                     break
             base_value = values.pop(prior)
             for index, value in values.items():

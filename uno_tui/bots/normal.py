@@ -14,6 +14,8 @@ class NormalBot(Bot):
     out, names the colour it holds most of, challenges when the odds favour it, calls
     UNO and catches others."""
 
+    description = "keeps wilds back, plays its best colour, never misses an UNO"
+
     def choose(self, view, actions):
         window, decision = split_actions(actions)
         if window is not None:

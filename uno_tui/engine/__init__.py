@@ -10,13 +10,16 @@ See :class:`Game` for the state machine and :class:`Match` for scoring over roun
 from .actions import (
     Accept, Action, CallUno, Catch, Challenge, ChooseColor, Decision, DecisionKind, Draw,
     Event, EventKind, JumpIn, Keep, LinkPlayers, Play, PointAt, SwapHands, TakePile,
-    WINDOW_ACTIONS, action_from_json, action_to_json,
+    WINDOW_ACTIONS, action_from_json, action_to_json, register_action,
 )
-from .cards import COLOR_NAMES, DARK_COLORS, LIGHT_COLORS, Card, CardParseError, Face, Kind
+from .cards import (
+    COLOR_NAMES, DARK_COLORS, LIGHT_COLORS, Card, CardParseError, Face, Kind, define_kind,
+)
 from .errors import ConfigError, EngineError, IllegalActionError, SaveDataError
 from .game import Game
 from .match import MODES, Match, RoundResult
-from .variants import HOUSE_RULES, VARIANTS, Variant, get_variant
+from .ruleset import ChallengePenalty, DecisionRule, FirstCard, StateField
+from .variants import HOUSE_RULES, VARIANTS, Variant, get_variant, register_variant
 from .view import GameView, HandCard, SeatInfo
 
 __all__ = [
@@ -26,5 +29,6 @@ __all__ = [
     "WINDOW_ACTIONS", "COLOR_NAMES", "DARK_COLORS", "LIGHT_COLORS", "Card", "CardParseError",
     "Face", "Kind", "ConfigError", "EngineError", "IllegalActionError", "SaveDataError", "Game",
     "MODES", "Match", "RoundResult", "HOUSE_RULES", "VARIANTS", "Variant", "get_variant",
-    "GameView", "HandCard", "SeatInfo",
+    "GameView", "HandCard", "SeatInfo", "register_action", "define_kind", "ChallengePenalty",
+    "DecisionRule", "FirstCard", "StateField", "register_variant",
 ]

@@ -8,15 +8,16 @@ actions a seat may take now; ``Game.apply(action)`` performs one.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from enum import StrEnum
 from typing import NamedTuple
 
-from .errors import SaveDataError
+from .errors import ConfigError, SaveDataError
 
 __all__ = [
     "Action", "Play", "Draw", "Keep", "ChooseColor", "Challenge", "Accept",
     "CallUno", "Catch", "SwapHands", "JumpIn", "PointAt", "TakePile", "LinkPlayers",
     "DecisionKind", "Decision", "Event", "EventKind", "WINDOW_ACTIONS",
-    "action_to_json", "action_from_json",
+    "action_to_json", "action_from_json", "interned", "register_action",
 ]
 
 
@@ -126,6 +127,35 @@ _ACTION_CLASSES = {cls.__name__: cls for cls in (
     PointAt, TakePile, LinkPlayers)}
 
 
+def register_action(cls: type[Action]) -> type[Action]:
+    """Let saves and replays name a rule set's own action class (usable as a decorator).
+
+    Its fields must be ``int`` (seats, cards, targets) or a ``str`` named ``color``.
+    """
+    if not (isinstance(cls, type) and issubclass(cls, Action)):
+        raise ConfigError(f"{cls!r} is not an Action class")
+    known = _ACTION_CLASSES.setdefault(cls.__name__, cls)
+    if known is not cls:
+        raise ConfigError(f"another action class is already called {cls.__name__}")
+    return cls
+
+
+_interned: dict[tuple, Action] = {}
+
+
+def interned(cls: type[Action], seat: int, *args) -> Action:
+    """``cls(seat, *args)``, the same immutable value every time it is asked for.
+
+    Legal-action lists are built from these, so they are cheap and ``Game.apply`` can
+    recognise a listed action by identity.
+    """
+    key = (cls, seat, *args)
+    action = _interned.get(key)
+    if action is None:
+        action = _interned[key] = cls(seat, *args)
+    return action
+
+
 def action_to_json(action: Action) -> dict:
     """A plain-JSON dict of ``action``: ``{"action": "Play", "seat": 0, "card": 12}``."""
     data = {"action": type(action).__name__}
@@ -158,8 +188,12 @@ def action_from_json(data: object) -> Action:
     return cls(*values)
 
 
-class DecisionKind:
-    """What the game waits for. Plain strings so they serialize as themselves."""
+class DecisionKind(StrEnum):
+    """What the game waits for, in the built-in rule sets.
+
+    Members are strings, so they serialize as themselves; a rule set from outside may
+    add decision kinds of its own as plain strings (see ``Variant.decisions``).
+    """
 
     TURN = "turn"            # play a card or draw
     DRAWN = "drawn"          # play the card just drawn, or keep it
@@ -179,8 +213,8 @@ class Decision(NamedTuple):
     seat: int
 
 
-class EventKind:
-    """Names of events reported by ``Game.apply``."""
+class EventKind(StrEnum):
+    """Names of events reported by ``Game.apply`` (strings; a rule set may add its own)."""
 
     DEALER_DRAW = "dealer_draw"       # seat drew a card to choose the dealer
     DEALER = "dealer"                 # seat deals

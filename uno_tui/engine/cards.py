@@ -9,7 +9,10 @@ actions), so a seat that only sees ids and faces learns nothing it should not.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import NamedTuple
+
+from .errors import ConfigError, EngineError
 
 __all__ = [
     "LIGHT_COLORS",
@@ -19,6 +22,8 @@ __all__ = [
     "Face",
     "Card",
     "CardParseError",
+    "WILD_KINDS",
+    "define_kind",
 ]
 
 LIGHT_COLORS = ("red", "yellow", "green", "blue")
@@ -26,8 +31,12 @@ DARK_COLORS = ("pink", "teal", "orange", "purple")
 COLOR_NAMES = {c: c.capitalize() for c in LIGHT_COLORS + DARK_COLORS}
 
 
-class Kind:
-    """Card kind names. Plain strings so they serialize as themselves."""
+class Kind(StrEnum):
+    """The card kinds of the built-in rule sets.
+
+    Members are strings (``Kind.SKIP == "skip"``), so they serialize as themselves. A
+    rule set from outside may name more kinds with plain strings: see :func:`define_kind`.
+    """
 
     NUMBER = "number"
     SKIP = "skip"
@@ -93,7 +102,7 @@ _COLOR_LETTERS = {"R": "red", "Y": "yellow", "G": "green", "B": "blue",
 COLOR_LETTERS = {name: letter for letter, name in _COLOR_LETTERS.items()}
 
 
-class CardParseError(ValueError):
+class CardParseError(EngineError):
     """Raised when card notation such as ``"R5"`` or ``"W+4"`` cannot be read."""
 
 
@@ -152,11 +161,36 @@ class Face(NamedTuple):
         return self.label
 
 
-WILD_KINDS = frozenset({
+#: Kinds printed without a colour (grown by :func:`define_kind`).
+WILD_KINDS = {
     Kind.WILD, Kind.WILD_DRAW_FOUR, Kind.SNORLAX, Kind.GRENINJA,
     Kind.WILD_DRAW_TWO, Kind.WILD_DRAW_COLOR, Kind.WILD_PILE_UP,
     Kind.WILD_DRAWN_TOGETHER,
-})
+}
+
+
+def define_kind(kind: str, label: str, symbol: str, *, wild: bool) -> None:
+    """Name a new card kind for a rule set from outside the engine.
+
+    ``label`` reads in full (``"Wild Swap Hands"``), ``symbol`` is its compact notation
+    (``"WSH"``; a wild symbol starts with ``W``, ``S`` or ``G``, like the built-in ones),
+    and ``wild`` says whether it is printed without a colour. Defining a kind again with
+    the same words is harmless; changing the words of a kind is a :class:`ConfigError`.
+    """
+    known = KIND_LABELS.get(kind)
+    if known is not None:
+        if (known, KIND_SYMBOLS.get(kind), kind in WILD_KINDS) != (label, symbol, wild):
+            raise ConfigError(f"card kind {kind!r} is already defined differently")
+        return
+    if symbol in _SYMBOL_KINDS or not symbol or symbol.upper() != symbol:
+        raise ConfigError(f"card symbol {symbol!r} is taken or not upper-case")
+    if wild and not symbol.startswith(("W", "S", "G")):
+        raise ConfigError(f"a wild card's symbol must start with W, S or G, not {symbol!r}")
+    KIND_LABELS[kind] = label
+    KIND_SYMBOLS[kind] = symbol
+    _SYMBOL_KINDS[symbol] = kind
+    if wild:
+        WILD_KINDS.add(kind)
 
 
 @dataclass(frozen=True, slots=True)

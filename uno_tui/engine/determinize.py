@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import random
 from collections import Counter, defaultdict
+from typing import Callable
 
+from . import saves
 from .actions import DecisionKind
 from .cards import Card, Face
 from .errors import EngineError
-from .flip import pairing_to_json
-from .game import SAVE_FORMAT, Game
-from .variants import RESTRICTED_WILDS, get_variant
+from .game import Game
+from .variants import get_variant
 from .view import GameView
 
 __all__ = ["DeterminizeError", "deck_of", "unseen_cards", "sample_state", "sample_game", "fork"]
@@ -43,18 +44,26 @@ def unseen_cards(view: GameView) -> list[int]:
     """Card ids ``view.seat`` can't see: not in its hand and not in the discard pile."""
     seen = {card.id for card in view.hand}
     seen.update(card.id for card in view.discard)
-    seen.update(card.id for card in view.extras.get("mini_pile", ()))
+    # A rule set's own card zones are public: the view shows them in its extras.
+    for field in get_variant(view.variant).state:
+        if field.zone:
+            seen.update(card.id for card in view.extras.get(field.name, ()))
     return [cid for cid in range(len(deck_of(view.variant))) if cid not in seen]
 
 
-def sample_state(view: GameView, rng: random.Random, *, forced_draws: bool = False) -> dict:
+def sample_state(view: GameView, rng: random.Random, *, forced_draws: bool = False,
+                 deal_hidden: Callable[..., list[int]] | None = None) -> dict:
     """A :meth:`Game.to_json` state consistent with ``view``, hidden cards dealt at random.
 
     With ``forced_draws``, a seat that drew instead of playing is taken to have had
     nothing to play: the cards it may still hold from then (``SeatInfo.drew_on``) are
     dealt from cards that matched neither the colour nor the top card then, and no
-    wilds (as far as such cards are left). Raises :class:`DeterminizeError` when the
-    view's constraints can't all be met.
+    wilds (as far as such cards are left). ``deal_hidden(view, hands, rest, deck, rng)``,
+    when given, does that job instead: it may fill any hand still ``None`` in ``hands``
+    from ``rest`` (the unseen cards not yet dealt, in random order; ``deck`` gives their
+    faces) and returns the cards it left. Hands the view itself fixes (Flip's backs, a
+    hand shown after a challenge) are dealt before it is called. Raises :class:`DeterminizeError` when the view's
+    constraints can't all be met.
     """
     deck = deck_of(view.variant)
     other_side = 1 - view.side
@@ -104,7 +113,9 @@ def sample_state(view: GameView, rng: random.Random, *, forced_draws: bool = Fal
         if view.draw_top_back is not None and view.draw_count:
             draw_top = take(view.draw_top_back, other_side)
     rest = [cid for cid in pool if cid in free]
-    if forced_draws:
+    if deal_hidden is not None:
+        rest = deal_hidden(view, hands, rest, deck, rng)
+    elif forced_draws:
         rest = _deal_unplayable(view, hands, rest, deck)
     for info in view.seats:
         if hands[info.seat] is None:
@@ -117,52 +128,38 @@ def sample_state(view: GameView, rng: random.Random, *, forced_draws: bool = Fal
     draw_pile = rest[:needed] + ([draw_top] if draw_top is not None else [])
     out_of_play = rest[needed:]
 
+    variant = get_variant(view.variant)
     ctx = dict(view.context)
     kind, seat = view.decision_kind, view.decision_seat
     if "prev_color" in ctx and "card" in ctx and "bluff" not in ctx:
         # Whether a wild draw card was a bluff follows from its player's sampled hand.
         player = ctx.get("attacker", seat)
         played = deck[ctx["card"]].face(view.side)
-        ctx["bluff"] = played.kind in RESTRICTED_WILDS and any(
+        ctx["bluff"] = played.kind in variant.restricted_wilds and any(
             deck[cid].face(view.side).color == ctx["prev_color"] for cid in hands[player])
-    if kind == DecisionKind.POINT:
-        # Point Taken ballots are secret: the votes cast so far are sampled too.
-        ctx["votes"] = [[voter, rng.choice([t for t in range(view.players) if t != voter])]
-                        for voter in view.extras["ballots_cast"]]
+    if kind == DecisionKind.DRAWN and "card" not in ctx:
+        # Only the drawer sees the drawn card: in this world it is the drawer's last card.
+        if not hands[seat]:
+            raise DeterminizeError("the seat deciding on a drawn card holds no card")
+        ctx["card"] = hands[seat][-1]
+    state = variant.sample(view, rng, ctx) if variant.sample is not None else {
+        field.name: field.save(field.default()) for field in variant.state}
     goer = next((s.seat for s in view.seats if s.card_count == 0), None) \
         if view.winner is None else view.winner
-    version, state, gauss = random.Random(rng.getrandbits(64)).getstate()
-    return {
-        "format": SAVE_FORMAT,
-        "variant": view.variant,
-        "players": view.players,
-        "rules": sorted(view.rules),
-        "seed": None,
-        "side": view.side,
-        **({"pairing": pairing_to_json(deck)} if two_sided else {}),
-        "hands": hands,
-        "draw_pile": draw_pile,
-        "discard": [card.id for card in view.discard],
-        "out_of_play": out_of_play,
-        "color": view.color,
-        "direction": view.direction,
-        "dealer": view.dealer,
-        "current": view.current,
-        "decision": [kind, seat],
-        "ctx": ctx,
-        "uno_window": view.uno_window,
-        "called": [s.seat for s in view.seats if s.called_uno],
-        "winner": view.winner,
-        "goer": goer,
-        "stalled": 0,
-        "pending_draw": view.pending_draw,
-        "link": list(view.extras["link"]) if view.extras.get("link") else None,
-        "mini_pile": [card.id for card in view.extras.get("mini_pile", ())],
-        "revealed": [],
-        "drew_on": [[s.seat, s.drew_on.color, s.drew_on.top.id, s.drew_on.held]
-                    for s in view.seats if s.drew_on is not None],
-        "rng": [version, list(state), gauss],
-    }
+    return saves.save_data(
+        variant=view.variant, players=view.players, rules=view.rules, seed=None,
+        side=view.side, cards=deck if two_sided else None, hands=hands,
+        draw_pile=draw_pile, discard=[card.id for card in view.discard],
+        out_of_play=out_of_play, color=view.color, direction=view.direction,
+        dealer=view.dealer, current=view.current, decision=[kind, seat], ctx=ctx,
+        uno_window=view.uno_window, called=[s.seat for s in view.seats if s.called_uno],
+        winner=view.winner, goer=goer, stalled=0, pending_draw=view.pending_draw,
+        revealed=[],
+        drew_on=[[s.seat, s.drew_on.color, s.drew_on.top.id, s.drew_on.held]
+                 for s in view.seats if s.drew_on is not None],
+        rng=saves.rng_to_json(random.Random(rng.getrandbits(64))),
+        state=state,
+    )
 
 
 def _deal_two_sided(view: GameView, pool: list[int], hands: list, free: set[int],
@@ -254,39 +251,5 @@ def sample_game(view: GameView, rng: random.Random) -> Game:
 
 
 def fork(game: Game) -> Game:
-    """An independent copy of ``game`` to play out; the original is left as it is.
-
-    Equivalent to ``Game.from_json(game.to_json())`` but much cheaper: containers in
-    the state (lists, dicts, sets, nested one level) are copied, immutable values
-    (cards, faces, the variant) are shared, and the random generator is duplicated.
-    """
-    copy = object.__new__(Game)
-    state = copy.__dict__
-    for name, value in game.__dict__.items():
-        kind = type(value)
-        if kind is list:
-            value = [_copy_inner(v) for v in value] if value and type(value[0]) in _INNER else value[:]
-        elif kind is dict:
-            value = {k: _copy_inner(v) for k, v in value.items()}
-        elif kind is set:
-            value = set(value)
-        elif isinstance(value, random.Random):
-            twin = random.Random()
-            twin.setstate(value.getstate())
-            value = twin
-        state[name] = value
-    return copy
-
-
-_INNER = (list, dict, set)
-
-
-def _copy_inner(value):
-    kind = type(value)
-    if kind is list:
-        return value[:]
-    if kind is dict:
-        return dict(value)
-    if kind is set:
-        return set(value)
-    return value
+    """An independent copy of ``game`` to play out (see :meth:`Game.copy`)."""
+    return game.copy()

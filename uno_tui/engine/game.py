@@ -1,4 +1,4 @@
-"""The table: one state machine for every variant.
+"""The table: one turn machine for every rule set.
 
 A :class:`Game` is one round of UNO. It always waits on a :class:`Decision`
 (whose, and of what kind); other seats may act at the same time through
@@ -6,80 +6,68 @@ A :class:`Game` is one round of UNO. It always waits on a :class:`Decision`
 what a seat may do now, ``apply(action)`` does it and returns the events that
 happened, and ``view(seat)`` is everything that seat may know.
 
-Variant differences are read from :mod:`uno_tui.engine.variants` tables and the
-``_EFFECTS`` dispatch table at the bottom of this module; they are not copies of
-the machinery.
+What differs between rule sets is declared by each one's
+:class:`~uno_tui.engine.ruleset.Variant` (tables and hooks, one module per rule set);
+the machine looks hooks up by card kind, action class and decision kind, and never
+names a rule set. Rule modules drive the machine through its turn-machine API
+(:meth:`Game.emit`, :meth:`Game.decide`, :meth:`Game.draw`, :meth:`Game.advance`,
+:meth:`Game.finish` ...).
 """
 
 from __future__ import annotations
 
 import json
 import random
-from collections import defaultdict
-from typing import Callable, Iterable
+from collections import Counter, defaultdict
+from typing import Callable, Iterable, Sequence
 
-from . import party
+from . import decks, saves
 from .actions import (
     Accept, Action, CallUno, Catch, Challenge, ChooseColor, Decision, DecisionKind,
-    Draw, Event, EventKind, JumpIn, Keep, LinkPlayers, Play, PointAt, SwapHands, TakePile,
+    Draw, Event, EventKind, JumpIn, Keep, Play, SwapHands, interned,
 )
 from .cards import COLOR_NAMES, Card, Face, Kind
 from .errors import ConfigError, IllegalActionError, SaveDataError
-from .variants import (
-    DRAW_EFFECTS, RESTRICTED_WILDS, STACKABLE, FirstCard, Variant, get_variant,
-)
+from .ruleset import DecisionRule, FirstCard, Variant
+from .variants import get_variant
 from .view import DrewOn, GameView, HandCard, SeatInfo
-from . import flip
 
 __all__ = ["Game", "SAVE_FORMAT"]
 
-SAVE_FORMAT = 1
-
-#: Wild cards whose draw effect needs the named colour, so the colour is chosen
-#: even when the card is its player's last.
-_COLOR_DRIVEN = frozenset({Kind.SNORLAX, Kind.GRENINJA, Kind.WILD_DRAW_COLOR})
-#: Wild cards whose player names no colour (Wild Pile Up's mini-pile sets it).
-_NO_COLOR_CHOICE = frozenset({Kind.WILD_PILE_UP})
+SAVE_FORMAT = saves.SAVE_FORMAT
 
 _D = DecisionKind
 _E = EventKind
+# Enum members looked up once: the hot paths compare and emit these.
+_TURN, _DRAWN, _COLOR, _RESPOND, _SWAP, _ROUND_OVER = (
+    _D.TURN, _D.DRAWN, _D.COLOR, _D.RESPOND, _D.SWAP, _D.ROUND_OVER)
+_E_TURN, _E_PLAY, _E_DRAW, _E_SKIP = _E.TURN, _E.PLAY, _E.DRAW, _E.SKIP
 
-#: Decision-context keys any seat may see (``bluff`` is the game's secret).
-_PUBLIC_CONTEXT = ("card", "prev_color", "attacker", "amount", "then", "from",
-                   "player", "color")
+#: Decision-context keys any seat may see (``bluff`` is the game's secret); a rule set
+#: adds its own with ``Variant.public_context``.
+_PUBLIC_CONTEXT = ("card", "prev_color", "attacker", "amount", "then", "from")
+
+_MAX_CARDS = 256
+_MAX_SEATS = 16
+_new_tuple = tuple.__new__
+#: Playable-card sets by (colour, top face), one cache per one-sided rule set, shared
+#: by all its games (and their copies).
+_SHARED_MATCH_SETS: dict[str, dict] = {}
+#: Shared empty context for effects that need none; never mutated.
+_NO_CONTEXT: dict = {}
 
 # Interned actions: the same immutable value every time, so legal-action lists are cheap
 # and ``apply`` can recognise a listed action by identity.
-_cache: dict[tuple, Action] = {}
 _PLAYS: list[list[Play]] = []
+_DRAWS = [interned(Draw, seat) for seat in range(_MAX_SEATS)]
 
 
 def _plays_for(seat: int) -> list[Play]:
     """Interned ``Play(seat, card)`` for every card id, indexed by card id."""
     while len(_PLAYS) <= seat:
         owner = len(_PLAYS)
-        _PLAYS.append([_act(Play, owner, card) for card in range(_MAX_CARDS)])
+        _PLAYS.append([interned(Play, owner, card) for card in range(_MAX_CARDS)])
     return _PLAYS[seat]
-
-
-_MAX_CARDS = 256
-_MAX_SEATS = 16
-_new_tuple = tuple.__new__
-_SHARED_MATCH_SETS: dict[str, dict] = {}
-#: Shared empty context for effects that need none; never mutated.
-_NO_CONTEXT: dict = {}
-
-
-def _act(cls, seat: int, arg=None) -> Action:
-    key = (cls, seat, arg)
-    action = _cache.get(key)
-    if action is None:
-        action = cls(seat) if arg is None else cls(seat, arg)
-        _cache[key] = action
-    return action
-
-
-_DRAWS = [_act(Draw, seat) for seat in range(_MAX_SEATS)]
 
 
 class Game:
@@ -92,15 +80,29 @@ class Game:
     ``rules`` is a set of house-rule names (see ``variants.HOUSE_RULES``).
     ``dealer`` fixes the dealer; otherwise each player draws a card and the
     highest number deals. ``deck`` rigs the deck: card ids in the order they are
-    drawn (top first); it is not shuffled.
+    drawn (top first); it is not shuffled. ``cards`` plays with these physical cards
+    (a two-sided deck keeps its pairing from round to round: see ``Game.cards``).
+
+    **Turn-machine API.** Rule modules (the hooks of a
+    :class:`~uno_tui.engine.ruleset.Variant`) change the game only through these
+    members: :meth:`emit`, :meth:`decide`, :attr:`context`, :meth:`start_turn`,
+    :meth:`advance`, :meth:`skip_after`, :meth:`finish`, :meth:`draw`,
+    :meth:`draw_until`, :meth:`penalize`, :meth:`reshuffle`, :meth:`hand_shrank`,
+    :meth:`reset_hands_after_exchange`, :meth:`set_side`, :meth:`forget_shown_cards`,
+    :meth:`next_seat`, :meth:`seats_from`, :meth:`can_challenge`,
+    :meth:`stackable_cards`, :meth:`holds_color`, :meth:`playable`, and the public
+    attributes (``hands``, ``draw_pile``, ``discard``, ``color``, ``direction``,
+    ``current``, ``called``, ``uno_window``, ``goer``, ``pending_draw``, the rule set's
+    own state fields). Players use only ``legal_actions``, ``apply`` and ``view``.
     """
 
     def __init__(self, variant: str | Variant = "classic", players: int = 4, *,
                  seed: int | None = None, rules: Iterable[str] = (),
-                 dealer: int | None = None, deck: list[int] | None = None) -> None:
-        self._configure(variant, players, rules, seed)
-        if dealer is not None and not 0 <= dealer < players:
-            raise ConfigError(f"dealer must be a seat from 0 to {players - 1}, not {dealer}")
+                 dealer: int | None = None, deck: list[int] | None = None,
+                 cards: Sequence[Card] | None = None) -> None:
+        self._configure(variant, players, rules, seed, cards)
+        if dealer is not None and (type(dealer) is not int or not 0 <= dealer < players):
+            raise ConfigError(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
         self._events: list[Event] = []
         self._deal_round(dealer, deck)
         self.opening_events: tuple[Event, ...] = tuple(self._events)
@@ -108,17 +110,29 @@ class Game:
 
     # ------------------------------------------------------------------ set-up
 
-    def _configure(self, variant, players, rules, seed) -> None:
+    def _configure(self, variant, players, rules, seed, cards=None) -> None:
         self.variant: Variant = variant if isinstance(variant, Variant) else get_variant(variant)
         if isinstance(players, bool) or not isinstance(players, int):
             raise ConfigError(f"players must be a whole number, not {players!r}")
         self.variant.check_players(players)
-        self.rules: frozenset[str] = frozenset(rules)
+        try:
+            rules = None if isinstance(rules, str) else frozenset(rules)
+        except TypeError:
+            rules = None
+        if rules is None or not all(isinstance(r, str) for r in rules):
+            raise ConfigError("rules must be a collection of house-rule names")
+        self.rules: frozenset[str] = rules
         self.variant.check_rules(self.rules)
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
+            raise ConfigError(f"the seed must be a whole number or text, not {seed!r}")
         self.players = players
         self.seed = seed
         self._rng = random.Random(seed)
-        self._cards: list[Card] = self.variant.build_deck(self._rng)
+        self._machine = _machine_for(self.variant)
+        if cards is None:
+            self._cards: list[Card] = self.variant.build_deck(self._rng)
+        else:
+            self._cards = _checked_cards(self.variant, cards)
         self.side = 0
         self._faces: list[Face] = [card.face(0) for card in self._cards]
         self._match_sets = self._new_match_sets()
@@ -130,12 +144,13 @@ class Game:
         self.direction = 1
         self.dealer = 0
         self.current = 0
-        self.decision = Decision(_D.TURN, 0)
+        self.decision = Decision(_TURN, 0)
         self._ctx: dict = {}
         self.uno_window: int | None = None
         self.called: set[int] = set()
         self.winner: int | None = None
-        self._goer: int | None = None
+        #: The seat that has played its last card while the action is being resolved.
+        self.goer: int | None = None
         self._stalled = 0
         self.pending_draw = 0
         self._revealed: dict[int, tuple[int, tuple[int, ...]]] = {}
@@ -146,19 +161,17 @@ class Game:
         self._legal_version = -1
         self._legal_seat = -1
         self._legal_list: list[Action] = []
-        # The jump-in house rule widens a built-in speed play (Party's numbers only) to
-        # every identical coloured card.
+        # The jump-in house rule widens a built-in speed play (numbers only) to every
+        # identical coloured card.
         self._jump_mode = "identical" if "jump-in" in self.rules else self.variant.builtin_jump_in
-        #: Party: the two seats holding the link cards (lowest first), or None.
-        self.link: tuple[int, int] | None = None
-        #: Party: Wild Pile Up's mini-pile, bottom first (a card zone).
-        self.mini_pile: list[int] = []
+        for state in self.variant.state:
+            setattr(self, state.name, state.default())
 
     def _deal_round(self, dealer: int | None, deck: list[int] | None) -> None:
         rigged = deck is not None
         if rigged:
             ids = list(deck)
-            if sorted(ids) != list(range(len(self._cards))):
+            if any(type(i) is not int for i in ids) or sorted(ids) != list(range(len(self._cards))):
                 raise ConfigError(f"a rigged deck must hold each of the {len(self._cards)} "
                                   "card ids exactly once")
             self.draw_pile = ids[::-1]
@@ -168,10 +181,10 @@ class Game:
         if dealer is None:
             dealer = self._choose_dealer(rigged)
         self.dealer = dealer
-        self._emit(_E.DEALER, dealer)
-        for seat in self._seats_from(self._next(dealer)):
+        self.emit(_E.DEALER, dealer)
+        for seat in self.seats_from(self.next_seat(dealer)):
             self.hands[seat] = [self.draw_pile.pop() for _ in range(self.variant.hand_size)]
-            self._emit(_E.DEAL, seat, count=self.variant.hand_size)
+            self.emit(_E.DEAL, seat, count=self.variant.hand_size)
         self._turn_first_card(rigged)
 
     def _choose_dealer(self, rigged: bool) -> int:
@@ -184,7 +197,7 @@ class Game:
                     return contenders[0]
                 card = self.draw_pile.pop()
                 drawn[seat] = card
-                self._emit(_E.DEALER_DRAW, seat, (card,))
+                self.emit(_E.DEALER_DRAW, seat, (card,))
             # Cards go back under the pile so a rigged deck stays predictable.
             self.draw_pile[:0] = list(drawn.values())[::-1]
             values = {seat: self._cards[c].light.number or 0 for seat, c in drawn.items()}
@@ -196,19 +209,19 @@ class Game:
                 return contenders[0]
 
     def _turn_first_card(self, rigged: bool) -> None:
-        first = self._next(self.dealer)
+        first = self.next_seat(self.dealer)
         while True:
             card = self.draw_pile.pop()
             self.discard.append(card)
             face = self._faces[card]
-            self._emit(_E.FIRST_CARD, None, (card,))
+            self.emit(_E.FIRST_CARD, None, (card,))
             rule = self.variant.first_card.get(face.kind, FirstCard.PLAY)
             if rule == FirstCard.RETURN:
                 self.discard.pop()
                 self.draw_pile.insert(0, card)
                 if not rigged:
                     self._rng.shuffle(self.draw_pile)
-                self._emit(_E.RETURNED, None, (card,))
+                self.emit(_E.RETURNED, None, (card,))
                 continue
             if rule == FirstCard.TURN_ANOTHER:
                 continue
@@ -216,20 +229,20 @@ class Game:
         self.color = face.color
         if rule == FirstCard.CHOOSE_COLOR:
             self.current = first
-            self._decide(_D.COLOR, first, then="turn")
+            self.decide(_COLOR, first, then="turn")
         elif rule == FirstCard.SKIP:
-            self._emit(_E.SKIP, first)
-            self._start_turn(self._next(first))
+            self.emit(_E_SKIP, first)
+            self.start_turn(self.next_seat(first))
         elif rule == FirstCard.DEALER_REVERSED:
             self.direction = -1
-            self._emit(_E.REVERSE, None)
-            self._start_turn(self.dealer)
+            self.emit(_E.REVERSE, None)
+            self.start_turn(self.dealer)
         elif rule == FirstCard.DRAW_AND_SKIP:
-            self._draw(first, DRAW_EFFECTS[face.kind])
-            self._emit(_E.SKIP, first)
-            self._start_turn(self._next(first))
+            self.draw(first, self.variant.draw_amounts[face.kind])
+            self.emit(_E_SKIP, first)
+            self.start_turn(self.next_seat(first))
         else:
-            self._start_turn(first)
+            self.start_turn(first)
 
     @classmethod
     def from_position(cls, variant: str = "classic", *, hands: list[list[str]],
@@ -245,9 +258,9 @@ class Game:
         draw pile, shuffled (``leftover="draw"``), or out of the game
         (``leftover="out"``). It is ``current``'s turn to play or draw.
 
-        UNO Flip: ``side`` is the side in play (0 light, 1 dark); a card is
-        ``"R5/P3"`` (light face / dark face; ``*`` leaves a half to chance) or one
-        code read on the side in play, its other face dealt from what is left.
+        Two-sided decks (UNO Flip): ``side`` is the side in play (0 light, 1 dark); a
+        card is ``"R5/P3"`` (light face / dark face; ``*`` leaves a half to chance) or
+        one code read on the side in play, its other face dealt from what is left.
         """
         game = cls.__new__(cls)
         game._configure(variant, len(hands), rules, seed)
@@ -258,8 +271,8 @@ class Game:
         if game.variant.dark_deck:
             hands, discard, draw = [list(h) for h in hands], list(discard), list(draw)
             texts = [t for hand in hands for t in hand] + discard + [top] + draw
-            game._cards, named = flip.position_deck(game.variant, texts, side, game._rng)
-            game._set_side(side)
+            game._cards, named = decks.position_deck(game.variant, texts, side, game._rng)
+            game.set_side(side)
             pool[None] = sorted(set(range(len(game._cards))) - set(named))
             named.reverse()
 
@@ -293,10 +306,15 @@ class Game:
         if game.color not in game.colors:
             raise ConfigError(f"{game.color!r} is not a colour of the side in play "
                               f"({', '.join(game.colors)})")
+        if direction not in (1, -1):
+            raise ConfigError(f"direction must be 1 or -1, not {direction!r}")
+        for name, seat in (("current", current), ("dealer", dealer)):
+            if seat is not None and (type(seat) is not int or not 0 <= seat < game.players):
+                raise ConfigError(f"{name} must be a seat from 0 to {game.players - 1}, not {seat!r}")
         game.direction = direction
-        game.dealer = game._prev(current) if dealer is None else dealer
+        game.dealer = game.prev_seat(current) if dealer is None else dealer
         game.called = {s for s, h in enumerate(hands) if len(h) == 1}
-        game._start_turn(current)
+        game.start_turn(current)
         game.opening_events = ()
         game._events = []
         return game
@@ -307,9 +325,19 @@ class Game:
         """The physical card with this id."""
         return self._cards[card_id]
 
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """Every physical card, by id (pass them to the next round's ``Game(cards=...)``)."""
+        return tuple(self._cards)
+
     def face(self, card_id: int) -> Face:
         """The face of ``card_id`` on the side in play."""
         return self._faces[card_id]
+
+    @property
+    def faces(self) -> list[Face]:
+        """Every card's face on the side in play, by id (read it, never change it)."""
+        return self._faces
 
     @property
     def top(self) -> Face:
@@ -319,12 +347,27 @@ class Game:
     @property
     def is_over(self) -> bool:
         """True once the round has ended (with or without a winner)."""
-        return self.decision.kind == _D.ROUND_OVER
+        return self.decision.kind == _ROUND_OVER
 
     @property
     def deck_size(self) -> int:
         """Number of physical cards in this game."""
         return len(self._cards)
+
+    @property
+    def context(self) -> dict:
+        """The details of the decision in progress (the rule modules' view; may be secret)."""
+        return self._ctx
+
+    @property
+    def colors(self) -> tuple[str, ...]:
+        """The colours of the side in play."""
+        return self.variant.dark_colors if self.side else self.variant.colors
+
+    @property
+    def decision_verb(self) -> str:
+        """What the game waits for, in words: e.g. ``"pick whom to swap hands with"``."""
+        return self._machine.decisions[self.decision.kind].verb
 
     def hand_points(self, seat: int) -> int:
         """Points of the cards left in ``seat``'s hand, on the side in play."""
@@ -332,8 +375,35 @@ class Game:
         return sum(points(self._faces[c]) for c in self.hands[seat])
 
     def round_points(self) -> int:
-        """What the round's winner scores: every other hand's points."""
+        """What the round's winner scores: every other hand's points (0 with no winner)."""
+        if self.winner is None:
+            return 0
         return sum(self.hand_points(s) for s in range(self.players) if s != self.winner)
+
+    def zones(self) -> dict[str, list[int]]:
+        """Every place a card can be, by name, for conservation checks."""
+        zones = {f"hand {s}": h for s, h in enumerate(self.hands)}
+        zones["draw pile"] = self.draw_pile
+        zones["discard pile"] = self.discard
+        zones["out of play"] = self.out_of_play
+        for state in self.variant.state:
+            if state.zone:
+                zones[state.name.replace("_", "-")] = getattr(self, state.name)
+        return zones
+
+    def conservation_problems(self) -> list[str]:
+        """Cards in two places at once or nowhere, in words; empty when every card is once."""
+        seen: dict[int, str] = {}
+        problems = []
+        for zone, cards in self.zones().items():
+            for c in cards:
+                if c in seen:
+                    problems.append(f"card {c} is both in {seen[c]} and in {zone}")
+                seen[c] = zone
+        missing = len(self._cards) - len(seen)
+        if missing:
+            problems.append(f"{missing} card(s) are nowhere")
+        return problems
 
     # ----------------------------------------------------------- legal actions
 
@@ -347,67 +417,67 @@ class Game:
 
     def _compute_legal(self, seat: int) -> list[Action]:
         kind, decider = self.decision
-        if seat == decider and kind == _D.TURN and not self._ctx:
+        if seat == decider and kind == _TURN and not self._ctx:
             # The common case first: an ordinary turn (the decider is always a real seat).
             actions = self._playable_plays(seat)
             actions.append(_DRAWS[seat])
             if self.uno_window is None and not self._jump_mode:
                 return actions
             return self._add_window_actions(seat, kind, decider, actions)
-        if kind == _D.ROUND_OVER or type(seat) is not int or not 0 <= seat < self.players:
+        if kind == _ROUND_OVER or type(seat) is not int or not 0 <= seat < self.players:
             return []
         actions: list[Action] = []
-        if seat == decider:
-            if kind == _D.TURN:
-                actions = self._playable_plays(seat)
-                if self._ctx and self._ctx.get("guilty"):
-                    actions = self._legal_instead(seat, actions)
-                else:
-                    actions.append(_DRAWS[seat])
-            elif kind == _D.DRAWN:
-                actions.append(_act(Play, seat, self._ctx["card"]))
-                if "forced-play" not in self.rules:
-                    actions.append(_act(Keep, seat))
-            elif kind == _D.COLOR:
-                actions = [_act(ChooseColor, seat, c) for c in self.colors]
-            elif kind == _D.RESPOND:
-                actions.append(_act(Accept, seat))
-                if self._challengeable():
-                    actions.append(_act(Challenge, seat))
-                actions += [_act(Play, seat, c) for c in self._stackable_cards(seat)]
-            elif kind == _D.SWAP:
-                actions = [_act(SwapHands, seat, t) for t in range(self.players) if t != seat]
-            elif kind in _DECISION_ACTIONS:
-                actions = _DECISION_ACTIONS[kind](self, seat)
+        rule = self._machine.decisions[kind]
+        if seat == decider or rule.open_to_all:
+            actions = rule.legal(self, seat)
         return self._add_window_actions(seat, kind, decider, actions)
+
+    def _legal_turn(self, seat: int) -> list[Action]:
+        actions = self._playable_plays(seat)
+        if self._ctx.get("guilty"):
+            # After a guilty challenge the player plays a legal card instead: no bluff, no draw.
+            holds = self.holds_color(seat)
+            restricted = self.variant.restricted_wilds
+            legal = [a for a in actions if not (holds and self._faces[a.card].kind in restricted)]
+            return legal or actions + [_DRAWS[seat]]
+        actions.append(_DRAWS[seat])
+        return actions
+
+    def _legal_drawn(self, seat: int) -> list[Action]:
+        actions: list[Action] = [interned(Play, seat, self._ctx["card"])]
+        if "forced-play" not in self.rules:
+            actions.append(interned(Keep, seat))
+        return actions
+
+    def _legal_color(self, seat: int) -> list[Action]:
+        return [interned(ChooseColor, seat, c) for c in self.colors]
+
+    def _legal_respond(self, seat: int) -> list[Action]:
+        actions: list[Action] = [interned(Accept, seat)]
+        if self.can_challenge(self._ctx):
+            actions.append(interned(Challenge, seat))
+        actions += [interned(Play, seat, c) for c in self.stackable_cards(seat)]
+        return actions
+
+    def _legal_swap(self, seat: int) -> list[Action]:
+        return [interned(SwapHands, seat, t) for t in range(self.players) if t != seat]
 
     def _add_window_actions(self, seat: int, kind: str, decider: int,
                             actions: list[Action]) -> list[Action]:
         """``actions`` plus what ``seat`` may do out of turn: call UNO, catch, jump in."""
         window = self.uno_window
         if window is not None and window not in self.called and len(self.hands[window]) == 1:
-            actions.append(_act(CallUno, seat) if seat == window else _act(Catch, seat, window))
-        if self._jump_mode and kind == _D.TURN and seat != decider:
-            actions += [_act(JumpIn, seat, c) for c in self._jump_cards(seat)]
+            actions.append(interned(CallUno, seat) if seat == window
+                           else interned(Catch, seat, window))
+        if self._jump_mode and kind == _TURN and seat != decider:
+            actions += [interned(JumpIn, seat, c) for c in self._jump_cards(seat)]
         return actions
-
-    @property
-    def colors(self) -> tuple[str, ...]:
-        """The colours of the side in play."""
-        return self.variant.dark_colors if self.side else self.variant.colors
-
-    def _legal_instead(self, seat: int, plays: list[Action]) -> list[Action]:
-        """After a guilty challenge the player plays a legal card instead: no bluff, no draw."""
-        holds = self._holds_color(seat)
-        legal = [a for a in plays if not (holds and self._faces[a.card].kind in RESTRICTED_WILDS)]
-        return legal or plays + [_DRAWS[seat]]
 
     def _playable_plays(self, seat: int) -> list[Action]:
         """``Play`` actions for the seat's cards that match the top card (the hot path)."""
-        if "no-bluffing" in self.rules:
-            plays = _plays_for(seat)
-            return [plays[c] for c in self.hands[seat] if self._playable(seat, c)]
         plays = _plays_for(seat)
+        if "no-bluffing" in self.rules:
+            return [plays[c] for c in self.hands[seat] if self.playable(seat, c)]
         key = (self.color, self._faces[self.discard[-1]])
         match_sets = self._match_sets
         if match_sets is None:
@@ -434,33 +504,34 @@ class Game:
         """A cache of :meth:`_matching_cards` by (colour, top face), or ``None``.
 
         One-sided decks list the same faces by id in every game, so all their games
-        share one cache. A Flip deck's faces change with each game's pairing and each
+        share one cache. A two-sided deck's faces change with each pairing and each
         flip, so a cache would be rebuilt too often to pay: cards are matched one by one.
         """
         if self.variant.dark_deck:
             return None
         return _SHARED_MATCH_SETS.setdefault(self.variant.name, {})
 
-    def _playable(self, seat: int, card: int) -> bool:
+    def playable(self, seat: int, card: int) -> bool:
+        """Whether ``seat`` may play ``card`` on the top card now (house rules included)."""
         face = self._faces[card]
         if face.color is None:
-            if face.kind in RESTRICTED_WILDS and "no-bluffing" in self.rules:
-                return not self._holds_color(seat, besides=card)
+            if face.kind in self.variant.restricted_wilds and "no-bluffing" in self.rules:
+                return not self.holds_color(seat, besides=card)
             return True
         if face.color == self.color:
             return True
         top = self._faces[self.discard[-1]]
         return face.kind == top.kind and face.number == top.number
 
-    def _holds_color(self, seat: int, besides: int | None = None) -> bool:
+    def holds_color(self, seat: int, besides: int | None = None) -> bool:
         """Whether ``seat`` holds a card of the colour in play (other than ``besides``)."""
         faces, color = self._faces, self.color
         if self.variant.wilds_match_color:
             return any(faces[c].color in (color, None) for c in self.hands[seat] if c != besides)
         return any(faces[c].color == color for c in self.hands[seat])
 
-    def _challengeable(self) -> bool:
-        ctx = self._ctx
+    def can_challenge(self, ctx: dict) -> bool:
+        """Whether the wild draw card resolved with ``ctx`` may be challenged."""
         if "bluff" not in ctx or "no-bluffing" in self.rules:
             return False
         if self._faces[ctx["card"]].kind not in self.variant.challenges:
@@ -469,7 +540,8 @@ class Game:
         amount = ctx["amount"]
         return self.pending_draw <= (amount if isinstance(amount, int) else 0)
 
-    def _stackable_cards(self, seat: int) -> list[int]:
+    def stackable_cards(self, seat: int) -> list[int]:
+        """Cards ``seat`` may stack on the draw card on top (stacking house rule)."""
         if "stacking" not in self.rules:
             return []
         top_kind = self._faces[self.discard[-1]].kind
@@ -506,22 +578,26 @@ class Game:
         self._events = events = []
         self._version += 1
         cls = type(action)
-        # Voting is not acting on the table: a missed UNO stays catchable through a ballot.
-        if (cls is not CallUno and cls is not Catch and cls is not PointAt
-                and seat != self.uno_window):
+        window = self.uno_window
+        # Calling, catching (and a rule set's window-neutral actions such as voting) are
+        # not acting on the table: a missed UNO stays catchable through them.
+        if window is not None and seat != window and cls not in self._machine.keeps_window:
             self.uno_window = None
         if self._revealed:
             self._revealed.pop(seat, None)
-        _HANDLERS[cls](self, action)
+        self._machine.handlers[cls](self, action)
         return tuple(events)
 
     def _apply_unlisted(self, action: Action) -> tuple[Event, ...]:
-        """An action missing from the legal list: Party's wrong speed play (a penalty), or an error."""
-        if not party.is_wrong_speed_play(self, action):
+        """An action missing from the legal list: a rule set's penalty for it, or an error."""
+        unlisted = self.variant.unlisted
+        if unlisted is None or not isinstance(action, Action) or self.is_over:
             raise IllegalActionError(self.explain_illegal(action))
         self._events = events = []
+        if not unlisted(self, action):
+            self._events = []
+            raise IllegalActionError(self.explain_illegal(action))
         self._version += 1
-        party.on_wrong_speed_play(self, action)
         return tuple(events)
 
     def explain_illegal(self, action: Action) -> str:
@@ -535,9 +611,13 @@ class Game:
             return "the round is over"
         kind, decider = self.decision
         cls = type(action)
-        reason = party.explain(self, action)
-        if reason is not None:
-            return reason
+        if self.variant.explain is not None:
+            reason = self.variant.explain(self, action)
+            if reason is not None:
+                return reason
+        verb = self._machine.decisions[kind].verb
+        if cls not in self._machine.handlers:
+            return f"{cls.__name__} is not an action of {self.variant.label}"
         if cls is CallUno:
             if len(self.hands[seat]) != 1:
                 return "UNO can only be called when holding exactly one card"
@@ -550,85 +630,82 @@ class Game:
                 return "jumping in is not allowed in this game"
             return "jumping in needs a card identical to the top card, before the next player acts"
         if seat != decider:
-            return f"the game is waiting for seat {decider} to {_DECISION_VERBS[kind]}"
-        if cls is Draw and kind == _D.TURN and self._ctx.get("guilty"):
+            return f"the game is waiting for seat {decider} to {verb}"
+        if cls is Draw and kind == _TURN and self._ctx.get("guilty"):
             return "after a guilty challenge the player must play a legal card instead, not draw"
         if cls is Play:
             if action.card not in self.hands[seat]:
                 return f"seat {seat} does not hold card {action.card}"
             face = self._faces[action.card]
-            if kind == _D.DRAWN:
+            if kind == _DRAWN:
                 drawn = self._faces[self._ctx["card"]]
                 return f"after drawing, only the drawn card ({drawn.label}) may be played"
-            if kind == _D.RESPOND:
+            if kind == _RESPOND:
                 return f"{face.label} can't be stacked on {self.top.label}"
-            if kind != _D.TURN:
-                return f"now is the time to {_DECISION_VERBS[kind]}, not to play a card"
-            if face.kind in RESTRICTED_WILDS:
+            if kind != _TURN:
+                return f"now is the time to {verb}, not to play a card"
+            if face.kind in self.variant.restricted_wilds:
                 return (f"{face.label} may only be played with no "
                         f"{COLOR_NAMES[self.color]} card in hand")
             return (f"{face.label} does not match {self.top.label} "
                     f"(the colour in play is {COLOR_NAMES[self.color]})")
-        if cls is ChooseColor and kind == _D.COLOR:
+        if cls is ChooseColor and kind == _COLOR:
             return (f"{action.color!r} is not a colour of the side in play: "
                     f"name a colour from {', '.join(self.colors)}")
-        return f"now is the time to {_DECISION_VERBS[kind]}"
+        return f"now is the time to {verb}"
 
     # ----------------------------------------------------------------- handlers
 
     def _on_play(self, action: Play) -> None:
-        if self.decision.kind == _D.PILE_UP:
-            party.play_on_mini_pile(self, action.seat, action.card)
-            return
-        self._play_card(action.seat, action.card)
+        self.play_card(action.seat, action.card)
 
     def _on_jump_in(self, action: JumpIn) -> None:
-        self._emit(_E.JUMP_IN, action.seat)
+        self.emit(_E.JUMP_IN, action.seat)
         self.current = action.seat
-        self._play_card(action.seat, action.card)
+        self.play_card(action.seat, action.card)
 
     def _on_draw(self, action: Draw) -> None:
         seat = action.seat
         self._drew_on[seat] = (self.color, self.discard[-1], len(self.hands[seat]))
         if "draw-to-match" in self.rules:
-            drawn = self._draw_until(seat, lambda c: self._playable(seat, c))
+            drawn = self.draw_until(seat, lambda c: self.playable(seat, c))
         else:
-            drawn = self._draw(seat, 1)
+            drawn = self.draw(seat, 1)
         if not drawn:
             # Nothing was drawn, so the hand is as it was when the player chose to draw.
-            could_play = any(self._playable(seat, c) for c in self.hands[seat])
+            could_play = any(self.playable(seat, c) for c in self.hands[seat])
             self._stalled = 0 if could_play else self._stalled + 1
             if self._stalled >= self.players:
-                self._finish(None)
+                self.finish(None)
                 return
-        if drawn and self._playable(seat, drawn[-1]):
-            self._decide(_D.DRAWN, seat, card=drawn[-1])
+        if drawn and self.playable(seat, drawn[-1]):
+            self.decide(_DRAWN, seat, card=drawn[-1])
         else:
-            self._advance(seat)
+            self.advance(seat)
 
     def _on_keep(self, action: Keep) -> None:
-        self._emit(_E.KEEP, action.seat)
-        self._advance(action.seat)
+        self.emit(_E.KEEP, action.seat)
+        self.advance(action.seat)
 
     def _on_choose_color(self, action: ChooseColor) -> None:
         seat, ctx = action.seat, self._ctx
         self.color = action.color
-        self._emit(_E.COLOR, seat, color=action.color)
+        self.emit(_E.COLOR, seat, color=action.color)
         then = ctx.get("then")
         if then == "turn":
-            self._start_turn(seat)
+            self.start_turn(seat)
         elif then == "advance":
-            self._advance(ctx["from"])
+            self.advance(ctx["from"])
         else:
             self._resolve(seat, ctx["card"], ctx)
 
     def _on_accept(self, action: Accept) -> None:
         seat, ctx = action.seat, self._ctx
-        self._emit(_E.ACCEPT, seat)
+        self.emit(_E.ACCEPT, seat)
         amount = self.pending_draw or ctx["amount"]
         self.pending_draw = 0
-        self._penalty(seat, amount)
-        self._skip_to_after(seat)
+        self.penalize(seat, amount)
+        self.skip_after(seat)
 
     def _on_challenge(self, action: Challenge) -> None:
         challenger, ctx = action.seat, self._ctx
@@ -636,14 +713,14 @@ class Game:
         spec = self.variant.challenges[self._faces[card].kind]
         guilty = ctx["bluff"]
         self.pending_draw = 0
-        self._emit(_E.CHALLENGE, challenger, target=attacker,
-                   detail="guilty" if guilty else "innocent")
+        self.emit(_E.CHALLENGE, challenger, target=attacker,
+                  detail="guilty" if guilty else "innocent")
         shown = tuple(self.hands[attacker])
         self._revealed[challenger] = (attacker, shown)
-        self._emit(_E.REVEAL, challenger, shown, target=attacker, audience=challenger)
+        self.emit(_E.REVEAL, challenger, shown, target=attacker, audience=challenger)
         if not guilty:
-            self._penalty(challenger, spec.innocent_draw, spec.innocent_extra)
-            self._skip_to_after(challenger)
+            self.penalize(challenger, spec.innocent_draw, spec.innocent_extra)
+            self.skip_after(challenger)
             return
         if spec.guilty_returns_card:
             self.color = ctx["prev_color"]
@@ -652,32 +729,34 @@ class Game:
             if len(self.discard) > 1:
                 self.discard.pop()
                 self.hands[attacker].append(card)
-                self._emit(_E.RETURNED, attacker, (card,), color=self.color)
-        self._penalty(attacker, spec.guilty_draw)
-        self._start_turn(attacker if spec.guilty_returns_card else challenger)
+                self.emit(_E.RETURNED, attacker, (card,), color=self.color)
+        self.penalize(attacker, spec.guilty_draw)
+        self.start_turn(attacker if spec.guilty_returns_card else challenger)
         if spec.guilty_returns_card:
             self._ctx = {"guilty": True}
 
     def _on_call_uno(self, action: CallUno) -> None:
         self.called.add(action.seat)
         self.uno_window = None
-        self._emit(_E.UNO, action.seat)
+        self.emit(_E.UNO, action.seat)
 
     def _on_catch(self, action: Catch) -> None:
         self.uno_window = None
-        self._emit(_E.CATCH, action.seat, target=action.target)
-        self._draw(action.target, 2)
+        self.emit(_E.CATCH, action.seat, target=action.target)
+        self.draw(action.target, 2)
 
     def _on_swap(self, action: SwapHands) -> None:
         seat, target = action.seat, action.target
         self.hands[seat], self.hands[target] = self.hands[target], self.hands[seat]
-        self._emit(_E.SWAP, seat, target=target)
-        self._reset_uno_after_exchange()
-        self._advance(seat)
+        self.emit(_E.SWAP, seat, target=target)
+        self.reset_hands_after_exchange()
+        self.advance(seat)
 
-    # ------------------------------------------------------------ the machinery
+    # ---------------------------------------------------------- turn-machine API
 
-    def _play_card(self, seat: int, card: int) -> None:
+    def play_card(self, seat: int, card: int) -> None:
+        """``seat`` plays ``card`` onto the discard pile: its colour is named if wild, then
+        its effect (the rule set's ``effects[kind]``) happens."""
         hand = self.hands[seat]
         face = self._faces[card]
         face_color, kind, _ = face
@@ -687,143 +766,91 @@ class Game:
             self._count_off(seat, 1)
         self.discard.append(card)
         self._stalled = 0
-        self._emit(_E.PLAY, seat, (card,))
+        self._events.append(_new_tuple(Event, (_E_PLAY, seat, (card,), 0, None, None, "", None)))
         self.called.discard(seat)
         if len(hand) == 1:
             self.uno_window = seat
         elif not hand:
-            self._goer = seat
+            self.goer = seat
+        variant = self.variant
         if face_color is not None:
             self.color = face_color
-            ctx = _NO_CONTEXT if kind not in DRAW_EFFECTS else {
+            ctx = _NO_CONTEXT if kind not in variant.draw_amounts else {
                 "card": card, "prev_color": prev_color, "bluff": False}
             self._resolve(seat, card, ctx)
             return
         ctx = {"card": card, "prev_color": prev_color,
-               "bluff": kind in RESTRICTED_WILDS and self._holds_color(seat)}
+               "bluff": kind in variant.restricted_wilds and self.holds_color(seat)}
         # A last card skips naming a colour unless its draw effect depends on it.
-        if kind not in _NO_COLOR_CHOICE and (self._goer is None or kind in _COLOR_DRIVEN):
-            self._decide(_D.COLOR, seat, **ctx)
+        if kind not in variant.no_color_choice and (self.goer is None or kind in variant.color_driven):
+            self.decide(_COLOR, seat, **ctx)
             return
         self._resolve(seat, card, ctx)
 
     def _resolve(self, seat: int, card: int, ctx: dict) -> None:
         """Carry out a played card's effect once any colour has been named."""
         face = self._faces[card]
-        effect = _EFFECTS.get(face.kind)
+        effect = self._machine.effects.get(face.kind)
         if effect is None:
-            self._advance(seat)
+            self.advance(seat)
         else:
             effect(self, seat, card, face, ctx)
 
-    def _effect_number(self, seat, card, face, ctx) -> None:
-        if "7-0" in self.rules and self._goer is None:
-            if face.number == 7:
-                self._decide(_D.SWAP, seat)
-                return
-            if face.number == 0:
-                self._rotate_hands()
-        self._advance(seat)
+    def hand_shrank(self, seat: int, cards: int = 1) -> None:
+        """``seat`` parted with ``cards`` cards by playing or shedding them (not by giving
+        them away): its UNO call lapses, at one card it must call UNO again (it can be
+        caught until the next player acts), and with none left it has gone out
+        (:attr:`goer`, unless someone already has)."""
+        hand = self.hands[seat]
+        if seat in self._drew_on:
+            self._count_off(seat, cards)
+        self._stalled = 0
+        self.called.discard(seat)
+        if len(hand) == 1:
+            self.uno_window = seat
+        elif not hand and self.goer is None:
+            self.goer = seat
 
-    def _effect_skip(self, seat, card, face, ctx) -> None:
-        self._advance(seat, skip=1)
-
-    def _effect_reverse(self, seat, card, face, ctx) -> None:
-        if self.players == 2:
-            self._advance(seat, skip=1)
-            return
-        self.direction = -self.direction
-        self._emit(_E.REVERSE, seat)
-        self._advance(seat)
-
-    def _effect_draw(self, seat, card, face, ctx) -> None:
-        """Draw Two, Wild Draw Four and their Flip cousins: respond, or draw and lose the turn."""
-        victim = self._next(seat)
-        amount = DRAW_EFFECTS[face.kind]
-        if self._goer is not None:
-            self._penalty(victim, amount)
-            self._finish(self._goer)
-            return
-        ctx = dict(ctx, attacker=seat, amount=amount)
-        if "stacking" in self.rules and face.kind in STACKABLE:
-            self.pending_draw += amount
-        self._ctx = ctx
-        self.decision = Decision(_D.RESPOND, victim)
-        if self._challengeable() or self._stackable_cards(victim):
-            self.current = victim
-            self._decide(_D.RESPOND, victim, **ctx)
-            return
-        total = self.pending_draw or amount
-        self.pending_draw = 0
-        self._penalty(victim, total)
-        self._skip_to_after(victim)
-
-    def _effect_wild(self, seat, card, face, ctx) -> None:
-        self._advance(seat)
-
-    def _effect_snorlax(self, seat, card, face, ctx) -> None:
-        """The next player draws 3, then discards every card of the named colour."""
-        victim = self._next(seat)
-        self._penalty(victim, DRAW_EFFECTS[Kind.SNORLAX])
-        hand = self.hands[victim]
-        shed = [c for c in hand if self._faces[c].color == self.color]
-        if shed:
-            self.hands[victim] = [c for c in hand if c not in shed]
-            if victim in self._drew_on:
-                self._count_off(victim, len(shed))
-            # Under the Snorlax, so the top card and the named colour stay in force.
-            self.discard[-1:-1] = shed
-            self._emit(_E.DISCARD_COLOR, victim, tuple(shed), color=self.color)
-            if len(self.hands[victim]) != 1:
-                self.called.discard(victim)
-        if self._goer is not None:
-            self._finish(self._goer)
-        elif not self.hands[victim]:
-            self._finish(victim)
-        else:
-            self._skip_to_after(victim)
-
-    def _effect_greninja(self, seat, card, face, ctx) -> None:
-        """The next player draws until the named colour; then the colour is named again."""
-        victim = self._next(seat)
-        self._penalty(victim, "until")
-        if self._goer is not None:
-            self._finish(self._goer)
-            return
-        self._emit(_E.SKIP, victim)
-        self._decide(_D.COLOR, seat, then="advance", **{"from": victim})
-
-    def _rotate_hands(self) -> None:
+    def rotate_hands(self) -> None:
+        """Every hand passes to the next seat in the direction of play."""
         hands = self.hands
         rotated = [None] * self.players
         for seat in range(self.players):
-            rotated[self._next(seat)] = hands[seat]
+            rotated[self.next_seat(seat)] = hands[seat]
         self.hands = rotated
-        self._emit(_E.ROTATE, None, detail="clockwise" if self.direction == 1 else "counter-clockwise")
-        self._reset_uno_after_exchange()
+        self.emit(_E.ROTATE, None,
+                  detail="clockwise" if self.direction == 1 else "counter-clockwise")
+        self.reset_hands_after_exchange()
 
     def _count_off(self, seat: int, cards: int) -> None:
         """``seat`` parted with ``cards`` cards: fewer may be left from its last draw."""
         color, top, held = self._drew_on[seat]
         self._drew_on[seat] = (color, top, max(0, held - cards))
 
-    def _reset_uno_after_exchange(self) -> None:
+    def reset_hands_after_exchange(self) -> None:
+        """Hands changed owners: what seats drew on no longer applies, nobody can be
+        caught for it, and a one-card hand counts as called."""
         self._drew_on.clear()
-        # Nobody played down to one card, so nobody can be caught for it.
         self.uno_window = None
         self.called = {s for s, h in enumerate(self.hands) if len(h) == 1}
 
-    def _penalty(self, seat: int, amount: int | str, extra: int = 0) -> list[int]:
+    def forget_shown_cards(self) -> None:
+        """Forget hands shown after a challenge and what seats could not play when they
+        last drew (every face they concern has changed, e.g. after a flip)."""
+        self._revealed.clear()
+        self._drew_on.clear()
+
+    def penalize(self, seat: int, amount: int | str, extra: int = 0) -> list[int]:
         """Make ``seat`` draw ``amount`` cards, or until the colour in play (``"until"``)."""
         if amount == "until":
             color = self.color
-            drawn = self._draw_until(seat, lambda c: self._faces[c].color == color)
+            drawn = self.draw_until(seat, lambda c: self._faces[c].color == color)
             if extra:
-                drawn += self._draw(seat, extra)
+                drawn += self.draw(seat, extra)
             return drawn
-        return self._draw(seat, amount + extra)
+        return self.draw(seat, amount + extra)
 
-    def _draw(self, seat: int, count: int) -> list[int]:
+    def draw(self, seat: int, count: int) -> list[int]:
         """Move ``count`` cards (fewer if both piles run out) to ``seat``'s hand."""
         pile, hand = self.draw_pile, self.hands[seat]
         if count == 1 and pile:
@@ -833,7 +860,7 @@ class Game:
             drawn = []
             for _ in range(count):
                 if not pile:
-                    self._reshuffle()
+                    self.reshuffle()
                     pile = self.draw_pile
                     if not pile:
                         break
@@ -841,23 +868,26 @@ class Game:
         hand += drawn
         if len(hand) != 1:
             self.called.discard(seat)
-        self._emit(_E.DRAW, seat, tuple(drawn), count=len(drawn), audience=seat)
-        if self.link is not None and drawn:
-            party.echo_linked_draw(self, seat, len(drawn))
+        self._events.append(_new_tuple(Event, (_E_DRAW, seat, tuple(drawn), len(drawn),
+                                               None, None, "", seat)))
+        after = self._machine.after_draw
+        if after is not None and drawn:
+            after(self, seat, len(drawn))
         return drawn
 
-    def _draw_until(self, seat: int, wanted: Callable[[int], bool]) -> list[int]:
+    def draw_until(self, seat: int, wanted: Callable[[int], bool]) -> list[int]:
         """Draw one card at a time until ``wanted(card)`` or both piles are exhausted."""
         drawn: list[int] = []
         while True:
-            got = self._draw(seat, 1)
+            got = self.draw(seat, 1)
             if not got:
                 return drawn
             drawn += got
             if wanted(got[0]):
                 return drawn
 
-    def _reshuffle(self) -> None:
+    def reshuffle(self) -> None:
+        """The discard pile but its top card, shuffled, becomes the draw pile."""
         if len(self.discard) <= 1:
             return
         top = self.discard.pop()
@@ -865,67 +895,85 @@ class Game:
         self._rng.shuffle(pile)
         self.draw_pile = pile
         self.discard = [top]
-        self._emit(_E.RESHUFFLE, None, count=len(pile))
+        self.emit(_E.RESHUFFLE, None, count=len(pile))
 
-    def _advance(self, seat: int, skip: int = 0) -> None:
-        """End ``seat``'s turn: the round ends if it went out, else the next turn starts."""
-        if self._goer is not None:
-            self._finish(self._goer)
+    def advance(self, seat: int, skip: int = 0) -> None:
+        """End ``seat``'s turn: the round ends if someone went out, else the next turn
+        starts, ``skip`` seats on."""
+        if self.goer is not None:
+            self.finish(self.goer)
             return
-        nxt = self._next(seat)
+        nxt = (seat + self.direction) % self.players
         for _ in range(skip):
-            self._emit(_E.SKIP, nxt)
-            nxt = self._next(nxt)
-        self._start_turn(nxt)
+            self.emit(_E_SKIP, nxt)
+            nxt = (nxt + self.direction) % self.players
+        self.start_turn(nxt)
 
-    def _skip_to_after(self, seat: int) -> None:
+    def skip_after(self, seat: int) -> None:
         """``seat`` loses its turn (after a penalty): play goes on after it."""
-        if self._goer is not None:
-            self._finish(self._goer)
+        if self.goer is not None:
+            self.finish(self.goer)
             return
-        self._emit(_E.SKIP, seat)
-        self._start_turn(self._next(seat))
+        self.emit(_E_SKIP, seat)
+        self.start_turn(self.next_seat(seat))
 
-    def _start_turn(self, seat: int) -> None:
+    def start_turn(self, seat: int) -> None:
+        """It is ``seat``'s turn to play or draw."""
         self.current = seat
-        self.decision = _new_tuple(Decision, (_D.TURN, seat))
+        self.decision = _new_tuple(Decision, (_TURN, seat))
         self._ctx = _NO_CONTEXT
-        self._emit(_E.TURN, seat)
+        self._events.append(_new_tuple(Event, (_E_TURN, seat, (), 0, None, None, "", None)))
 
-    def _decide(self, kind: str, seat: int, **ctx) -> None:
+    def decide(self, kind: str, seat: int, **ctx) -> None:
+        """The game now waits on ``seat`` for a decision of ``kind``; ``ctx`` is its detail
+        (public only for keys listed as public: the rest stays the game's secret)."""
         self.decision = Decision(kind, seat)
         self._ctx = ctx
 
-    def _finish(self, winner: int | None) -> None:
+    def finish(self, winner: int | None) -> None:
+        """The round ends: ``winner`` went out (``None``: nobody could go on)."""
         self.winner = winner
-        self._goer = winner
+        self.goer = winner
         self.uno_window = None
-        self.decision = Decision(_D.ROUND_OVER, -1 if winner is None else winner)
+        self.decision = Decision(_ROUND_OVER, -1 if winner is None else winner)
         self._ctx = {}
-        self._emit(_E.ROUND_OVER, winner, count=self.round_points() if winner is not None else 0)
+        self.emit(_E.ROUND_OVER, winner, count=self.round_points())
 
-    def _emit(self, kind: str, seat: int | None, cards: tuple[int, ...] = (), count: int = 0,
-              color: str | None = None, target: int | None = None, detail: str = "",
-              audience: int | None = None) -> None:
+    def emit(self, kind: str, seat: int | None, cards: tuple[int, ...] = (), count: int = 0,
+             color: str | None = None, target: int | None = None, detail: str = "",
+             audience: int | None = None) -> None:
+        """Report an event of the action being applied (``audience``: the one seat that may
+        see ``cards``)."""
         # tuple.__new__ skips NamedTuple's Python-level constructor: events are the hot path.
         self._events.append(_new_tuple(Event, (kind, seat, cards, count, color, target,
                                                detail, audience)))
 
-    def _next(self, seat: int) -> int:
+    def next_seat(self, seat: int) -> int:
+        """The seat after ``seat`` in the direction of play."""
         return (seat + self.direction) % self.players
 
-    def _prev(self, seat: int) -> int:
+    def prev_seat(self, seat: int) -> int:
+        """The seat before ``seat`` in the direction of play."""
         return (seat - self.direction) % self.players
 
-    def _seats_from(self, seat: int) -> list[int]:
+    def seats_from(self, seat: int) -> list[int]:
+        """Every seat once, in the direction of play, starting at ``seat``."""
         return [(seat + i * self.direction) % self.players for i in range(self.players)]
+
+    def set_side(self, side: int) -> None:
+        """Put side ``side`` (0 light, 1 dark) of every card in play."""
+        if side not in (0, 1) or (side == 1 and not self.variant.dark_deck):
+            raise ConfigError(f"side {side!r} is not in play in {self.variant.label}")
+        self.side = side
+        self._faces = [card.face(side) for card in self._cards]
+        self._match_sets = self._new_match_sets()
 
     # -------------------------------------------------------------------- views
 
     def view(self, seat: int) -> GameView:
         """Everything ``seat`` may know now (see :class:`~uno_tui.engine.view.GameView`)."""
-        if not 0 <= seat < self.players:
-            raise IllegalActionError(f"there is no seat {seat} at this table")
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise IllegalActionError(f"there is no seat {seat!r} at this table")
         faces = self._faces
         dark = self.variant.dark_deck != ()
         other_side = 1 - self.side
@@ -939,11 +987,13 @@ class Game:
         window = self.uno_window
         catchable = (window,) if (window is not None and window not in self.called
                                   and len(self.hands[window]) == 1) else ()
+        hand_cards = self._hand_cards()
+        extras = self.variant.view_extras
         return GameView(
             variant=self.variant.name,
             seat=seat,
             players=self.players,
-            hand=tuple(map(self._hand_cards().__getitem__, self.hands[seat])),
+            hand=tuple(map(hand_cards.__getitem__, self.hands[seat])),
             seats=seats,
             top=faces[self.discard[-1]],
             color=self.color,
@@ -954,7 +1004,7 @@ class Game:
             decision_kind=self.decision.kind,
             decision_seat=self.decision.seat,
             draw_count=len(self.draw_pile),
-            discard=tuple(map(self._hand_cards().__getitem__, self.discard)),
+            discard=tuple(map(hand_cards.__getitem__, self.discard)),
             draw_top_back=(self._cards[self.draw_pile[-1]].face(other_side)
                            if dark and self.draw_pile else None),
             catchable=catchable,
@@ -963,7 +1013,7 @@ class Game:
             winner=self.winner,
             uno_window=self.uno_window,
             rules=self.rules,
-            extras=self._view_extras(seat),
+            extras=extras(self, seat) if extras is not None else {},
             context=self._public_context(seat),
         )
 
@@ -977,8 +1027,8 @@ class Game:
         ctx = self._ctx
         if not ctx:
             return {}
-        public = {key: ctx[key] for key in _PUBLIC_CONTEXT if key in ctx}
-        if self.decision.kind == _D.DRAWN and seat != self.decision.seat:
+        public = {key: ctx[key] for key in self._machine.public_context if key in ctx}
+        if self.decision.kind == _DRAWN and seat != self.decision.seat:
             public.pop("card", None)
         return public
 
@@ -990,45 +1040,11 @@ class Game:
             self._hand_card_cache = cached
         return cached[1]
 
-    def _view_extras(self, seat: int) -> dict:
-        extras = _VIEW_EXTRAS.get(self.variant.name)
-        return extras(self, seat) if extras else {}
-
     # ---------------------------------------------------------- serialization
 
     def to_json(self) -> dict:
         """The whole state as plain JSON values; :meth:`from_json` restores it exactly."""
-        version, *state, gauss = self._rng.getstate()
-        return {
-            "format": SAVE_FORMAT,
-            "variant": self.variant.name,
-            "players": self.players,
-            "rules": sorted(self.rules),
-            "seed": self.seed,
-            "side": self.side,
-            **({"pairing": flip.pairing_to_json(self._cards)} if self.variant.dark_deck else {}),
-            "hands": [list(h) for h in self.hands],
-            "draw_pile": list(self.draw_pile),
-            "discard": list(self.discard),
-            "out_of_play": list(self.out_of_play),
-            "color": self.color,
-            "direction": self.direction,
-            "dealer": self.dealer,
-            "current": self.current,
-            "decision": list(self.decision),
-            "ctx": dict(self._ctx),
-            "uno_window": self.uno_window,
-            "called": sorted(self.called),
-            "winner": self.winner,
-            "goer": self._goer,
-            "stalled": self._stalled,
-            "pending_draw": self.pending_draw,
-            "link": list(self.link) if self.link else None,
-            "mini_pile": list(self.mini_pile),
-            "revealed": [[s, t, list(cards)] for s, (t, cards) in self._revealed.items()],
-            "drew_on": [[s, c, t, h] for s, (c, t, h) in sorted(self._drew_on.items())],
-            "rng": [version, list(state[0]), gauss],
-        }
+        return saves.game_to_json(self)
 
     def dumps(self) -> str:
         """The state as a JSON string."""
@@ -1046,130 +1062,92 @@ class Game:
     @classmethod
     def from_json(cls, data: dict) -> "Game":
         """Restore a game from :meth:`to_json` data; :class:`SaveDataError` if it is corrupt."""
-        if not isinstance(data, dict):
-            raise SaveDataError("the saved game is not a JSON object")
-        if data.get("format") != SAVE_FORMAT:
-            raise SaveDataError(f"unsupported save format {data.get('format')!r} "
-                                f"(this version reads format {SAVE_FORMAT})")
-        try:
-            game = cls.__new__(cls)
-            game._configure(data["variant"], data["players"], data["rules"], data["seed"])
-            game._events = []
-            game.opening_events = ()
-            game._restore(data)
-        except ConfigError as exc:
-            raise SaveDataError(f"the saved game has a bad set-up: {exc}") from None
-        except (KeyError, TypeError, ValueError, IndexError, OverflowError) as exc:
-            raise SaveDataError(f"the saved game is corrupt ({type(exc).__name__}: {exc})") from None
-        problems = game._conservation_problems()
-        if problems:
-            raise SaveDataError("the saved game is corrupt: " + "; ".join(problems))
-        return game
+        return saves.game_from_json(cls, data)
 
-    def _restore(self, data: dict) -> None:
-        n, size = self.players, len(self._cards)
+    def copy(self) -> "Game":
+        """An independent copy to play out (for search); the original is left as it is.
 
-        def ids(values) -> list[int]:
-            out = [int(v) for v in values]
-            if any(not 0 <= v < size for v in out):
-                raise ValueError(f"card ids must be 0 to {size - 1}")
-            return out
-
-        def seat_or_none(value):
-            if value is None:
-                return None
-            if not isinstance(value, int) or not 0 <= value < n:
-                raise ValueError(f"{value!r} is not a seat")
-            return value
-
-        if self.variant.dark_deck:
-            self._cards = flip.pairing_from_json(self.variant, data["pairing"])
-        self._set_side(int(data["side"]))
-        if len(data["hands"]) != n:
-            raise ValueError(f"expected {n} hands, found {len(data['hands'])}")
-        self.hands = [ids(h) for h in data["hands"]]
-        self.draw_pile = ids(data["draw_pile"])
-        self.discard = ids(data["discard"])
-        if not self.discard:
-            raise ValueError("the discard pile is empty")
-        self.out_of_play = ids(data["out_of_play"])
-        self.color = data["color"]
-        if self.color is not None and self.color not in self.colors:
-            raise ValueError(f"{self.color!r} is not a colour of the side in play")
-        if data["direction"] not in (1, -1):
-            raise ValueError("direction must be 1 or -1")
-        self.direction = data["direction"]
-        self.dealer = seat_or_none(data["dealer"])
-        self.current = seat_or_none(data["current"])
-        kind, seat = data["decision"]
-        if kind not in vars(DecisionKind).values():
-            raise ValueError(f"unknown decision {kind!r}")
-        self.decision = Decision(kind, seat if kind == _D.ROUND_OVER else seat_or_none(seat))
-        self._ctx = dict(data["ctx"])
-        self.uno_window = seat_or_none(data["uno_window"])
-        self.called = {seat_or_none(s) for s in data["called"]}
-        self.winner = seat_or_none(data["winner"])
-        self._goer = seat_or_none(data["goer"])
-        self._stalled = int(data["stalled"])
-        self.pending_draw = int(data["pending_draw"])
-        link = data["link"]
-        if link is not None:
-            first, second = (seat_or_none(s) for s in link)
-            if first is None or second is None or first >= second:
-                raise ValueError(f"the link cards must be held by two different seats, not {link}")
-            link = (first, second)
-        self.link = link
-        self.mini_pile = ids(data["mini_pile"])
-        self._revealed = {seat_or_none(s): (seat_or_none(t), tuple(ids(c)))
-                          for s, t, c in data["revealed"]}
-        self._drew_on = {seat_or_none(s): (c, ids([t])[0], int(h))
-                         for s, c, t, h in data["drew_on"]}
-        version, state, gauss = data["rng"]
-        self._rng.setstate((version, tuple(state), gauss))
-
-    def _set_side(self, side: int) -> None:
-        if side not in (0, 1) or (side == 1 and not self.variant.dark_deck):
-            raise ValueError(f"side {side} is not in play in {self.variant.label}")
-        self.side = side
-        self._faces = [card.face(side) for card in self._cards]
-        self._match_sets = self._new_match_sets()
-
-    def zones(self) -> dict[str, list[int]]:
-        """Every place a card can be, by name, for conservation checks."""
-        zones = {f"hand {s}": h for s, h in enumerate(self.hands)}
-        zones["draw pile"] = self.draw_pile
-        zones["discard pile"] = self.discard
-        zones["out of play"] = self.out_of_play
-        zones["mini-pile"] = self.mini_pile
-        return zones
-
-    def _conservation_problems(self) -> list[str]:
-        seen: dict[int, str] = {}
-        problems = []
-        for zone, cards in self.zones().items():
-            for c in cards:
-                if c in seen:
-                    problems.append(f"card {c} is both in {seen[c]} and in {zone}")
-                seen[c] = zone
-        missing = len(self._cards) - len(seen)
-        if missing:
-            problems.append(f"{missing} card(s) are nowhere")
-        return problems
+        Equal to ``Game.from_json(game.to_json())`` but much cheaper: containers in the
+        state are copied, immutable values (cards, faces, the rule set, the shared
+        playable-card cache) are shared, and the random generator is duplicated.
+        """
+        twin = object.__new__(Game)
+        state = twin.__dict__
+        for name, value in self.__dict__.items():
+            kind = type(value)
+            if name in _SHARED_ATTRIBUTES:
+                pass
+            elif kind is list:
+                value = ([_copy_inner(v) for v in value] if value and type(value[0]) in _INNER
+                         else value[:])
+            elif kind is dict:
+                value = {k: _copy_inner(v) for k, v in value.items()}
+            elif kind is set:
+                value = set(value)
+            elif kind is random.Random:
+                value = random.Random()
+                value.setstate(self._rng.getstate())
+            state[name] = value
+        return twin
 
 
-_DECISION_VERBS = {
-    _D.TURN: "play a card or draw",
-    _D.DRAWN: "play the drawn card or keep it",
-    _D.COLOR: "name a colour",
-    _D.RESPOND: "answer the draw card",
-    _D.SWAP: "pick whom to swap hands with",
-    _D.POINT: "point at a player",
-    _D.PILE_UP: "play on the mini-pile or take it",
-    _D.LINK: "pick two players to link",
-    _D.ROUND_OVER: "start a new round",
-}
+#: Attributes a copy shares with its original: never changed in place by play.
+_SHARED_ATTRIBUTES = frozenset({"_match_sets", "_cards", "_faces", "_machine",
+                                "_hand_card_cache", "opening_events"})
+_INNER = (list, dict, set)
 
-_HANDLERS: dict[type, Callable[[Game, Action], None]] = {
+
+def _copy_inner(value):
+    kind = type(value)
+    if kind is list:
+        return value[:]
+    if kind is dict:
+        return dict(value)
+    if kind is set:
+        return set(value)
+    return value
+
+
+def _checked_cards(variant: Variant, cards: Sequence[Card]) -> list[Card]:
+    """``cards`` as a deck of ``variant``: ids 0..N-1 in order, exactly the variant's faces."""
+    cards = list(cards)
+    if (any(not isinstance(c, Card) or c.id != i for i, c in enumerate(cards))
+            or Counter(c.light for c in cards) != decks.face_counts(variant.deck)
+            or Counter(c.dark for c in cards if c.dark) != decks.face_counts(variant.dark_deck)):
+        raise ConfigError(f"those cards are not a {variant.label} deck")
+    return cards
+
+
+# ------------------------------------------------------------ the assembly
+
+class _Machine:
+    """One rule set's dispatch tables, assembled once from the shared ones and its own."""
+
+    __slots__ = ("effects", "handlers", "decisions", "keeps_window", "public_context",
+                 "after_draw", "variant")
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+        self.effects = dict(variant.effects)
+        self.handlers = {**_SHARED_HANDLERS, **variant.handlers}
+        self.decisions = {**_SHARED_DECISIONS, **variant.decisions}
+        self.keeps_window = frozenset({CallUno, Catch}) | variant.window_neutral
+        self.public_context = _PUBLIC_CONTEXT + tuple(
+            key for key in variant.public_context if key not in _PUBLIC_CONTEXT)
+        self.after_draw = variant.after_draw
+
+
+_MACHINES: dict[int, _Machine] = {}
+
+
+def _machine_for(variant: Variant) -> _Machine:
+    machine = _MACHINES.get(id(variant))
+    if machine is None or machine.variant is not variant:
+        machine = _MACHINES[id(variant)] = _Machine(variant)
+    return machine
+
+
+_SHARED_HANDLERS: dict[type, Callable[[Game, Action], None]] = {
     Play: Game._on_play,
     JumpIn: Game._on_jump_in,
     Draw: Game._on_draw,
@@ -1180,40 +1158,21 @@ _HANDLERS: dict[type, Callable[[Game, Action], None]] = {
     CallUno: Game._on_call_uno,
     Catch: Game._on_catch,
     SwapHands: Game._on_swap,
-    PointAt: party.on_point_at,
-    TakePile: party.on_take_pile,
-    LinkPlayers: party.on_link,
 }
 
-#: Legal actions of the decider, for decision kinds that only some variants use.
-_DECISION_ACTIONS: dict[str, Callable[[Game, int], list[Action]]] = {
-    _D.POINT: party.legal_point,
-    _D.PILE_UP: party.legal_pile,
-    _D.LINK: party.legal_link,
-}
 
-#: ``GameView.extras`` by variant name.
-_VIEW_EXTRAS: dict[str, Callable[[Game, int], dict]] = {
-    "party": party.view_extras,
-}
+def _no_legal(game: Game, seat: int) -> list[Action]:
+    return []
 
-#: What a played card does, by kind. Kinds not listed just pass the turn on.
-_EFFECTS: dict[str, Callable] = {
-    Kind.NUMBER: Game._effect_number,
-    Kind.SKIP: Game._effect_skip,
-    Kind.REVERSE: Game._effect_reverse,
-    Kind.DRAW_TWO: Game._effect_draw,
-    Kind.WILD_DRAW_FOUR: Game._effect_draw,
-    Kind.DRAW_ONE: Game._effect_draw,
-    Kind.DRAW_FIVE: Game._effect_draw,
-    Kind.WILD_DRAW_TWO: Game._effect_draw,
-    Kind.WILD_DRAW_COLOR: Game._effect_draw,
-    Kind.SKIP_EVERYONE: flip.effect_skip_everyone,
-    Kind.FLIP: flip.effect_flip,
-    Kind.WILD: Game._effect_wild,
-    Kind.SNORLAX: Game._effect_snorlax,
-    Kind.GRENINJA: Game._effect_greninja,
-    Kind.POINT_TAKEN: party.effect_point_taken,
-    Kind.WILD_PILE_UP: party.effect_pile_up,
-    Kind.WILD_DRAWN_TOGETHER: party.effect_drawn_together,
+
+#: The decision kinds every rule set shares (their context is checked in ``saves``).
+_SHARED_DECISIONS: dict[str, DecisionRule] = {
+    _TURN: DecisionRule(Game._legal_turn, "play a card or draw", check_context=saves.check_turn),
+    _DRAWN: DecisionRule(Game._legal_drawn, "play the drawn card or keep it",
+                         check_context=saves.check_drawn),
+    _COLOR: DecisionRule(Game._legal_color, "name a colour", check_context=saves.check_color),
+    _RESPOND: DecisionRule(Game._legal_respond, "answer the draw card",
+                           check_context=saves.check_respond),
+    _SWAP: DecisionRule(Game._legal_swap, "pick whom to swap hands with"),
+    _ROUND_OVER: DecisionRule(_no_legal, "start a new round"),
 }

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections import Counter
 from weakref import WeakKeyDictionary
 
-from . import party
 from .actions import DecisionKind
 from .game import Game
 
@@ -17,7 +16,7 @@ _first_pairing: "WeakKeyDictionary[Game, tuple]" = WeakKeyDictionary()
 
 def check_invariants(game: Game) -> list[str]:
     """Every broken invariant of ``game``, in words; empty when all hold."""
-    problems = game._conservation_problems()
+    problems = game.conservation_problems()
     n = game.players
     if not game.discard:
         problems.append("the discard pile is empty")
@@ -51,8 +50,8 @@ def check_invariants(game: Game) -> list[str]:
             problems.append(f"seat {viewer}'s view of the piles differs from the state")
         if faces:
             problems += _two_sided_view_problems(game, viewer, view, *faces)
-    if game.variant.name == "party":
-        problems += party.state_problems(game, views)
+    if game.variant.invariants is not None:
+        problems += game.variant.invariants(game, views)
     if game.variant.dark_deck:
         problems += _pairing_problems(game)
     return problems

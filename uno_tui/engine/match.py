@@ -6,6 +6,7 @@ import random
 from dataclasses import dataclass
 from typing import Iterable
 
+from . import saves
 from .errors import ConfigError, IllegalActionError, SaveDataError
 from .game import Game
 from .variants import get_variant
@@ -61,9 +62,9 @@ class Match:
         self.round_scored = False
         self.game = self._new_game(dealer=None)
 
-    def _new_game(self, dealer: int | None) -> Game:
+    def _new_game(self, dealer: int | None, cards=None) -> Game:
         return Game(self.variant, self.players, seed=self._rng.randrange(2**63),
-                    rules=self.rules, dealer=dealer)
+                    rules=self.rules, dealer=dealer, cards=cards)
 
     @property
     def round_number(self) -> int:
@@ -76,7 +77,8 @@ class Match:
         if not game.is_over:
             raise IllegalActionError("the round is still being played")
         if self.round_scored:
-            return self.results[-1]
+            raise IllegalActionError(f"round {len(self.results)} has already been scored: "
+                                     "start the next round first")
         hands = tuple(game.hand_points(s) for s in range(self.players))
         winner = game.winner
         gained = [0] * self.players
@@ -126,13 +128,13 @@ class Match:
             raise IllegalActionError("the match is over")
         last = self.game
         dealer = last.winner if last.winner is not None else (last.dealer + 1) % self.players
-        self.game = self._new_game(dealer)
+        # The same physical cards: a two-sided deck keeps its pairing for the whole match.
+        self.game = self._new_game(dealer, cards=last.cards)
         self.round_scored = False
         return self.game
 
     def to_json(self) -> dict:
         """The match as plain JSON values."""
-        version, state, gauss = self._rng.getstate()
         return {
             "variant": self.variant, "players": self.players, "target": self.target,
             "mode": self.mode, "rules": sorted(self.rules), "seed": self.seed,
@@ -141,30 +143,58 @@ class Match:
                         for r in self.results],
             "scored": self.round_scored,
             "game": self.game.to_json(),
-            "rng": [version, list(state), gauss],
+            "rng": saves.rng_to_json(self._rng),
         }
 
     @classmethod
     def from_json(cls, data: dict) -> "Match":
-        """Restore a match saved with :meth:`to_json`."""
+        """Restore a match saved with :meth:`to_json`; :class:`SaveDataError` if it is corrupt."""
+        if not isinstance(data, dict):
+            raise SaveDataError("the saved match is not a JSON object")
         try:
             match = cls.__new__(cls)
             match.variant = data["variant"]
-            match.players = int(data["players"])
-            match.target = int(data["target"])
+            get_variant(match.variant)
+            match.players = saves.check_int(data["players"], "players", 1)
+            match.target = saves.check_int(data["target"], "the target score", 1)
             match.mode = data["mode"]
             if match.mode not in MODES:
                 raise ValueError(f"unknown mode {match.mode!r}")
+            if not isinstance(data["rules"], list) or not all(isinstance(r, str) for r in data["rules"]):
+                raise ValueError("rules must be a list of house-rule names")
             match.rules = frozenset(data["rules"])
             match.seed = data["seed"]
-            match.scores = [int(s) for s in data["scores"]]
-            match.results = [RoundResult(n, w, tuple(h), tuple(g), tuple(t))
-                             for n, w, h, g, t in data["results"]]
-            match.round_scored = bool(data["scored"])
-            match._rng = random.Random()
-            version, state, gauss = data["rng"]
-            match._rng.setstate((version, tuple(state), gauss))
-        except (KeyError, TypeError, ValueError) as exc:
-            raise SaveDataError(f"the saved match is corrupt ({exc})") from None
-        match.game = Game.from_json(data["game"])
+            scores = data["scores"]
+            if not isinstance(scores, list) or len(scores) != match.players:
+                raise ValueError(f"expected {match.players} scores")
+            match.scores = [saves.check_int(s, "a score") for s in scores]
+            match.results = [cls._result_from_json(r, match.players) for r in data["results"]]
+            if type(data["scored"]) is not bool:
+                raise ValueError("scored must be true or false")
+            match.round_scored = data["scored"]
+            match._rng = saves.rng_from_json(data["rng"])
+            game = data["game"]
+        except ConfigError as exc:
+            raise SaveDataError(f"the saved match has a bad set-up: {exc}") from None
+        except (KeyError, TypeError, ValueError, IndexError, OverflowError) as exc:
+            raise SaveDataError(f"the saved match is corrupt ({type(exc).__name__}: {exc})") from None
+        match.game = Game.from_json(game)
+        if (match.game.variant.name, match.game.players, match.game.rules) != (
+                match.variant, match.players, match.rules):
+            raise SaveDataError("the saved match's round is not of the match's variant, "
+                                "players and house rules")
+        if match.round_scored and not match.game.is_over:
+            raise SaveDataError("the saved match scored a round that is still being played")
         return match
+
+    @staticmethod
+    def _result_from_json(data, players: int) -> RoundResult:
+        number, winner, hands, gained, totals = data
+        if winner is not None and (type(winner) is not int or not 0 <= winner < players):
+            raise ValueError(f"{winner!r} is not a seat")
+        rows = []
+        for row in (hands, gained, totals):
+            if not isinstance(row, list) or len(row) != players:
+                raise ValueError(f"a round result needs {players} numbers per row")
+            rows.append(tuple(saves.check_int(v, "a round's points") for v in row))
+        return RoundResult(saves.check_int(number, "a round number", 1), winner, *rows)

@@ -15,7 +15,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ...bots import BOT_LEVELS
+from ...bots import BOT_LEVELS, LEVEL_DESCRIPTIONS
 from ...config import MAX_NAME, MAX_SEATS, PlayConfig, SeatSpec, computer_name, default_bot_level
 from ...engine import HOUSE_RULES, MODES, VARIANTS, ConfigError, get_variant
 from ..widgets.action import ActionLink
@@ -26,6 +26,9 @@ from ..widgets.seat_table import SeatTable
 from ..widgets.title import TitleBar
 
 __all__ = ["SetupScreen", "default_seats", "TARGETS"]
+
+#: What the hint line says while no computer seat is picked and nothing is wrong.
+_HINT = "Tab moves between the fields; the footer shows their keys."
 
 #: Target scores offered (the command line's --target is added when it is another).
 TARGETS = (100, 150, 200, 250, 300, 400, 500, 750, 1000)
@@ -81,13 +84,26 @@ class SetupScreen(Screen[None]):
                             title="House rules")
             yield ActionLink("Start the game (Enter)", id="start")
         # Outside the scrolling part, so a problem always shows.
-        yield Static("Tab moves between the fields; the footer shows their keys.",
-                     id="setup-error")
+        yield Static(_HINT, id="setup-error")
         yield Footer()
 
     def on_mount(self) -> None:
         # Tab goes from field to field; the column scrolls to the focused one by itself.
         self.query_one("#setup").can_focus = False
+        table = self.query_one(SeatTable)
+        self.watch(table, "rows", self._describe_level, init=False)
+        self.watch(table, "cursor", self._describe_level, init=False)
+
+    def _describe_level(self) -> None:
+        """While a computer seat is picked, the hint line says what its level plays like."""
+        table = self.query_one(SeatTable)
+        rows = table.rows
+        # A removed seat shortens the rows before the cursor moves back onto them.
+        level = rows[min(table.cursor, len(rows) - 1)].level if rows else None
+        hint = self.query_one("#setup-error", Static)
+        hint.set_class(False, "-problem")
+        hint.update(_HINT if level is None else
+                    f"Computer {level}: {LEVEL_DESCRIPTIONS.get(level, '')}")
 
     # ------------------------------------------------------------ reading
 

@@ -1,0 +1,253 @@
+"""A server on a free loopback port and SSH clients for it, for the server tests.
+
+Clients are real asyncssh connections with a PTY: keys go over SSH, and every byte
+the server sends back is kept (``Client.received``) for the leak scans. What a
+client's screen shows is read from its app on the server side.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import re
+from contextlib import asynccontextmanager
+from dataclasses import replace
+from time import monotonic
+from typing import Callable
+
+import asyncssh
+from textual.css.query import NoMatches
+
+from tests.app.helpers import screen_text
+from uno_tui.app.screens.dialog import Dialog
+from uno_tui.app.screens.handoff import HandoffScreen
+from uno_tui.app.screens.round_result import RoundResultScreen
+from uno_tui.app.widgets.hand import HandView
+from uno_tui.config import PlayConfig, SeatSpec
+from uno_tui.engine import DecisionKind, Draw, Play
+from uno_tui.server.client import ClientTableScreen
+from uno_tui.server.host import Host, ServeConfig
+
+#: The longest any wait lasts; only a broken server takes this long.
+WAIT_LIMIT = 30.0
+#: A card id as printed with show_card_ids.
+CARD_ID = re.compile(r"#(\d+)")
+
+
+def config_for(tmp_path, **overrides) -> ServeConfig:
+    base = ServeConfig(host="127.0.0.1", port=0, data_dir=tmp_path, pace=0.0,
+                       round_pause=60.0, hold=60.0, show_card_ids=True)
+    return replace(base, **overrides)
+
+
+@asynccontextmanager
+async def serving(tmp_path, **overrides):
+    """A started :class:`Host` on a free port; stopped afterwards."""
+    log = io.StringIO()
+    host = Host(config_for(tmp_path, **overrides), stderr=log)
+    host.test_log = log
+    await host.start()
+    try:
+        yield host
+    finally:
+        await host.stop("test over")
+
+
+def people(*names: str, computers: int = 0, **settings) -> PlayConfig:
+    """A table config: people's seats called ``names``, then ``computers`` computers."""
+    seats = tuple(SeatSpec(n) for n in names) + tuple(
+        SeatSpec(f"CPU {n}", "normal") for n in range(1, computers + 1))
+    return PlayConfig(seats=seats, mode=settings.pop("mode", "single"),
+                      seed=settings.pop("seed", 7), **settings)
+
+
+async def wait_until(condition: Callable[[], bool], what: str, limit: float = WAIT_LIMIT):
+    deadline = monotonic() + limit
+    while not condition():
+        if monotonic() > deadline:
+            raise AssertionError(f"waited in vain for {what}")
+        await asyncio.sleep(0.01)
+
+
+class Client:
+    """One SSH client with a PTY; ``received`` is every byte the server sent it."""
+
+    def __init__(self, host: Host, name: str) -> None:
+        self.host = host
+        self.name = name
+        self.received = bytearray()
+        self.conn: asyncssh.SSHClientConnection | None = None
+        self.process = None
+        self._reader: asyncio.Task | None = None
+        self.changed = asyncio.Event()
+
+    async def connect(self, size=(100, 32), term="xterm-256color") -> "Client":
+        self.conn = await asyncssh.connect("127.0.0.1", self.host.port, username=self.name,
+                                           known_hosts=None, client_keys=None,
+                                           password=None)
+        self.process = await self.conn.create_process(term_type=term, term_size=size,
+                                                      encoding=None)
+        self._reader = asyncio.create_task(self._read())
+        await wait_until(lambda: self.app is not None and self.app.is_running
+                         and self.app.screen is not None, f"{self.name}'s app")
+        return self
+
+    async def _read(self) -> None:
+        try:
+            while True:
+                data = await self.process.stdout.read(65536)
+                if not data:
+                    return
+                self.received += data
+                self.changed.set()
+        except (asyncssh.Error, OSError, asyncio.CancelledError):
+            return
+
+    @property
+    def session(self):
+        for session in self.host.sessions:
+            if session.user == self.name:
+                return session
+        return None
+
+    @property
+    def app(self):
+        session = self.session
+        return session.app if session is not None else None
+
+    @property
+    def screen(self):
+        return self.app.screen
+
+    def text(self) -> str:
+        # The app runs in the session's task; read it inside the app's own context.
+        app = self.app
+        with app._context():
+            return screen_text(app)
+
+    def keys(self, data: str) -> None:
+        self.process.stdin.write(data.encode())
+
+    async def at_table(self) -> ClientTableScreen:
+        await wait_until(lambda: isinstance(self.app.screen, ClientTableScreen),
+                         f"{self.name} at the table")
+        return self.app.screen
+
+    async def close(self) -> None:
+        if self.conn is not None:
+            self.conn.close()
+            await self.conn.wait_closed()
+        if self._reader is not None:
+            await self._reader
+
+    def abort(self) -> None:
+        """Drop the connection without a goodbye (a cable pulled)."""
+        self.conn.abort()
+
+
+def table_screen(client: Client) -> ClientTableScreen | None:
+    for screen in client.app.screen_stack:
+        if isinstance(screen, ClientTableScreen):
+            return screen
+    return None
+
+
+def hand_cards(client: Client) -> tuple:
+    """The cards in the hand on ``client``'s table screen, in the order shown."""
+    screen = table_screen(client)
+    if screen is None:
+        return ()
+    with client.app._context():
+        try:
+            return screen.query_one(HandView).cards
+        except NoMatches:   # not composed yet
+            return ()
+
+
+def play_a_step(client: Client) -> bool:
+    """Send the keys this client's person would press now; False when nothing to do.
+
+    A playable card is picked by its number key and played with Enter; with none, d
+    draws; a dialog gets 1 (its first option); the round's result gets Enter.
+    """
+    app = client.app
+    screen = app.screen
+    if isinstance(screen, RoundResultScreen):
+        client.keys("\r")
+        return True
+    if isinstance(screen, HandoffScreen):
+        client.keys("\r")
+        return True
+    if isinstance(screen, Dialog):
+        client.keys("1")
+        return True
+    if not isinstance(screen, ClientTableScreen) or not screen.awaiting_turn \
+            or screen.ctl.pending:
+        return False
+    seat = screen.viewer
+    game = screen.ctl.game
+    if game.is_over or game.decision.seat != seat or game.decision.kind != DecisionKind.TURN:
+        return False
+    cards = hand_cards(client)
+    legal = game.legal_actions(seat)
+    for index, card in enumerate(cards[:9]):
+        if Play(seat, card.id) in legal:
+            client.keys(str(index + 1) + "\r")
+            return True
+    if Draw(seat) in legal:
+        client.keys("d")
+        return True
+    return False
+
+
+class CardWatch:
+    """Which cards each seat may have seen: every card the table has seen (played,
+    turned up, discarded) and, per seat, every card that has been in its hand.
+
+    Wraps the table controller's ``apply`` and its deals, so it sees each change as it
+    is made, events as the public sees them (``Event.for_seat(None)``).
+    """
+
+    def __init__(self, table) -> None:
+        ctl = table.ctl
+        self.ctl = ctl
+        self.public: set[int] = set(ctl.game.discard)
+        self.held: dict[int, set[int]] = {seat: set() for seat in range(ctl.players)}
+        self._note(ctl.game.opening_events)
+        apply, next_round, restart = ctl.apply, ctl.next_round, ctl.restart
+
+        def watched_apply(action):
+            lines = apply(action)
+            self._note(ctl.last_events)
+            return lines
+
+        def watched_next_round():
+            lines = next_round()
+            self._note(ctl.game.opening_events)
+            return lines
+
+        def watched_restart():
+            restart()
+            self._note(ctl.game.opening_events)
+
+        ctl.apply, ctl.next_round, ctl.restart = watched_apply, watched_next_round, watched_restart
+
+    def _note(self, events) -> None:
+        for event in events:
+            self.public.update(event.for_seat(None).cards)
+        for seat, hand in enumerate(self.ctl.game.hands):
+            self.held[seat].update(hand)
+        if self.ctl.game.is_over:   # the count lays every hand open
+            for hand in self.ctl.game.hands:
+                self.public.update(hand)
+
+    def leaks(self, received: bytes, seats: tuple[int, ...]) -> set[int]:
+        """Card ids in ``received`` that the holder of ``seats`` never could see."""
+        shown = {int(n) for n in CARD_ID.findall(received.decode("utf-8", "replace"))}
+        allowed = self.public.union(*(self.held[s] for s in seats))
+        return shown - allowed
+
+    def own(self, received: bytes, seat: int) -> set[int]:
+        """The ids of ``seat``'s own cards found in ``received`` (the scan's control)."""
+        shown = {int(n) for n in CARD_ID.findall(received.decode("utf-8", "replace"))}
+        return shown & (self.held[seat] - self.public)

@@ -1,0 +1,121 @@
+"""Classic UNO: the deck, its scoring, and the card effects every rule set builds on.
+
+The effects here are the shared ones (numbers with the 7-0 house rule, Skip, Reverse,
+draw cards, Wild); the other rule sets' effect tables start from :data:`EFFECTS`.
+Challenges, colour choice, drawing and the UNO window are the turn machine's
+(:mod:`~uno_tui.engine.game`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .actions import DecisionKind, EventKind
+from .cards import LIGHT_COLORS, Face, Kind
+from .ruleset import ChallengePenalty, FirstCard, Variant, colored_rows
+
+if TYPE_CHECKING:
+    from .game import Game
+
+__all__ = ["CLASSIC", "EFFECTS", "DECK", "POINTS", "FIRST_CARD", "CHALLENGES", "DRAW_AMOUNTS",
+           "effect_number", "effect_skip", "effect_reverse", "effect_draw", "effect_wild"]
+
+_RESPOND, _SWAP = DecisionKind.RESPOND, DecisionKind.SWAP
+
+
+def effect_number(game: "Game", seat: int, card: int, face: Face, ctx: dict) -> None:
+    """Nothing, unless the 7-0 house rule makes a 7 swap hands or a 0 pass them all on."""
+    if "7-0" in game.rules and game.goer is None:
+        if face.number == 7:
+            game.decide(_SWAP, seat)
+            return
+        if face.number == 0:
+            game.rotate_hands()
+    game.advance(seat)
+
+
+def effect_skip(game: "Game", seat: int, card: int, face: Face, ctx: dict) -> None:
+    """The next player loses their turn."""
+    game.advance(seat, skip=1)
+
+
+def effect_reverse(game: "Game", seat: int, card: int, face: Face, ctx: dict) -> None:
+    """The direction of play changes (with two players it works as a Skip)."""
+    if game.players == 2:
+        game.advance(seat, skip=1)
+        return
+    game.direction = -game.direction
+    game.emit(EventKind.REVERSE, seat)
+    game.advance(seat)
+
+
+def effect_draw(game: "Game", seat: int, card: int, face: Face, ctx: dict) -> None:
+    """A draw card (``Variant.draw_amounts``): the next player may answer it (challenge,
+    stack), else draws and loses the turn."""
+    victim = game.next_seat(seat)
+    variant = game.variant
+    amount = variant.draw_amounts[face.kind]
+    if game.goer is not None:
+        game.penalize(victim, amount)
+        game.finish(game.goer)
+        return
+    ctx = dict(ctx, attacker=seat, amount=amount)
+    if "stacking" in game.rules and face.kind in variant.stackable:
+        game.pending_draw += amount
+    if game.can_challenge(ctx) or game.stackable_cards(victim):
+        game.current = victim
+        game.decide(_RESPOND, victim, **ctx)
+        return
+    total = game.pending_draw or amount
+    game.pending_draw = 0
+    game.penalize(victim, total)
+    game.skip_after(victim)
+
+
+def effect_wild(game: "Game", seat: int, card: int, face: Face, ctx: dict) -> None:
+    """Only the named colour changes."""
+    game.advance(seat)
+
+
+#: What a played card does, by kind; kinds not listed just pass the turn on.
+EFFECTS = {
+    Kind.NUMBER: effect_number,
+    Kind.SKIP: effect_skip,
+    Kind.REVERSE: effect_reverse,
+    Kind.DRAW_TWO: effect_draw,
+    Kind.WILD_DRAW_FOUR: effect_draw,
+    Kind.WILD: effect_wild,
+}
+
+DECK = tuple(
+    colored_rows(LIGHT_COLORS, {0: 1, **{n: 2 for n in range(1, 10)}},
+                 {Kind.SKIP: 2, Kind.REVERSE: 2, Kind.DRAW_TWO: 2})
+    + [(Face(None, Kind.WILD), 4), (Face(None, Kind.WILD_DRAW_FOUR), 4)]
+)
+POINTS = {Kind.SKIP: 20, Kind.REVERSE: 20, Kind.DRAW_TWO: 20,
+          Kind.WILD: 50, Kind.WILD_DRAW_FOUR: 50}
+FIRST_CARD = {
+    Kind.NUMBER: FirstCard.PLAY,
+    Kind.SKIP: FirstCard.SKIP,
+    Kind.REVERSE: FirstCard.DEALER_REVERSED,
+    Kind.DRAW_TWO: FirstCard.DRAW_AND_SKIP,
+    Kind.WILD: FirstCard.CHOOSE_COLOR,
+    Kind.WILD_DRAW_FOUR: FirstCard.RETURN,
+}
+CHALLENGES = {
+    Kind.WILD_DRAW_FOUR: ChallengePenalty(guilty_draw=4, innocent_draw=6, guilty_returns_card=True),
+}
+DRAW_AMOUNTS = {Kind.DRAW_TWO: 2, Kind.WILD_DRAW_FOUR: 4}
+
+CLASSIC = Variant(
+    name="classic",
+    label="Classic UNO",
+    deck=DECK,
+    points=POINTS,
+    first_card=FIRST_CARD,
+    challenges=CHALLENGES,
+    effects=EFFECTS,
+    draw_amounts=DRAW_AMOUNTS,
+    restricted_wilds=frozenset({Kind.WILD_DRAW_FOUR}),
+    stackable=frozenset({Kind.DRAW_TWO, Kind.WILD_DRAW_FOUR}),
+)

@@ -1,0 +1,76 @@
+"""Pokémon UNO: classic UNO plus Snorlax and Greninja.
+
+Seed 002 gives two wilds of each: Snorlax makes the next player draw 3 and discard
+every card of the colour named; Greninja makes the next player draw until the colour
+named shows, and then its player names the colour again.
+
+Where the seed is silent, this engine decides:
+
+- Snorlax's shed cards go under the Snorlax, so it stays on top with its colour.
+- A victim left with no card after shedding has gone out and wins (unless the
+  Snorlax was its player's last card: that player went out first).
+- A victim left with one card must call UNO and can be caught until the next player
+  acts, like anyone who gets down to one card (seed 002). The Snorlax's own player had
+  its moment to call while naming the colour; the window now belongs to the victim.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import classic
+from .actions import DecisionKind, EventKind
+from .cards import Face, Kind
+from .ruleset import FirstCard, Variant
+
+if TYPE_CHECKING:
+    from .game import Game
+
+__all__ = ["POKEMON", "effect_snorlax", "effect_greninja"]
+
+#: Cards the Snorlax's victim draws before shedding the named colour.
+SNORLAX_DRAW = 3
+
+
+def effect_snorlax(game: "Game", seat: int, card: int, face: Face, ctx: dict) -> None:
+    """The next player draws 3, then discards every card of the named colour."""
+    victim = game.next_seat(seat)
+    game.penalize(victim, SNORLAX_DRAW)
+    hand = game.hands[victim]
+    shed = [c for c in hand if game.faces[c].color == game.color]
+    if shed:
+        game.hands[victim] = [c for c in hand if c not in shed]
+        # Under the Snorlax, so the top card and the named colour stay in force.
+        game.discard[-1:-1] = shed
+        game.emit(EventKind.DISCARD_COLOR, victim, tuple(shed), color=game.color)
+        # Like anyone who gets down to one card, the victim must call UNO (or be caught).
+        game.hand_shrank(victim, len(shed))
+    game.skip_after(victim)
+
+
+def effect_greninja(game: "Game", seat: int, card: int, face: Face, ctx: dict) -> None:
+    """The next player draws until the named colour; then the colour is named again."""
+    victim = game.next_seat(seat)
+    game.penalize(victim, "until")
+    if game.goer is not None:
+        game.finish(game.goer)
+        return
+    game.emit(EventKind.SKIP, victim)
+    game.decide(DecisionKind.COLOR, seat, then="advance", **{"from": victim})
+
+
+POKEMON = Variant(
+    name="pokemon",
+    label="Pokémon UNO",
+    deck=classic.DECK + ((Face(None, Kind.SNORLAX), 2), (Face(None, Kind.GRENINJA), 2)),
+    points={**classic.POINTS, Kind.SNORLAX: 50, Kind.GRENINJA: 50},
+    first_card={**classic.FIRST_CARD, Kind.SNORLAX: FirstCard.CHOOSE_COLOR,
+                Kind.GRENINJA: FirstCard.CHOOSE_COLOR},
+    challenges=classic.CHALLENGES,
+    effects={**classic.EFFECTS, Kind.SNORLAX: effect_snorlax, Kind.GRENINJA: effect_greninja},
+    draw_amounts={**classic.DRAW_AMOUNTS, Kind.SNORLAX: SNORLAX_DRAW, Kind.GRENINJA: "until"},
+    restricted_wilds=frozenset({Kind.WILD_DRAW_FOUR}),
+    stackable=frozenset({Kind.DRAW_TWO, Kind.WILD_DRAW_FOUR}),
+    # Their draw effects need the named colour, so it is named even on a last card.
+    color_driven=frozenset({Kind.SNORLAX, Kind.GRENINJA}),
+)

@@ -1,0 +1,334 @@
+"""The save format of a :class:`~uno_tui.engine.game.Game`, in one place.
+
+:func:`save_data` is the one definition of a save's keys: ``Game.to_json`` fills it
+from a game, the sampler (:mod:`~uno_tui.engine.determinize`) from a sampled world.
+:func:`game_from_json` reads it back and refuses anything a game could not be played
+on: wrong types, cards in two places, a seat that does not exist, or a pending
+decision whose context is corrupt (each decision kind checks its own context; a rule
+set checks its decision kinds' contexts and its own saved state).
+
+A rule set's extra state (``Variant.state``) is saved under each field's name.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any, Iterable
+
+from . import decks
+from .actions import Decision, DecisionKind
+from .cards import Card
+from .errors import ConfigError, SaveDataError
+
+if TYPE_CHECKING:
+    from .game import Game
+
+__all__ = ["SAVE_FORMAT", "save_data", "game_to_json", "game_from_json", "rng_to_json",
+           "rng_from_json", "check_turn", "check_drawn", "check_color", "check_respond",
+           "check_seat", "check_card", "check_int"]
+
+SAVE_FORMAT = 1
+
+
+def save_data(*, variant: str, players: int, rules: Iterable[str], seed, side: int,
+              cards: Iterable[Card] | None, hands, draw_pile, discard, out_of_play, color,
+              direction: int, dealer: int, current: int, decision, ctx: dict,
+              uno_window, called: Iterable[int], winner, goer, stalled: int,
+              pending_draw: int, revealed, drew_on, rng: list, state: dict) -> dict:
+    """A save of one game from its parts (plain JSON values in, plain JSON values out).
+
+    ``cards`` is the pairing of a two-sided deck (``None`` for a one-sided one),
+    ``revealed`` ``[[seat, target, [cards]], ...]``, ``drew_on``
+    ``[[seat, colour, top card, held], ...]``, ``rng`` from :func:`rng_to_json` and
+    ``state`` the rule set's own fields, already saved as JSON values.
+    """
+    return {
+        "format": SAVE_FORMAT,
+        "variant": variant,
+        "players": players,
+        "rules": sorted(rules),
+        "seed": seed,
+        "side": side,
+        **({"pairing": decks.pairing_to_json(cards)} if cards is not None else {}),
+        "hands": [list(h) for h in hands],
+        "draw_pile": list(draw_pile),
+        "discard": list(discard),
+        "out_of_play": list(out_of_play),
+        "color": color,
+        "direction": direction,
+        "dealer": dealer,
+        "current": current,
+        "decision": list(decision),
+        "ctx": dict(ctx),
+        "uno_window": uno_window,
+        "called": sorted(called),
+        "winner": winner,
+        "goer": goer,
+        "stalled": stalled,
+        "pending_draw": pending_draw,
+        **state,
+        "revealed": revealed,
+        "drew_on": drew_on,
+        "rng": rng,
+    }
+
+
+def rng_to_json(rng: random.Random) -> list:
+    """A random generator's state as JSON values."""
+    version, state, gauss = rng.getstate()
+    return [version, list(state), gauss]
+
+
+def rng_from_json(data) -> random.Random:
+    """A random generator in the state :func:`rng_to_json` saved; ``ValueError`` if corrupt."""
+    if not isinstance(data, list) or len(data) != 3 or not isinstance(data[1], list):
+        raise ValueError("the random generator's state must be [version, [numbers], gauss]")
+    version, state, gauss = data
+    if any(type(v) is not int or not 0 <= v < 2**32 for v in state[:-1]) or (
+            state and (type(state[-1]) is not int or not 0 <= state[-1] <= 624)):
+        raise ValueError("the random generator's state holds a number out of range")
+    rng = random.Random()
+    try:
+        rng.setstate((version, tuple(state), gauss))
+    except (TypeError, OverflowError) as exc:
+        raise ValueError(f"the random generator's state is not valid ({exc})") from None
+    return rng
+
+
+def game_to_json(game: "Game") -> dict:
+    """Everything needed to restore ``game`` exactly, as plain JSON values."""
+    return save_data(
+        variant=game.variant.name, players=game.players, rules=game.rules, seed=game.seed,
+        side=game.side, cards=game.cards if game.variant.dark_deck else None,
+        hands=game.hands, draw_pile=game.draw_pile, discard=game.discard,
+        out_of_play=game.out_of_play, color=game.color, direction=game.direction,
+        dealer=game.dealer, current=game.current, decision=game.decision, ctx=game.context,
+        uno_window=game.uno_window, called=game.called, winner=game.winner, goer=game.goer,
+        stalled=game._stalled, pending_draw=game.pending_draw,
+        revealed=[[s, t, list(cards)] for s, (t, cards) in game._revealed.items()],
+        drew_on=[[s, c, t, h] for s, (c, t, h) in sorted(game._drew_on.items())],
+        rng=rng_to_json(game._rng),
+        state={field.name: field.save(getattr(game, field.name)) for field in game.variant.state},
+    )
+
+
+def game_from_json(cls, data: Any) -> "Game":
+    """Restore a game of class ``cls`` from :func:`game_to_json` data.
+
+    Raises :class:`SaveDataError` (and nothing else) when the data is not a game this
+    engine can play on.
+    """
+    if not isinstance(data, dict):
+        raise SaveDataError("the saved game is not a JSON object")
+    if data.get("format") != SAVE_FORMAT:
+        raise SaveDataError(f"unsupported save format {data.get('format')!r} "
+                            f"(this version reads format {SAVE_FORMAT})")
+    try:
+        game = cls.__new__(cls)
+        game._configure(data["variant"], data["players"], data["rules"], data["seed"])
+        game._events = []
+        game.opening_events = ()
+        _restore(game, data)
+        problems = game.conservation_problems()
+        if problems:
+            raise SaveDataError("the saved game is corrupt: " + "; ".join(problems))
+        _check_decision(game)
+    except SaveDataError:
+        raise
+    except ConfigError as exc:
+        raise SaveDataError(f"the saved game has a bad set-up: {exc}") from None
+    except (KeyError, TypeError, ValueError, IndexError, OverflowError, AttributeError) as exc:
+        raise SaveDataError(f"the saved game is corrupt ({type(exc).__name__}: {exc})") from None
+    return game
+
+
+# ------------------------------------------------------------------ checks
+
+def check_int(value, name: str, low: int | None = None) -> int:
+    """``value`` if it is a whole number (at least ``low``); ``ValueError`` otherwise."""
+    if type(value) is not int or (low is not None and value < low):
+        raise ValueError(f"{name} must be a whole number{'' if low is None else f' >= {low}'}, "
+                         f"not {value!r}")
+    return value
+
+
+def check_seat(game: "Game", value, name: str = "a seat", *, optional: bool = False):
+    """``value`` if it is a seat of ``game`` (or ``None`` with ``optional``)."""
+    if value is None and optional:
+        return None
+    if type(value) is not int or not 0 <= value < game.players:
+        raise ValueError(f"{name} must be a seat from 0 to {game.players - 1}, not {value!r}")
+    return value
+
+
+def check_card(game: "Game", value, name: str = "a card") -> int:
+    """``value`` if it is a card id of ``game``."""
+    if type(value) is not int or not 0 <= value < game.deck_size:
+        raise ValueError(f"{name} must be a card id from 0 to {game.deck_size - 1}, not {value!r}")
+    return value
+
+
+def _ids(game: "Game", values, name: str) -> list[int]:
+    if not isinstance(values, list):
+        raise ValueError(f"{name} must be a list of card ids")
+    return [check_card(game, v, f"a card in {name}") for v in values]
+
+
+def _color(game: "Game", value, name: str, *, optional: bool = True):
+    if value is None and optional:
+        return None
+    if value not in game.colors:
+        raise ValueError(f"{name} {value!r} is not a colour of the side in play")
+    return value
+
+
+def _restore(game: "Game", data: dict) -> None:
+    n = game.players
+    if game.variant.dark_deck:
+        game._cards = decks.pairing_from_json(game.variant, data["pairing"])
+    game.set_side(check_int(data["side"], "side"))
+    hands = data["hands"]
+    if not isinstance(hands, list) or len(hands) != n:
+        raise ValueError(f"expected {n} hands")
+    game.hands = [_ids(game, h, "a hand") for h in hands]
+    game.draw_pile = _ids(game, data["draw_pile"], "the draw pile")
+    game.discard = _ids(game, data["discard"], "the discard pile")
+    if not game.discard:
+        raise ValueError("the discard pile is empty")
+    game.out_of_play = _ids(game, data["out_of_play"], "the cards out of play")
+    game.color = _color(game, data["color"], "the colour in play")
+    if data["direction"] not in (1, -1) or type(data["direction"]) is not int:
+        raise ValueError("direction must be 1 or -1")
+    game.direction = data["direction"]
+    game.dealer = check_seat(game, data["dealer"], "the dealer")
+    game.current = check_seat(game, data["current"], "the current player")
+    decision = data["decision"]
+    if not isinstance(decision, list) or len(decision) != 2:
+        raise ValueError("the decision must be [kind, seat]")
+    kind, seat = decision
+    if kind not in game._machine.decisions:
+        raise ValueError(f"unknown decision {kind!r}")
+    if kind == DecisionKind.ROUND_OVER:
+        if seat != -1:
+            check_seat(game, seat, "the round's winner")
+        kind = DecisionKind.ROUND_OVER
+    else:
+        check_seat(game, seat, "the seat decided on")
+        kind = next((k for k in game._machine.decisions if k == kind), kind)
+    game.decision = Decision(kind, seat)
+    if not isinstance(data["ctx"], dict):
+        raise ValueError("the decision context must be an object")
+    game._ctx = dict(data["ctx"])
+    game.uno_window = check_seat(game, data["uno_window"], "the UNO window", optional=True)
+    if not isinstance(data["called"], list):
+        raise ValueError("called must be a list of seats")
+    game.called = {check_seat(game, s, "a seat that called UNO") for s in data["called"]}
+    game.winner = check_seat(game, data["winner"], "the winner", optional=True)
+    game.goer = check_seat(game, data["goer"], "the seat that went out", optional=True)
+    game._stalled = check_int(data["stalled"], "stalled", 0)
+    game.pending_draw = check_int(data["pending_draw"], "the pending draw", 0)
+    for field in game.variant.state:
+        value = data[field.name]
+        setattr(game, field.name, field.load(value, game) if field.load is not None
+                else _ids(game, value, field.name.replace("_", " ")))
+    revealed = {}
+    for entry in _entries(data["revealed"], 3, "revealed"):
+        s, t, cards = entry
+        revealed[check_seat(game, s)] = (check_seat(game, t), tuple(_ids(game, cards, "a shown hand")))
+    game._revealed = revealed
+    drew_on = {}
+    for entry in _entries(data["drew_on"], 4, "drew_on"):
+        s, c, t, h = entry
+        drew_on[check_seat(game, s)] = (_color(game, c, "a colour drawn on"),
+                                        check_card(game, t), check_int(h, "held", 0))
+    game._drew_on = drew_on
+    game._rng = rng_from_json(data["rng"])
+
+
+def _entries(values, size: int, name: str) -> list[list]:
+    if not isinstance(values, list) or any(not isinstance(v, list) or len(v) != size
+                                           for v in values):
+        raise ValueError(f"{name} must be a list of {size}-item lists")
+    return values
+
+
+def _check_decision(game: "Game") -> None:
+    """Refuse a pending decision the game could not go on from."""
+    kind, seat = game.decision
+    ctx = game.context
+    rule = game._machine.decisions[kind]
+    if rule.check_context is not None:
+        rule.check_context(game, ctx)
+    elif ctx:
+        raise ValueError(f"a {kind} decision carries no details, not {sorted(ctx)}")
+    if game.is_over:
+        if game.winner != (None if seat == -1 else seat):
+            raise ValueError("the finished round's winner is not the decision's seat")
+    else:
+        if game.winner is not None:
+            raise ValueError("the round goes on but has a winner")
+        # A last card whose effect needs a colour waits for it with its player gone out.
+        if game.goer is not None and (kind != DecisionKind.COLOR or game.goer != seat):
+            raise ValueError("the round goes on after a seat went out")
+        # A stacked wild draw card names its colour before its draw adds up.
+        if game.pending_draw and kind not in (DecisionKind.RESPOND, DecisionKind.COLOR):
+            raise ValueError("a draw penalty waits outside a response to a draw card")
+
+
+def _keys(ctx: dict, *allowed: str) -> None:
+    extra = set(ctx) - set(allowed)
+    if extra:
+        raise ValueError(f"unexpected decision details {sorted(extra)}")
+
+
+def _played_card(game: "Game", ctx: dict) -> None:
+    """``card`` is the top card, ``prev_color`` a colour (or none), ``bluff`` a flag."""
+    card = check_card(game, ctx["card"], "the card being resolved")
+    if card != game.discard[-1]:
+        raise ValueError("the card being resolved is not the top card")
+    if ctx["prev_color"] is not None and ctx["prev_color"] not in game.colors:
+        raise ValueError(f"{ctx['prev_color']!r} is not a colour of the side in play")
+    if type(ctx["bluff"]) is not bool:
+        raise ValueError("bluff must be true or false")
+
+
+def check_turn(game: "Game", ctx: dict) -> None:
+    """A turn: no details, or ``guilty`` after a guilty challenge."""
+    _keys(ctx, "guilty")
+    if ctx and ctx["guilty"] is not True:
+        raise ValueError("guilty must be true")
+
+
+def check_drawn(game: "Game", ctx: dict) -> None:
+    """A drawn card to play or keep: ``card`` is in the decider's hand."""
+    _keys(ctx, "card")
+    if check_card(game, ctx["card"], "the drawn card") not in game.hands[game.decision.seat]:
+        raise ValueError("the drawn card is not in its drawer's hand")
+
+
+def check_color(game: "Game", ctx: dict) -> None:
+    """A colour to name: for a played wild, for a first card (``then: turn``), or to go
+    on after an effect (``then: advance``, ``from`` a seat)."""
+    then = ctx.get("then")
+    if then == "turn":
+        _keys(ctx, "then")
+    elif then == "advance":
+        _keys(ctx, "then", "from")
+        check_seat(game, ctx["from"], "the seat play goes on from")
+    elif "then" in ctx:
+        raise ValueError(f"unknown colour follow-up {then!r}")
+    else:
+        _keys(ctx, "card", "prev_color", "bluff")
+        _played_card(game, ctx)
+        if game.faces[ctx["card"]].color is not None:
+            raise ValueError("a colour is named for a card that is not wild")
+
+
+def check_respond(game: "Game", ctx: dict) -> None:
+    """An answer to a draw card: its ``card`` on top, ``attacker``, ``amount``, ``bluff``."""
+    _keys(ctx, "card", "prev_color", "bluff", "attacker", "amount")
+    _played_card(game, ctx)
+    check_seat(game, ctx["attacker"], "the attacker")
+    amount = ctx["amount"]
+    if amount != game.variant.draw_amounts.get(game.faces[ctx["card"]].kind, object()):
+        raise ValueError(f"{amount!r} is not what the card on top makes a player draw")

@@ -1,0 +1,369 @@
+"""The app each SSH session runs: the lobby, then the app's own table screen over a
+seat (or a few) at a server table.
+
+The seam with the hot-seat app: :class:`~uno_tui.app.screens.table.TableScreen`
+talks to a table controller. In hot seat that is a ``TableController`` over a local
+match; here it is a :class:`SeatController`, which sends the terminal's choices to the
+:class:`~uno_tui.server.table.ServerTable` and never applies anything itself. The
+table's changes arrive as :class:`TableChanged` messages, after which the screen
+redraws and asks this terminal's people for their next decision, if any.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import TYPE_CHECKING
+
+from rich.console import Console
+from textual import on
+from textual.binding import Binding
+from textual.message import Message
+from textual.screen import Screen
+
+from ..app.app import UnoApp
+from ..app.controller import TableController
+from ..app.screens.setup import SetupScreen
+from ..app.screens.table import TableScreen
+from ..app.widgets.log import GameLog
+from ..config import PlayConfig, SeatSpec, computer_name, default_bot_level
+from ..engine import Action, Challenge, Play
+from .driver import ChannelDriver, color_system_for
+from .table import ServerTable, Submission, TableChange, TableError
+
+if TYPE_CHECKING:
+    from .host import Host
+    from .session import TerminalSession
+
+__all__ = ["SeatController", "ClientTableScreen", "ClientApp", "TableChanged"]
+
+
+class TableChanged(Message):
+    """The server table moved on (posted to the session's app)."""
+
+    def __init__(self, change: TableChange) -> None:
+        super().__init__()
+        self.change = change
+
+
+class SeatController(TableController):
+    """The table controller of one terminal at a server table.
+
+    It reads the shared match through the views of the seats this terminal holds
+    (``humans``); everything it is asked to do goes to the table's queue. Computers
+    are the table's business, so the screen sees none to run.
+    """
+
+    def __init__(self, table: ServerTable, member) -> None:
+        # No match of its own: the table holds the one match everybody plays.
+        self.table = table
+        self.member = member
+        config = table.config
+        self.variant = config.variant
+        self.target = config.target
+        self.mode = config.mode
+        self.rules = frozenset(config.rules)
+        self.seed = config.seed
+        self.show_ids = table.show_ids
+        self.bots = {}
+        #: True from a submission until the table answers it.
+        self.pending = False
+        #: The seat that challenged in the submission in flight (its hand reveal follows).
+        self.challenger: int | None = None
+
+    # What the screen reads, always the table's current state.
+    match = property(lambda self: self.table.ctl.match)
+    names = property(lambda self: self.table.ctl.names)
+    log = property(lambda self: self.table.ctl.log)
+    narrator = property(lambda self: self.table.ctl.narrator)
+    last_events = property(lambda self: self.table.ctl.last_events)
+    seats = property(lambda self: self.table.seat_specs())
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        """The seats this terminal holds."""
+        return self.table.seats_of(self.member)
+
+    def is_human(self, seat: int) -> bool:
+        """True when ``seat`` is played at this terminal."""
+        return seat in self.humans
+
+    def apply(self, action: Action) -> list[str]:
+        """Send ``action`` to the table; the lines arrive with the table's change."""
+        if type(action) is Challenge:
+            self.challenger = action.seat
+        self._submit(Submission((action,)))
+        return []
+
+    def play(self, seat: int, card: int, call_uno: bool = False) -> list[str]:
+        self._submit(Submission((Play(seat, card),), call_uno=call_uno))
+        return []
+
+    def _submit(self, submission: Submission) -> None:
+        self.pending = True
+        self.table.submit(self.member, submission)
+
+    def bot_pending(self) -> bool:
+        return False
+
+    def bot_turns(self) -> list:
+        return []
+
+    def finish_round(self):
+        """The round the table has scored."""
+        return self.table.summary
+
+    def next_round(self) -> list[str]:
+        """Tell the table this terminal has seen the result; it deals when all have."""
+        self.table.ready(self.member)
+        return []
+
+    def restart(self) -> None:
+        self.table.ready(self.member)
+
+    def use_position(self, game) -> None:
+        raise TableError("a server table plays its own match")
+
+
+class ClientTableScreen(TableScreen):
+    """The app's table screen over a :class:`SeatController`: it waits for the table
+    instead of running computers, and prompts only for this terminal's seats."""
+
+    ctl: SeatController
+
+    def __init__(self, controller: SeatController) -> None:
+        super().__init__(controller, pace=0)
+        self._round_seen: int | None = None
+
+    def _advance(self) -> None:
+        ctl = self.ctl
+        table = ctl.table
+        mine = ctl.humans
+        if self.viewer not in mine:
+            self.viewer = mine[0] if len(mine) == 1 else None
+        if ctl.game.is_over or table.summary is not None:
+            self.awaiting_turn = False
+            if self._round_seen != table.deal and table.summary is not None:
+                self._round_seen = table.deal
+                self._refresh()
+                self._round_over()
+                return
+            self._refresh()
+            return
+        if ctl.pending:
+            return
+        seat = ctl.decider
+        if seat not in mine:
+            self.awaiting_turn = False
+            self._refresh()
+            return
+        if seat != self.viewer:
+            self._handoff(seat, self._decision_reason(seat), lambda: self._prompt(seat))
+            return
+        if self.awaiting_turn and ctl.decision_kind == "turn":
+            self._refresh()
+            return
+        self._prompt(seat)
+
+    def _prompt_text(self) -> str:
+        ctl = self.ctl
+        if self.message:
+            return self.message
+        if ctl.game.is_over or ctl.table.summary is not None:
+            return "The round is over: the next deal comes when everyone is ready."
+        if ctl.pending:
+            return "Sent…"
+        decider = ctl.decider
+        if decider is not None and decider not in ctl.humans:
+            name = ctl.names[decider]
+            if ctl.table.played_by_computer(decider):
+                return f"{name} (computer) is playing…"
+            return f"Waiting for {name}…"
+        return super()._prompt_text()
+
+    def _hidden_notice(self) -> str:
+        if not self.ctl.humans:
+            return "You are watching: every hand is hidden."
+        return super()._hidden_notice()
+
+    @on(TableChanged)
+    def _table_changed(self, message: TableChanged) -> None:
+        change = message.change
+        ctl = self.ctl
+        log = self.query_one(GameLog)
+        if change.fresh:
+            log.replace(ctl.log)
+        elif change.lines:
+            log.add(list(change.lines))
+        challenger = None
+        if change.answered:
+            ctl.pending = False
+            challenger, ctl.challenger = ctl.challenger, None
+            if change.refusal:
+                self.message = f"✗ {change.refusal}."
+                challenger = None
+                self.app.bell()
+        if change.fresh or (change.lines and ctl.decider not in ctl.humans):
+            self.uno_armed = False
+        if challenger is not None and ctl.game.view(challenger).revealed is not None:
+            self._guard(lambda: self._reveal(challenger))
+            return
+        self._refresh()
+        self.resume()
+
+    def _match_over(self, summary) -> None:
+        from ..app.screens.match_result import AGAIN, SETUP, MatchResultDialog
+
+        def chosen(choice: str) -> None:
+            if choice == AGAIN:
+                self.ctl.restart()
+                self.resume()
+            elif choice == SETUP:
+                self.app.show_setup()
+            else:
+                self.app.exit()
+
+        self.app.push_screen(MatchResultDialog(summary), chosen)
+
+
+class _NullFile(io.TextIOBase):
+    def write(self, text: str) -> int:
+        return len(text)
+
+
+class ClientApp(UnoApp):
+    """The app of one SSH session: a lobby, then a seat (or a few) at a server table."""
+
+    BINDINGS = [Binding("ctrl+c", "request_quit", "Leave", show=False, priority=True)]
+
+    def __init__(self, host: "Host", session: "TerminalSession") -> None:
+        super().__init__(PlayConfig(), pace=0)
+        self.host = host
+        self.session = session
+        #: The driver draws on this (see ChannelDriver).
+        self.terminal = session
+        self.driver_class = ChannelDriver
+        self.player_name = session.name
+        self.key = session.key
+        self.server_table: ServerTable | None = None
+        # Textual redirects sys.stdout and sys.stderr while an app runs, and puts back
+        # what it found when it stops. With several apps started and stopped in any
+        # order that would leave the server writing into a finished app: give it the
+        # server's own streams to "redirect" to, so every swap is a no-op.
+        self._capture_stdout = host.stdout
+        self._capture_stderr = host.stderr
+        # Colours by the client's TERM, not by the server's environment.
+        self.console = Console(
+            color_system=color_system_for(session.term, session.env.get("COLORTERM")),
+            file=_NullFile(), markup=True, highlight=False, emoji=False, legacy_windows=False,
+            _environ={"TERM": session.term or ""}, force_terminal=True, safe_box=False,
+            soft_wrap=False)
+
+    # -------------------------------------------------------------- screens
+
+    def _first_screen(self) -> Screen:
+        from .lobby import LobbyScreen
+
+        kept = self.host.kept_seat(self.player_name, self.key)
+        if kept is not None:
+            table, seat = kept
+            try:
+                return self._sit(table, seat)
+            except TableError:
+                pass
+        return LobbyScreen()
+
+    def _setup(self) -> Screen:
+        seats = (SeatSpec(self.player_name),) + tuple(
+            SeatSpec(computer_name(n), default_bot_level()) for n in range(1, 4))
+        return SetupScreen(PlayConfig(seats=seats))
+
+    def show_lobby(self) -> None:
+        """Leave any table and show the lobby."""
+        from .lobby import LobbyScreen
+
+        self.leave_table()
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        self.switch_screen(LobbyScreen())
+
+    def show_setup(self) -> None:
+        # "New game" in the hot-seat app's dialogs means the lobby here.
+        self.show_lobby()
+
+    def start_match(self, config: PlayConfig) -> None:
+        """The setup screen's game becomes a new table; this terminal takes its seat."""
+        table = self.host.create_table(config)
+        humans = [i for i, spec in enumerate(config.seats) if spec.is_human]
+        mine = next((i for i in humans if config.seats[i].name.casefold()
+                     == self.player_name.casefold()), humans[0] if humans else None)
+        if mine is None:
+            self.switch_screen(self._watch_screen(table))
+        else:
+            self.switch_screen(self._sit(table, mine, config.seats[mine].name))
+
+    def _sit(self, table: ServerTable, seat: int | None, name: str | None = None) -> Screen:
+        table.sit(self.session, seat, name)
+        self.server_table = table
+        return ClientTableScreen(SeatController(table, self.session))
+
+    def sit_at(self, table: ServerTable, name: str | None = None) -> None:
+        """Take a free seat at ``table`` (another one, if this terminal has some)."""
+        screen = self._sit(table, None, name)
+        self.switch_screen(screen)
+
+    def _watch_screen(self, table: ServerTable) -> Screen:
+        table.watch(self.session)
+        self.server_table = table
+        return ClientTableScreen(SeatController(table, self.session))
+
+    def watch(self, table: ServerTable) -> None:
+        """Watch ``table``: everything public, no hand."""
+        self.switch_screen(self._watch_screen(table))
+
+    def leave_table(self) -> None:
+        table, self.server_table = self.server_table, None
+        if table is not None:
+            table.leave(self.session)
+
+    def lobby_changed(self) -> None:
+        """From the host: the tables changed; the lobby, if shown, lists them again."""
+        from .lobby import LobbyChanged, LobbyScreen
+
+        for screen in self.screen_stack:
+            if isinstance(screen, LobbyScreen):
+                screen.post_message(LobbyChanged())
+
+    def table_changed(self, change: TableChange) -> None:
+        """From the table: pass it to the table screen."""
+        screen = self.table
+        if screen is not None:
+            screen.post_message(TableChanged(change))
+
+    # ----------------------------------------------------------------- quit
+
+    def request_quit(self) -> None:
+        """Ctrl+C or q: at a table, leave it after a confirm; elsewhere, go back or end."""
+        from ..app.screens.confirm import ConfirmDialog
+        from ..app.screens.too_small import TooSmallScreen
+        from .lobby import LobbyScreen
+
+        if isinstance(self.screen, ConfirmDialog):
+            return
+        if self.table is None:
+            if isinstance(self.screen, (LobbyScreen, TooSmallScreen)):
+                self.exit()
+            else:
+                self.show_lobby()
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.show_lobby()
+            else:
+                table = self.table
+                if table is not None:
+                    table.resume()
+
+        self.push_screen(ConfirmDialog("Leave the table?",
+                                       "A computer plays your seat until someone takes it.",
+                                       yes="Leave", no="Stay"), answered)

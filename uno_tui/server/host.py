@@ -1,0 +1,355 @@
+"""The SSH host of ``uno-tui serve``: keys, logins, sessions, the tables, the log, stopping.
+
+Design: every session runs its own Textual app *in this process*, on this event loop,
+drawing through a :class:`~uno_tui.server.driver.ChannelDriver`. A Python process per
+session would cost about 40 MB each and would need the tables shared across
+processes; one process keeps every table's one authoritative match in memory and
+costs each session only its app's widgets.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import ipaddress
+import json
+import logging
+import os
+import signal
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import asyncssh
+
+from ..app.controller import DEFAULT_PACE
+from ..config import PlayConfig
+from ..paths import data_dir
+from .session import TerminalSession
+from .table import DEFAULT_HOLD, DEFAULT_ROUND_PAUSE, ServerTable
+
+if TYPE_CHECKING:
+    pass
+
+__all__ = ["ServeConfig", "ServeError", "Host", "is_loopback", "run_server"]
+
+HOST_KEY_FILE = "ssh_host_ed25519_key"
+LOG_FILE = "server.log"
+SAVES_DIR = "server-saves"
+
+
+class ServeError(ValueError):
+    """The server can't start as asked: the reason, in one line."""
+
+
+@dataclass(frozen=True)
+class ServeConfig:
+    """How ``uno-tui serve`` runs."""
+
+    host: str = "127.0.0.1"
+    port: int = 2222
+    authorized_keys: Path | None = None
+    password_file: Path | None = None
+    max_sessions: int = 32
+    data_dir: Path | None = None
+    #: Seconds a dropped player's seat waits for them.
+    hold: float = DEFAULT_HOLD
+    #: Seconds between two computer actions.
+    pace: float = DEFAULT_PACE
+    #: Seconds after a round before the next deal, unless everyone is ready sooner.
+    round_pause: float = DEFAULT_ROUND_PAUSE
+    #: Bytes of unsent output after which a client that is not reading is dropped.
+    backlog_limit: int = 1 << 20
+    #: Append each card's id to its label (tests tell identical cards apart by it).
+    show_card_ids: bool = False
+
+
+def is_loopback(host: str) -> bool:
+    """True for an address only this machine can reach (``localhost``, 127.x, ::1)."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+class _Login(asyncssh.SSHServer):
+    """One connection's login: who it is, and how they proved it (if they must)."""
+
+    def __init__(self, host: "Host") -> None:
+        self._host = host
+        self._user = ""
+        self._key: str | None = None
+        self._peer = "?"
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        peer = conn.get_extra_info("peername")
+        self._peer = f"{peer[0]}:{peer[1]}" if peer else "?"
+
+    def begin_auth(self, username: str) -> bool:
+        self._user = username
+        return self._host.needs_login
+
+    def public_key_auth_supported(self) -> bool:
+        return self._host.authorized is not None
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        authorized = self._host.authorized
+        if authorized is None:
+            return False
+        host, _, _ = self._peer.rpartition(":")
+        if authorized.validate(key, host, host) is None:
+            return False
+        self._key = key.get_fingerprint()
+        return True
+
+    def password_auth_supported(self) -> bool:
+        return self._host.password is not None
+
+    def validate_password(self, username: str, password: str) -> bool:
+        expected = self._host.password
+        return expected is not None and hmac.compare_digest(password.encode(), expected.encode())
+
+    def session_requested(self) -> TerminalSession:
+        return TerminalSession(self._host, self._user, self._key, self._peer)
+
+
+class Host:
+    """Hosts the tables and every session's app. ``await start()``, then ``await stop()``."""
+
+    def __init__(self, config: ServeConfig, *, stderr=None) -> None:
+        self.config = config
+        #: The server's own streams (see ClientApp: Textual's redirection must not move them).
+        self.stdout = sys.stdout
+        self.stderr = stderr if stderr is not None else sys.stderr
+        self.data = data_dir(config.data_dir)
+        self.authorized = None
+        self.password: str | None = None
+        self._check_access()
+        self.needs_login = self.authorized is not None or self.password is not None
+        self.sessions: set[TerminalSession] = set()
+        self._tables: dict[int, ServerTable] = {}
+        self._next_table = 1
+        self._server: asyncssh.SSHAcceptor | None = None
+        self._executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="uno-bots")
+        self._log = self._make_log()
+        self.stopping = False
+        self.goodbye = "The server is stopping. Your table was saved. Goodbye!"
+        self.port: int | None = None
+
+    # ---------------------------------------------------------------- setup
+
+    def _check_access(self) -> None:
+        config = self.config
+        if config.authorized_keys is not None:
+            try:
+                self.authorized = asyncssh.read_authorized_keys(str(config.authorized_keys))
+            except (OSError, ValueError, asyncssh.KeyImportError) as exc:
+                raise ServeError(f"can't read the authorized keys "
+                                 f"{str(config.authorized_keys)!r}: {exc}") from None
+        if config.password_file is not None:
+            try:
+                text = Path(config.password_file).read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError) as exc:
+                raise ServeError(f"can't read the password file "
+                                 f"{str(config.password_file)!r}: {exc}") from None
+            lines = text.splitlines()
+            password = lines[0].strip() if lines else ""
+            if not password:
+                raise ServeError(f"the password file {str(config.password_file)!r} is empty")
+            self.password = password
+        if not is_loopback(config.host) and self.authorized is None and self.password is None:
+            raise ServeError(f"listening on {config.host!r} lets other machines in: give "
+                             "--authorized-keys FILE or --password-file FILE (or listen on "
+                             "127.0.0.1)")
+
+    def _host_key(self) -> asyncssh.SSHKey:
+        path = self.data / HOST_KEY_FILE
+        if path.exists():
+            try:
+                return asyncssh.read_private_key(str(path))
+            except (OSError, ValueError, asyncssh.KeyImportError) as exc:
+                raise ServeError(f"the host key {str(path)!r} can't be read: {exc}") from None
+        key = asyncssh.generate_private_key("ssh-ed25519", comment="uno-tui host key")
+        temp = path.with_suffix(".tmp")
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "wb") as out:
+            out.write(key.export_private_key())
+        os.replace(temp, path)
+        key.write_public_key(str(path) + ".pub")
+        self.log_line(f"new host key {key.get_fingerprint()} in {path}")
+        return key
+
+    def _make_log(self) -> logging.Logger:
+        log = logging.getLogger(f"uno_tui.server.{id(self)}")
+        log.propagate = False
+        log.setLevel(logging.INFO)
+        form = logging.Formatter("%(asctime)s %(message)s", "%Y-%m-%dT%H:%M:%S")
+        for handler in (logging.StreamHandler(self.stderr),
+                        logging.FileHandler(self.data / LOG_FILE, encoding="utf-8")):
+            handler.setFormatter(form)
+            log.addHandler(handler)
+        return log
+
+    async def start(self) -> int:
+        """Listen; returns the port (useful with port 0)."""
+        config = self.config
+        try:
+            self._server = await asyncssh.create_server(
+                lambda: _Login(self), config.host, config.port,
+                server_host_keys=[self._host_key()], line_editor=False, encoding=None,
+                keepalive_interval=30, keepalive_count_max=4)
+        except OSError as exc:
+            raise ServeError(f"can't listen on {config.host}:{config.port}: "
+                             f"{exc.strerror or exc}") from None
+        sockets = self._server.sockets
+        self.port = sockets[0].getsockname()[1] if sockets else config.port
+        how = ("anyone who can reach it" if not self.needs_login else
+               "with " + " or ".join(w for w, on in (("an authorized key", self.authorized),
+                                                     ("the table password", self.password))
+                                     if on))
+        self.log_line(f"serving on {config.host}:{self.port} ({how}); "
+                      f"join with: ssh -p {self.port} {config.host}")
+        return self.port
+
+    # -------------------------------------------------------------- logging
+
+    def log_line(self, text: str) -> None:
+        self._log.info(text)
+
+    def log_event(self, what: str, session: TerminalSession) -> None:
+        """One line about a session: who, from where, which terminal, how long, how it ended."""
+        width, height = session.size
+        line = (f"session {what} addr={session.peer} user={session.user!r} "
+                f"term={session.term or '-'} size={width}x{height}")
+        if what != "start":
+            line += f" duration={time.monotonic() - session.started:.1f}s ended={session.ending!r}"
+        self.log_line(line)
+
+    # ------------------------------------------------------------- sessions
+
+    def admit(self, session: TerminalSession) -> str:
+        """'' to let ``session`` in, else why not."""
+        if len(self.sessions) >= self.config.max_sessions:
+            return f"The server is full ({self.config.max_sessions} players). Try again later."
+        if self.stopping:
+            return "The server is stopping."
+        self.sessions.add(session)
+        return ""
+
+    def forget(self, session: TerminalSession) -> None:
+        self.sessions.discard(session)
+
+    # --------------------------------------------------------------- tables
+
+    @property
+    def tables(self) -> tuple[ServerTable, ...]:
+        return tuple(self._tables[n] for n in sorted(self._tables))
+
+    def table(self, number: int) -> ServerTable | None:
+        return self._tables.get(number)
+
+    def create_table(self, config: PlayConfig) -> ServerTable:
+        """Open a table playing ``config``; computers play its seats until people sit."""
+        config = PlayConfig(config.variant, config.seats, config.seed, config.target,
+                            config.mode, config.rules)
+        table = ServerTable(self._next_table, config, pace=self.config.pace,
+                            hold=self.config.hold, round_pause=self.config.round_pause,
+                            executor=self._executor, on_empty=self._table_empty,
+                            on_seats=self._lobby_changed, show_ids=self.config.show_card_ids)
+        self._next_table += 1
+        self._tables[table.number] = table
+        table.start()
+        self.log_line(f"table {table.number} opened: {config.variant}, "
+                      f"{len(config.seats)} seats")
+        self._lobby_changed(table)
+        return table
+
+    def kept_seat(self, name: str, key: str | None) -> tuple[ServerTable, int] | None:
+        """A seat kept for ``name`` (with ``key``) coming back, at whichever table."""
+        for table in self.tables:
+            seat = table.kept_seat(name, key)
+            if seat is not None:
+                return table, seat
+        return None
+
+    def _table_empty(self, table: ServerTable) -> None:
+        if self._tables.pop(table.number, None) is not None:
+            self.log_line(f"table {table.number} closed: nobody is left")
+            asyncio.get_running_loop().create_task(table.close())
+            self._lobby_changed(table)
+
+    def _lobby_changed(self, _table: ServerTable) -> None:
+        for session in list(self.sessions):
+            session.lobby_changed()
+
+    # ------------------------------------------------------------- stopping
+
+    def save_tables(self) -> list[Path]:
+        """Write every table's match as JSON, atomically; the paths written."""
+        folder = self.data / SAVES_DIR
+        folder.mkdir(parents=True, exist_ok=True)
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        written = []
+        for table in self.tables:
+            path = folder / f"table-{table.number}-{stamp}.json"
+            temp = path.with_suffix(".tmp")
+            with open(temp, "w", encoding="utf-8") as out:
+                json.dump(table.to_json(), out)
+                out.flush()
+                os.fsync(out.fileno())
+            os.replace(temp, path)
+            written.append(path)
+        return written
+
+    async def stop(self, reason: str = "stopped") -> None:
+        """Save every table, say goodbye to every client, stop listening."""
+        if self.stopping:
+            return
+        self.stopping = True
+        self.log_line(f"stopping ({reason})")
+        try:
+            for path in self.save_tables():
+                self.log_line(f"saved {path}")
+        except OSError as exc:
+            self.log_line(f"could not save the tables: {exc}")
+        if self._server is not None:
+            self._server.close()
+        sessions = list(self.sessions)
+        for session in sessions:
+            session.close(self.goodbye, "server stopped")
+        if sessions:
+            await asyncio.wait([asyncio.ensure_future(s.wait_closed()) for s in sessions],
+                               timeout=5)
+        for table in list(self._tables.values()):
+            await table.close()
+        self._tables.clear()
+        if self._server is not None:
+            await self._server.wait_closed()
+        self._executor.shutdown(wait=False, cancel_futures=True)
+        for handler in list(self._log.handlers):
+            handler.close()
+            self._log.removeHandler(handler)
+
+
+def run_server(config: ServeConfig) -> int:
+    """``uno-tui serve``: run until SIGTERM or Ctrl+C; the exit status."""
+
+    async def main() -> int:
+        host = Host(config)
+        await host.start()
+        loop = asyncio.get_running_loop()
+        stop = asyncio.Event()
+        reasons = []
+        for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+            loop.add_signal_handler(signum, lambda s=signum: (reasons.append(
+                signal.Signals(s).name), stop.set()))
+        await stop.wait()
+        await host.stop(reasons[0] if reasons else "stopped")
+        return 0
+
+    return asyncio.run(main())

@@ -1,0 +1,140 @@
+"""The lobby of ``uno-tui serve``: the open tables, a new table, join, watch."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.message import Message
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ..app.widgets.title import TitleBar
+from ..config import MAX_NAME
+from .table import TableError
+
+__all__ = ["LobbyScreen", "LobbyChanged", "NameDialog"]
+
+
+class LobbyChanged(Message):
+    """A table opened, closed, or someone sat down or left."""
+
+
+class LobbyScreen(Screen[None]):
+    """Pick a table: join a free seat, watch, or start a new table."""
+
+    AUTO_FOCUS = "#tables"
+    BINDINGS = [
+        Binding("n", "new_table", "New table"),
+        Binding("enter", "join", "Join", key_display="⏎"),
+        Binding("w", "watch", "Watch"),
+        Binding("q", "app.request_quit", "Leave"),
+        Binding("question_mark", "app.help", "Help", key_display="?"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield TitleBar("lobby")
+        with Vertical(id="lobby"):
+            greeting = Text("Welcome, ")
+            greeting.append(self.app.player_name, style="bold")
+            greeting.append(". Pick a table and press Enter to sit down, w to watch, "
+                            "or n for a new table.")
+            yield Static(greeting, id="lobby-greeting")
+            yield OptionList(id="tables")
+            yield Static("", id="lobby-message")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#tables").border_title = "Tables"
+        self.show_tables()
+
+    def show_tables(self) -> None:
+        """List the host's tables again, keeping the highlighted one."""
+        found = self.query("#tables")
+        if not found:   # not composed yet, or being taken down
+            return
+        tables = found.first(OptionList)
+        highlighted = tables.highlighted_option.id if tables.highlighted_option else None
+        tables.clear_options()
+        options = [Option(Text(table.describe()), id=str(table.number))
+                   for table in self.app.host.tables]
+        if options:
+            tables.add_options(options)
+            ids = [option.id for option in options]
+            tables.highlighted = ids.index(highlighted) if highlighted in ids else 0
+        else:
+            tables.add_option(Option(Text("No tables yet: press n to start one."),
+                                     disabled=True))
+
+    @on(LobbyChanged)
+    def _lobby_changed(self) -> None:
+        self.show_tables()
+
+    def _chosen_table(self):
+        option = self.query_one("#tables", OptionList).highlighted_option
+        if option is None or option.id is None:
+            self._say("There is no table yet: press n to start one.")
+            return None
+        table = self.app.host.table(int(option.id))
+        if table is None:
+            self._say("That table has closed.")
+            self.show_tables()
+        return table
+
+    def _say(self, text: str) -> None:
+        self.query_one("#lobby-message", Static).update(Text(text))
+
+    def action_new_table(self) -> None:
+        self.app.push_screen(self.app._setup())
+
+    @on(OptionList.OptionSelected, "#tables")
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.action_join()
+
+    def action_join(self) -> None:
+        table = self._chosen_table()
+        if table is None:
+            return
+        try:
+            self.app.sit_at(table)
+        except TableError as exc:
+            self._say(f"Can't sit down: {exc}. Press w to watch instead.")
+
+    def action_watch(self) -> None:
+        table = self._chosen_table()
+        if table is not None:
+            self.app.watch(table)
+
+
+class NameDialog(ModalScreen[str | None]):
+    """Ask for the name of one more person at this terminal (Escape: nobody)."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, question: str) -> None:
+        super().__init__(classes="dialog-screen")
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(self.question, classes="dialog-title")
+            yield Input(placeholder="name", max_length=MAX_NAME, id="name")
+            yield Static("Enter sits them down; Escape cancels.", classes="dialog-hint",
+                         id="name-hint")
+        yield Footer()
+
+    @on(Input.Submitted, "#name")
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        name = event.value.strip()
+        if not name:
+            self.query_one("#name-hint", Static).update("A name, please (Escape cancels).")
+            return
+        self.dismiss(name)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,217 @@
+"""One SSH session: a PTY channel with its own app, on the server's event loop."""
+
+from __future__ import annotations
+
+import asyncio
+import codecs
+import time
+from typing import TYPE_CHECKING
+
+import asyncssh
+
+from ..config import MAX_NAME
+
+if TYPE_CHECKING:
+    from .client import ClientApp
+    from .driver import ChannelDriver
+    from .host import Host
+    from .table import TableChange
+
+__all__ = ["TerminalSession", "player_name", "NO_PTY_MESSAGE"]
+
+NO_PTY_MESSAGE = ("uno-tui needs a terminal: connect with plain 'ssh -p PORT HOST' "
+                  "(or add -t), not with a command or a pipe.")
+
+
+def player_name(user: str) -> str:
+    """A player's name from an SSH user name: printable, trimmed, at most MAX_NAME long."""
+    name = "".join(ch for ch in user if ch.isprintable()).strip()
+    return name[:MAX_NAME] or "Player"
+
+
+class TerminalSession(asyncssh.SSHServerSession):
+    """A connection's terminal: feeds its keys to the app's driver, carries its output.
+
+    It is also the table's :class:`~uno_tui.server.table.Member` for the person (or
+    people) at this terminal.
+    """
+
+    def __init__(self, host: "Host", user: str, key: str | None, peer: str) -> None:
+        self.host = host
+        self.user = user
+        self.name = player_name(user)
+        self.key = key
+        self.peer = peer
+        self.term: str | None = None
+        self.size: tuple[int, int] = (80, 24)
+        self.env: dict[str, str] = {}
+        self.started = time.monotonic()
+        self.ending = ""
+        self.app: "ClientApp | None" = None
+        self._chan: asyncssh.SSHServerChannel | None = None
+        self._driver: "ChannelDriver | None" = None
+        self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+        self._task: asyncio.Task | None = None
+        self._closed = False
+        #: Bytes sent to the client (for measurements).
+        self.bytes_sent = 0
+
+    # ----------------------------------------------------------- SSH events
+
+    def connection_made(self, chan: asyncssh.SSHServerChannel) -> None:
+        self._chan = chan
+
+    def pty_requested(self, term_type: str, term_size, term_modes) -> bool:
+        self.term = term_type
+        width, height = term_size[0], term_size[1]
+        if width and height:
+            self.size = (width, height)
+        return True
+
+    def shell_requested(self) -> bool:
+        return True
+
+    def exec_requested(self, command: str) -> bool:
+        # A command has no use here; with a PTY the game starts anyway, without one the
+        # session gets the one-line explanation.
+        return True
+
+    def session_started(self) -> None:
+        chan = self._chan
+        try:
+            self.env = dict(chan.get_environment())
+        except Exception:
+            self.env = {}
+        if self.term is None:
+            self._refuse(NO_PTY_MESSAGE, "no terminal")
+            return
+        refusal = self.host.admit(self)
+        if refusal:
+            self._refuse(refusal, "server full")
+            return
+        self.host.log_event("start", self)
+        self._task = asyncio.create_task(self._run(), name=f"session {self.name}")
+
+    def data_received(self, data: bytes, datatype) -> None:
+        text = self._decoder.decode(data)
+        if text and self._driver is not None:
+            self._driver.feed(text)
+
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int,
+                              pixheight: int) -> None:
+        if width and height:
+            self.size = (width, height)
+            if self._driver is not None:
+                self._driver.resize(width, height)
+
+    def eof_received(self) -> bool:
+        return False
+
+    def break_received(self, msec: int) -> bool:
+        return True
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._closed = True
+        if not self.ending:
+            self.ending = "connection lost"
+        app = self.app
+        if app is not None:
+            table = app.server_table
+            app.server_table = None
+            if table is not None:
+                table.drop(self)
+            app.exit()
+
+    # --------------------------------------------------------- the terminal
+
+    def attach(self, driver: "ChannelDriver | None") -> None:
+        self._driver = driver
+
+    def write(self, data: str) -> None:
+        """Terminal output for the client; a client that stops reading is dropped."""
+        chan = self._chan
+        if self._closed or chan is None:
+            return
+        payload = data.encode("utf-8", "replace")
+        self.bytes_sent += len(payload)
+        try:
+            chan.write(payload)
+        except Exception:
+            self._closed = True
+            return
+        if chan.get_write_buffer_size() > self.host.config.backlog_limit:
+            self.ending = "dropped: output backlog"
+            self._closed = True
+            self._drop_now()
+
+    def _drop_now(self) -> None:
+        app = self.app
+        if app is not None and app.server_table is not None:
+            table, app.server_table = app.server_table, None
+            table.drop(self)
+        if self._chan is not None:
+            self._chan.abort()
+
+    # ---------------------------------------------------------- the table
+
+    def table_changed(self, change: "TableChange") -> None:
+        if self.app is not None:
+            self.app.table_changed(change)
+
+    def lobby_changed(self) -> None:
+        if self.app is not None:
+            self.app.lobby_changed()
+
+    # ---------------------------------------------------------------- app
+
+    async def _run(self) -> None:
+        from .client import ClientApp
+
+        self.app = app = ClientApp(self.host, self)
+        try:
+            await app.run_async(size=self.size)
+        except Exception as exc:  # one session's failure must not reach the server
+            self.ending = self.ending or f"error: {exc!r}"
+        finally:
+            table = app.server_table
+            app.server_table = None
+            if table is not None:
+                table.leave(self)
+            if not self.ending:
+                self.ending = "left"
+            self._finish(self.host.goodbye if self.host.stopping else "Thanks for playing.")
+
+    def close(self, message: str, ending: str) -> None:
+        """End the session from the server's side (e.g. the server stops)."""
+        if not self.ending:
+            self.ending = ending
+        if self.app is not None and self._task is not None and not self._task.done():
+            self.app.exit()
+        else:
+            self._finish(message)
+
+    def _refuse(self, message: str, ending: str) -> None:
+        self.ending = ending
+        self.host.log_event("refused", self)
+        self._finish(message, status=1)
+
+    def _finish(self, message: str, status: int = 0) -> None:
+        chan = self._chan
+        self.host.forget(self)
+        if not self._closed and chan is not None:
+            try:
+                chan.write((message + "\r\n").encode())
+                chan.exit(status)
+            except Exception:
+                pass
+        self._closed = True
+        if self.app is not None:
+            self.host.log_event("end", self)
+
+    async def wait_closed(self) -> None:
+        """Wait for the session's app to finish."""
+        if self._task is not None:
+            try:
+                await self._task
+            except Exception:
+                pass

@@ -1,0 +1,525 @@
+"""One authoritative match at one server table: seats, members, the action queue, the bots.
+
+No Textual here. The table owns a :class:`~uno_tui.app.controller.TableController`
+(the match, the public log, the bots) and is the only thing that applies actions to
+it: people's actions and the computers' answers go through one asyncio queue and are
+applied in order, so two terminals acting at once are settled by arrival. A member
+(an SSH session's app, or a test) holds seats, or none to watch, and is told about
+every change through :meth:`Member.table_changed`; what it draws of the match it reads
+through the views of its own seats only.
+
+Seats of people come and go: a free seat, or one whose person dropped and did not come
+back within ``hold`` seconds, is played by a computer until someone sits there.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from concurrent.futures import Executor
+from dataclasses import dataclass, field
+from typing import Protocol, Sequence
+
+from ..app.controller import (
+    BotTurn, DEFAULT_PACE, MAX_LOG_LINES, RoundSummary, TableController,
+)
+from ..app.narration import Narrator
+from ..bots import make_bot
+from ..config import MAX_NAME, PlayConfig, SeatSpec, default_bot_level
+from ..engine import Action, CallUno, Catch, EngineError, Play
+
+__all__ = [
+    "TableError", "Member", "TableChange", "Submission", "ServerTable", "DEFAULT_HOLD",
+    "DEFAULT_ROUND_PAUSE", "CATCH_GRACE",
+]
+
+#: Seconds a dropped person's seat waits for them before a computer plays it.
+DEFAULT_HOLD = 60.0
+#: Seconds after a round ends before the next deal, if not everyone is ready sooner.
+DEFAULT_ROUND_PAUSE = 30.0
+#: While a person could catch a computer that forgot UNO, computers wait this much longer.
+CATCH_GRACE = 2.5
+
+
+class TableError(ValueError):
+    """A lobby move the table refuses (a taken seat, a name already playing ...)."""
+
+
+class Member(Protocol):
+    """Someone at the table: holds seats (or none, to watch) and hears of every change."""
+
+    name: str
+    #: The fingerprint of the SSH key the member logged in with, if any.
+    key: str | None
+
+    def table_changed(self, change: "TableChange") -> None:
+        """The table moved on (called on the event loop; must not block)."""
+
+
+@dataclass(frozen=True)
+class TableChange:
+    """What a member is told after each change: public lines and its own results."""
+
+    #: New public log lines (built from events as everyone saw them).
+    lines: tuple[str, ...] = ()
+    #: The member's own submission was refused: the engine's reason.
+    refusal: str = ""
+    #: True for the member whose submission this change answers (applied or refused).
+    answered: bool = False
+    #: A new deal or a new match: the log starts again with ``lines``.
+    fresh: bool = False
+
+
+@dataclass(frozen=True)
+class Submission:
+    """Actions a member sends together: a card and, if then legal, its UNO call."""
+
+    actions: tuple[Action, ...]
+    call_uno: bool = False
+
+
+@dataclass
+class _Seat:
+    name: str
+    #: A computer seat's level; None for a people's seat.
+    level: str | None
+    holder: Member | None = None
+    key: str | None = None
+    #: A dropped person's seat is kept for them until this time (monotonic clock).
+    held_until: float | None = None
+    #: The person lost the connection and has not come back (they may, to take it back).
+    away: bool = False
+
+    @property
+    def for_people(self) -> bool:
+        return self.level is None
+
+
+@dataclass
+class _Entry:
+    member: Member | None
+    submission: Submission | None = None
+    bot: tuple[BotTurn, Action] | None = None
+    done: asyncio.Future | None = field(default=None, repr=False)
+
+
+def _first_answer(turns: Sequence[BotTurn]) -> tuple[BotTurn, Action] | None:
+    """The first computer that acts, and its action (runs in a worker thread)."""
+    for turn in turns:
+        action = turn.decide()
+        if action is not None:
+            return turn, action
+    return None
+
+
+class ServerTable:
+    """A match hosted for several terminals. Start it with :meth:`start` on the loop."""
+
+    def __init__(self, number: int, config: PlayConfig, *, pace: float = DEFAULT_PACE,
+                 hold: float = DEFAULT_HOLD, round_pause: float = DEFAULT_ROUND_PAUSE,
+                 executor: Executor | None = None, on_empty=None, on_seats=None,
+                 show_ids: bool = False) -> None:
+        if not config.seats:
+            raise TableError("a table needs seats")
+        self.number = number
+        self.config = config
+        self.pace = pace
+        self.hold = hold
+        self.round_pause = round_pause
+        self._executor = executor
+        self._on_empty = on_empty
+        self._on_seats = on_seats
+        self.show_ids = show_ids
+        self._seats = [_Seat(spec.name, spec.level) for spec in config.seats]
+        self.ctl = TableController(config.variant, config.seats, target=config.target,
+                                   mode=config.mode, rules=config.rules, seed=config.seed,
+                                   show_ids=show_ids)
+        self._rng = random.Random(config.seed)
+        self._members: dict[Member, set[int]] = {}
+        self._queue: asyncio.Queue[_Entry] = asyncio.Queue()
+        self._wake = asyncio.Event()
+        self._tasks: list[asyncio.Task] = []
+        self._timers: dict[object, asyncio.TimerHandle] = {}
+        #: Bumped on every change; a round counter for the clients' round screens.
+        self.version = 0
+        self.deal = 0
+        #: The finished round waiting for the next deal, else None.
+        self.summary: RoundSummary | None = None
+        self._ready: set[Member] = set()
+        self.closed = False
+        for seat in range(len(self._seats)):
+            self._stand_in(seat)
+
+    # ------------------------------------------------------------ lifecycle
+
+    def start(self) -> None:
+        """Start applying actions and playing the computers (on the running loop)."""
+        self._tasks = [asyncio.create_task(self._apply_loop(), name=f"table-{self.number}"),
+                       asyncio.create_task(self._bot_loop(), name=f"table-{self.number}-bots")]
+        self._wake.set()
+
+    async def close(self) -> None:
+        """Stop the table: no more actions are applied."""
+        self.closed = True
+        for handle in self._timers.values():
+            handle.cancel()
+        self._timers.clear()
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            try:
+                await task
+            except (asyncio.CancelledError, Exception):
+                pass
+
+    def to_json(self) -> dict:
+        """The table as plain JSON: its settings, its seats and the match (for a save)."""
+        config = self.config
+        return {
+            "table": self.number, "variant": config.variant, "mode": config.mode,
+            "target": config.target, "rules": sorted(config.rules),
+            "seats": [{"name": s.name, "level": s.level} for s in self._seats],
+            "match": self.ctl.match.to_json(),
+        }
+
+    # --------------------------------------------------------------- seats
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.ctl.names
+
+    @property
+    def members(self) -> tuple[Member, ...]:
+        return tuple(self._members)
+
+    def seats_of(self, member: Member) -> tuple[int, ...]:
+        """The seats ``member`` holds, in seat order (empty: watching, or not here)."""
+        return tuple(sorted(self._members.get(member, ())))
+
+    def played_by_computer(self, seat: int) -> bool:
+        """True while a computer plays ``seat`` (a computer seat, or a people's seat
+        nobody holds now)."""
+        return seat in self.ctl.bots
+
+    def seat_specs(self) -> tuple[SeatSpec, ...]:
+        """Each seat as the table shows it: a computer level while a computer plays it."""
+        bots = self.ctl.bots
+        return tuple(SeatSpec(s.name, s.level or (default_bot_level() if i in bots else None))
+                     for i, s in enumerate(self._seats))
+
+    def free_seats(self) -> tuple[int, ...]:
+        """People's seats anyone may take: nobody holds them and none is kept for a
+        dropped person."""
+        return tuple(i for i, s in enumerate(self._seats)
+                     if s.for_people and s.holder is None and s.held_until is None)
+
+    def _free_seat_for(self, name: str) -> int | None:
+        """A free seat for ``name``: the one set up under that name, else the first."""
+        free = self.free_seats()
+        wanted = name.casefold()
+        named = [seat for seat in free if self._seats[seat].name.casefold() == wanted]
+        return (named or list(free) or [None])[0]
+
+    def describe(self) -> str:
+        """One line for the lobby: the variant and who sits where."""
+        parts = []
+        for seat, s in enumerate(self._seats):
+            if not s.for_people:
+                parts.append(f"{s.name} (computer)")
+            elif s.holder is not None:
+                parts.append(s.name)
+            elif s.held_until is not None:
+                parts.append(f"{s.name} (away, seat kept)")
+            elif s.away:
+                parts.append(f"free seat ({s.name} away)")
+            else:
+                parts.append("free seat")
+        watchers = sum(1 for seats in self._members.values() if not seats)
+        tail = f" · {watchers} watching" if watchers else ""
+        return (f"Table {self.number} · {self.ctl.game.variant.label} · round "
+                f"{self.ctl.match.round_number} · " + ", ".join(parts) + tail)
+
+    def kept_seat(self, name: str, key: str | None) -> int | None:
+        """The seat of a person called ``name`` who lost the connection, if any, for them
+        to take back. Where they sat with a key, only the same key takes it back."""
+        wanted = name.casefold()
+        for seat, s in enumerate(self._seats):
+            if (s.away and s.holder is None and s.name.casefold() == wanted
+                    and (s.key is None or s.key == key)):
+                return seat
+        return None
+
+    def watch(self, member: Member) -> None:
+        """``member`` joins as a spectator (or keeps its seats if it holds some)."""
+        self._members.setdefault(member, set())
+        self._broadcast(TableChange())
+
+    def sit(self, member: Member, seat: int | None = None, name: str | None = None) -> int:
+        """Seat ``member`` (under ``name``, default its own) at ``seat`` or the first
+        free one; its index. Refused with :class:`TableError`, changing nothing."""
+        name = (name if name is not None else member.name).strip()
+        if not name:
+            raise TableError("a player needs a name")
+        if len(name) > MAX_NAME:
+            raise TableError(f"the name {name!r} is longer than {MAX_NAME} characters")
+        kept = self.kept_seat(name, member.key)
+        if seat is None:
+            seat = kept if kept is not None else self._free_seat_for(name)
+        if seat is None:
+            raise TableError(f"table {self.number} has no free seat")
+        if not 0 <= seat < len(self._seats):
+            raise TableError(f"table {self.number} has no seat {seat + 1}")
+        target = self._seats[seat]
+        if not target.for_people:
+            raise TableError(f"seat {seat + 1} is a computer's")
+        if target.holder is not None:
+            raise TableError(f"seat {seat + 1} is taken by {target.name}")
+        if target.held_until is not None and seat != kept:
+            raise TableError(f"seat {seat + 1} is kept for {target.name}, who may come back")
+        for other, s in enumerate(self._seats):
+            if other != seat and s.name.casefold() == name.casefold():
+                raise TableError(f"{s.name} already has a seat at this table")
+        target.holder = member
+        target.key = member.key
+        target.held_until = None
+        target.away = False
+        self._cancel_timer(("hold", seat))
+        self.ctl.bots.pop(seat, None)
+        self._rename(seat, name)
+        self._members.setdefault(member, set()).add(seat)
+        self._news(f"{name} sits down at seat {seat + 1}")
+        self._wake.set()
+        return seat
+
+    def leave(self, member: Member) -> None:
+        """``member`` leaves on purpose: its seats are free, computers play them now."""
+        self._part(member, keep=False)
+
+    def drop(self, member: Member) -> None:
+        """``member``'s connection was lost: its seats wait ``hold`` seconds for it."""
+        self._part(member, keep=True)
+
+    def _part(self, member: Member, keep: bool) -> None:
+        seats = self._members.pop(member, None)
+        self._ready.discard(member)
+        if seats is None:
+            return
+        lines = []
+        for seat in sorted(seats):
+            s = self._seats[seat]
+            s.holder = None
+            s.away = keep
+            if keep and self.hold > 0:
+                s.held_until = time.monotonic() + self.hold
+                self._later(("hold", seat), self.hold, self._hold_over, seat)
+                lines.append(f"{s.name} lost the connection; the seat waits "
+                             f"{self.hold:g} s for them")
+            else:
+                s.held_until = None
+                self._stand_in(seat)
+                lines.append(f"{s.name} left; a computer plays the seat")
+        self._news(*lines)
+        self._check_round_ready()
+        self._wake.set()
+        if not self._members and self._on_empty is not None \
+                and not any(s.held_until is not None for s in self._seats):
+            self._on_empty(self)
+
+    def _hold_over(self, seat: int) -> None:
+        s = self._seats[seat]
+        if s.holder is not None:
+            return
+        s.held_until = None
+        self._stand_in(seat)
+        self._news(f"{s.name} did not come back; a computer plays the seat")
+        self._wake.set()
+        if not self._members and self._on_empty is not None:
+            self._on_empty(self)
+
+    def _stand_in(self, seat: int) -> None:
+        s = self._seats[seat]
+        if s.for_people and s.holder is None and s.held_until is None \
+                and seat not in self.ctl.bots:
+            self.ctl.bots[seat] = make_bot(default_bot_level(), seat,
+                                           random.Random(self._rng.randrange(2**63)))
+
+    def _rename(self, seat: int, name: str) -> None:
+        s = self._seats[seat]
+        if s.name == name:
+            return
+        s.name = name
+        ctl = self.ctl
+        names = list(ctl.names)
+        names[seat] = name
+        ctl.names = tuple(names)
+        ctl.seats = tuple(SeatSpec(s.name, s.level) for s in self._seats)
+        game = ctl.game
+        ctl.narrator = Narrator(ctl.names, game.face, ctl.show_ids,
+                                other_face_of=lambda card: game.card(card).face(1 - game.side))
+
+    def use_position(self, game) -> None:
+        """Play on from ``game`` (``Game.from_position``): for tests, puzzles, lessons."""
+        self.ctl.use_position(game)
+        self.summary = None
+        self.version += 1
+        self._broadcast(TableChange(tuple(self.ctl.log), fresh=True))
+        self._wake.set()
+
+    # ------------------------------------------------------------- actions
+
+    def submit(self, member: Member, submission: Submission) -> None:
+        """Queue ``member``'s actions; they are applied in arrival order."""
+        self._queue.put_nowait(_Entry(member, submission))
+
+    async def _apply_loop(self) -> None:
+        while True:
+            entry = await self._queue.get()
+            try:
+                self._apply(entry)
+            finally:
+                if entry.done is not None and not entry.done.done():
+                    entry.done.set_result(None)
+
+    def _apply(self, entry: _Entry) -> None:
+        ctl = self.ctl
+        if entry.bot is not None:
+            lines = ctl.apply_bot(*entry.bot)
+            if lines:
+                self._changed(lines)
+            return
+        member, submission = entry.member, entry.submission
+        mine = self._members.get(member, set())
+        refusal = ""
+        lines: list[str] = []
+        for action in submission.actions:
+            if action.seat not in mine:
+                refusal = f"seat {action.seat + 1} is not yours"
+                break
+            if self.summary is not None:
+                refusal = "the round is over"
+                break
+            if action not in ctl.game.legal_actions(action.seat):
+                refusal = ctl.explain(action)
+                break
+            try:
+                lines += ctl.apply(action)
+            except EngineError as exc:  # legal_actions said yes: the engine is the judge
+                refusal = str(exc)
+                break
+            if submission.call_uno and type(action) is Play:
+                uno = CallUno(action.seat)
+                if uno in ctl.game.legal_actions(action.seat):
+                    lines += ctl.apply(uno)
+        self._changed(lines, answered=member, refusal=refusal)
+
+    def _changed(self, lines: Sequence[str], answered: Member | None = None,
+                 refusal: str = "") -> None:
+        if lines:
+            self.version += 1
+        if self.ctl.game.is_over and self.summary is None:
+            self.summary = self.ctl.finish_round()
+            self._ready.clear()
+            self._later("deal", self.round_pause, self._deal)
+        change = TableChange(tuple(lines))
+        for member in list(self._members):
+            if member is answered:
+                member.table_changed(TableChange(tuple(lines), refusal, answered=True))
+            else:
+                member.table_changed(change)
+        if answered is not None and answered not in self._members:
+            answered.table_changed(TableChange((), refusal, answered=True))
+        self._wake.set()
+
+    def _news(self, *lines: str) -> None:
+        """Seat news: in the public log (for those who come later) and to everyone."""
+        log = self.ctl.log
+        log.extend(lines)
+        del log[:max(0, len(log) - MAX_LOG_LINES)]
+        self._broadcast(TableChange(lines))
+
+    def _broadcast(self, change: TableChange) -> None:
+        for member in list(self._members):
+            member.table_changed(change)
+        if self._on_seats is not None:
+            self._on_seats(self)
+
+    # -------------------------------------------------------------- rounds
+
+    def ready(self, member: Member) -> None:
+        """``member`` has seen the round's result (or wants the next match)."""
+        if self.summary is None:
+            return
+        self._ready.add(member)
+        self._check_round_ready()
+
+    def _check_round_ready(self) -> None:
+        if self.summary is None:
+            return
+        waiting = [m for m, seats in self._members.items() if seats and m not in self._ready]
+        if not waiting:
+            self._deal()
+
+    def _deal(self) -> None:
+        self._cancel_timer("deal")
+        if self.summary is None or self.closed:
+            return
+        over = self.summary.match_over
+        self.summary = None
+        self._ready.clear()
+        ctl = self.ctl
+        if over:
+            ctl.restart()
+            for seat in range(len(self._seats)):
+                self._stand_in(seat)
+            lines = list(ctl.log)
+        else:
+            lines = ctl.next_round()
+        self.deal += 1
+        self.version += 1
+        self._broadcast(TableChange(tuple(lines), fresh=over))
+        self._wake.set()
+
+    # ---------------------------------------------------------------- bots
+
+    def _delay(self) -> float:
+        """The pause before a computer acts: longer while a person could catch someone."""
+        legal = self.ctl.game.legal_actions
+        people = (seat for seats in self._members.values() for seat in seats)
+        if any(type(action) is Catch for seat in people for action in legal(seat)):
+            return self.pace * CATCH_GRACE
+        return self.pace
+
+    async def _bot_loop(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            while self.ctl.bot_pending() and self.summary is None:
+                await asyncio.sleep(self._delay())
+                turns = self.ctl.bot_turns()
+                if not turns:
+                    break
+                answer = await loop.run_in_executor(self._executor, _first_answer, turns)
+                if answer is None:
+                    continue
+                done = loop.create_future()
+                self._queue.put_nowait(_Entry(None, bot=answer, done=done))
+                await done
+
+    # -------------------------------------------------------------- timers
+
+    def _later(self, key: object, delay: float, callback, *args) -> None:
+        self._cancel_timer(key)
+        loop = asyncio.get_running_loop()
+        self._timers[key] = loop.call_later(delay, self._fire, key, callback, args)
+
+    def _fire(self, key, callback, args) -> None:
+        self._timers.pop(key, None)
+        if not self.closed:
+            callback(*args)
+
+    def _cancel_timer(self, key: object) -> None:
+        handle = self._timers.pop(key, None)
+        if handle is not None:
+            handle.cancel()
