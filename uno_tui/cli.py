@@ -171,6 +171,8 @@ def play_parser() -> argparse.ArgumentParser:
     parser.add_argument("--resume", nargs="?", const=LATEST, default=None, metavar="FILE",
                         help="go on with the most recently saved unfinished match, or the one "
                              "saved in FILE (every match is saved after every move)")
+    parser.add_argument("--no-autosave", action="store_true",
+                        help="do not save this match (it can't be resumed or replayed)")
     _data_dir_option(parser)
     return parser
 
@@ -388,7 +390,7 @@ def run_play_command(argv: Sequence[str]) -> int:
         record = _saved_match(store, args.resume)
     need_terminal()
     from .app import run_app
-    return run_app(config, store=store, resume=record)
+    return run_app(config, store=None if args.no_autosave else store, resume=record)
 
 
 def run_replay_command(argv: Sequence[str]) -> int:

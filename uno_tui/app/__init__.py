@@ -19,5 +19,8 @@ def run_app(config: "PlayConfig", *, store: "MatchStore | None" = None,
     from .app import UnoApp
 
     app = UnoApp(config, store=store, resume=resume, replay=replay)
-    app.run()
+    try:
+        app.run()
+    finally:
+        app.flush_saves(5.0)
     return app.return_code or 0

@@ -124,7 +124,9 @@ class UnoApp(App[int]):
     def _table_for(self, config: PlayConfig, record: MatchRecord | None = None) -> "TableScreen":
         recorder = match = None
         if self.store is not None:
-            recorder = MatchRecorder(self.store, config, record, on_problem=self._save_problem)
+            # The disk's part of a save runs in a thread: a keypress never waits for fsync.
+            recorder = MatchRecorder(self.store, config, record, on_problem=self._save_problem,
+                                     background=True)
         if record is not None:
             match = record.restore()
             if recorder is not None:
@@ -177,6 +179,12 @@ class UnoApp(App[int]):
             self.pop_screen()
         self.switch_screen(self._setup())
 
+    def flush_saves(self, timeout: float | None = None) -> None:
+        """Wait until the match in play is saved on disk."""
+        recorder = getattr(self.controller, "recorder", None)
+        if recorder is not None:
+            recorder.flush(timeout)
+
     @property
     def table(self) -> "TableScreen | None":
         """The table screen, if a match is in play."""
@@ -214,6 +222,7 @@ class UnoApp(App[int]):
         recorder = getattr(controller, "recorder", None)
         if recorder is not None:
             recorder.save()
+            recorder.flush(SIGNAL_EXIT_GRACE / 2)
         # After a hangup the terminal may be gone and the last writes may block: the
         # process ends anyway once the grace time is over (the match is saved).
         watchdog = threading.Timer(SIGNAL_EXIT_GRACE, os._exit, (status,))

@@ -94,11 +94,15 @@ class MatchStore:
 
     def autosave(self, record: MatchRecord) -> Path:
         """Save ``record`` (atomically) to its file, giving it one if it has none yet."""
+        write_atomic(self.path_for(record), record.text())
+        return record.path
+
+    def path_for(self, record: MatchRecord) -> Path:
+        """The file ``record`` is saved in; a new one in the saves folder the first time."""
         if record.path is None:
             self.saves.mkdir(parents=True, exist_ok=True)
             stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
             record.path = self.saves / f"match-{stamp}-{secrets.token_hex(3)}{SUFFIX}"
-        write_atomic(record.path, record.text())
         return record.path
 
     def finish(self, record: MatchRecord) -> Path:
