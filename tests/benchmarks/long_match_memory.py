@@ -27,6 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from uno_tui.app.app import UnoApp  # noqa: E402
 from uno_tui.app.screens.round_result import RoundResultScreen  # noqa: E402
 from uno_tui.config import PlayConfig, SeatSpec  # noqa: E402
+from uno_tui.saves import MatchStore  # noqa: E402
 
 
 def rss_mb() -> float:
@@ -41,8 +42,8 @@ def rss_mb() -> float:
 async def play(at: list[int], variant: str, players: int, data_dir: Path | None) -> None:
     seats = tuple(SeatSpec(f"CPU {n}", "normal") for n in range(1, players + 1))
     config = PlayConfig(variant=variant, seats=seats, target=10**6, seed=1)
-    kwargs = {"data_dir": data_dir} if data_dir is not None else {}
-    app = UnoApp(config, pace=0, steady=True, **kwargs)
+    store = MatchStore(data_dir) if data_dir is not None else None
+    app = UnoApp(config, pace=0, steady=True, store=store)
     async with app.run_test(size=(120, 40)) as pilot:
         rounds = 0
         start = time.perf_counter()
@@ -53,8 +54,13 @@ async def play(at: list[int], variant: str, players: int, data_dir: Path | None)
                 if rounds in at:
                     gc.collect()
                     now = time.perf_counter()
-                    print(f"round {rounds:4d}: RSS {rss_mb():6.1f} MB  ({now - start:6.1f} s)",
-                          flush=True)
+                    saved = ""
+                    if store is not None:
+                        app.flush_saves()
+                        size = sum(p.stat().st_size for p in data_dir.rglob("*.json"))
+                        saved = f"  save files {size / 1e6:5.2f} MB"
+                    print(f"round {rounds:4d}: RSS {rss_mb():6.1f} MB  ({now - start:6.1f} s)"
+                          f"{saved}", flush=True)
                     start = now
                 await pilot.press("enter")
 
