@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from textual import events
 from textual.app import App
+from textual._styles_cache import StylesCache
 from textual.screen import Screen
 
 from ..config import PlayConfig
@@ -184,6 +185,17 @@ class UnoApp(App[int]):
         recorder = getattr(self.controller, "recorder", None)
         if recorder is not None:
             recorder.flush(timeout)
+
+    def pop_screen(self):
+        """Close the top screen, and let go of the widgets of screens closed before.
+
+        Textual keeps the last 1,024 widgets' style caches (with their rendered lines)
+        in a class-wide LRU cache, long after the widgets are gone: every round's
+        dialogs added to it, about 25 MB over the first hundred rounds of a long match.
+        """
+        done = super().pop_screen()
+        StylesCache.get_inner_outer.cache_clear()
+        return done
 
     @property
     def table(self) -> "TableScreen | None":

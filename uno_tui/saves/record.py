@@ -40,8 +40,8 @@ class RoundRecord:
     """One round: the game as dealt and the actions applied to it since."""
 
     number: int
-    start: dict
-    actions: list[dict] = field(default_factory=list)
+    start: dict | None
+    actions: list[dict] | None = field(default_factory=list)
     # JSON text kept between saves, so a save encodes only what is new: the deal once,
     # each action once, and a round that is over not at all.
     _start_text: str | None = field(default=None, repr=False, compare=False)
@@ -50,6 +50,8 @@ class RoundRecord:
 
     def to_json(self) -> dict:
         """The round as plain JSON values."""
+        if self.start is None:   # closed: only its text is kept
+            return json.loads(self._text)
         return {"number": self.number, "start": self.start, "actions": self.actions}
 
     def text(self) -> str:
@@ -64,9 +66,13 @@ class RoundRecord:
                 f'"actions":[{",".join(texts)}]}}')
 
     def close(self) -> None:
-        """The round is over: its text will not change any more."""
+        """The round is over: its text will not change any more, and is all that is kept
+        (the decoded deal and actions take ten times the room, for every round of a
+        long match)."""
         self._text = self.text()
         self._action_texts = []
+        self._start_text = None
+        self.start = self.actions = None
 
 
 def _dumps(value) -> str:
