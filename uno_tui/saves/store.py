@@ -115,18 +115,26 @@ class MatchStore:
         record.path = target
         return target
 
-    def set_aside(self, path: Path | str) -> Path:
-        """Move a bad file into the damaged folder, untouched, under a name not yet taken."""
+    def set_aside(self, path: Path | str) -> Path | None:
+        """Move a bad file, untouched, into the damaged folder (or, if it can't go there,
+        e.g. from another disk, beside itself) under a name not yet taken; where it went,
+        or None if it could not be moved at all (it is then left as it is)."""
         path = Path(path)
-        self.damaged.mkdir(parents=True, exist_ok=True)
         stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
-        target = self.damaged / f"{path.name}.{stamp}"
-        number = 1
-        while target.exists():
-            number += 1
-            target = self.damaged / f"{path.name}.{stamp}-{number}"
-        os.rename(path, target)
-        return target
+        for folder, name in ((self.damaged, f"{path.name}.{stamp}"),
+                             (path.parent, f"{path.name}.damaged-{stamp}")):
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+                target = folder / name
+                number = 1
+                while target.exists():
+                    number += 1
+                    target = folder / f"{name}-{number}"
+                os.rename(path, target)
+            except OSError:
+                continue
+            return target
+        return None
 
     # -------------------------------------------------------------- reading
 
