@@ -75,6 +75,16 @@ class RoundRecord:
         self.start = self.actions = None
 
 
+def _commas(texts: list[str]) -> list[str]:
+    """``texts`` with "," between them."""
+    joined = []
+    for text in texts:
+        if joined:
+            joined.append(",")
+        joined.append(text)
+    return joined
+
+
 def _dumps(value) -> str:
     return json.dumps(value, separators=(",", ":"))
 
@@ -108,13 +118,20 @@ class MatchRecord:
 
     def text(self) -> str:
         """The whole envelope as JSON text (rounds that are over are not encoded again)."""
+        return "".join(self.parts())
+
+    def parts(self) -> tuple[str, ...]:
+        """The envelope's text in pieces to be joined: the rounds that are over are the
+        same string objects every time, so a save's cost on the caller's side does not
+        grow with the match (the joining may happen in a writer thread)."""
         self.updated = now()
         head = _dumps({
             "format": FORMAT, "kind": KIND, "created": self.created, "updated": self.updated,
             "finished": self.finished, "config": config_to_json(self.config),
             "match": self.match,
         })
-        return head[:-1] + ',"rounds":[' + ",".join(r.text() for r in self.rounds) + "]}"
+        rounds = [r.text() for r in self.rounds]
+        return (head[:-1], ',"rounds":[', *_commas(rounds), "]}")
 
     # -------------------------------------------------------------- reading
 

@@ -75,7 +75,7 @@ class MatchRecorder:
             self._write(self.store.autosave)
             return
         try:
-            self.writer.submit(self.store.path_for(self.record), self.record.text())
+            self.writer.submit(self.store.path_for(self.record), self.record.parts())
         except OSError as exc:   # the saves folder can't be made
             self._failed(exc)
             return

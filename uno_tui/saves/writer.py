@@ -22,15 +22,16 @@ class SaveWriter:
 
     def __init__(self) -> None:
         self._cond = threading.Condition()
-        self._pending: tuple[Path, str] | None = None
+        self._pending: tuple[Path, str | tuple[str, ...]] | None = None
         self._busy = False
         self._thread: threading.Thread | None = None
         #: The error of the last write (None when it worked).
         self.error: OSError | None = None
         atexit.register(self.flush, 5.0)
 
-    def submit(self, path: Path, text: str) -> None:
-        """Write ``text`` to ``path`` soon (after any pending write to another file)."""
+    def submit(self, path: Path, text: str | tuple[str, ...]) -> None:
+        """Write ``text`` (or the pieces of it, joined here) to ``path`` soon, after any
+        pending write to another file."""
         with self._cond:
             if self._pending is not None and self._pending[0] != path:
                 self._wait(None)
@@ -56,7 +57,7 @@ class SaveWriter:
                 (path, text), self._pending = self._pending, None
                 self._busy = True
             try:
-                write_atomic(path, text)
+                write_atomic(path, text if isinstance(text, str) else "".join(text))
                 error = None
             except OSError as exc:
                 error = exc
