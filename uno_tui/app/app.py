@@ -82,7 +82,8 @@ class UnoApp(App[int]):
     def __init__(self, config: PlayConfig | None = None, *, pace: float = DEFAULT_PACE,
                  steady: bool = False, show_card_ids: bool = False,
                  controller: TableController | None = None, store: MatchStore | None = None,
-                 resume: MatchRecord | None = None, replay: "Replay | None" = None) -> None:
+                 resume: MatchRecord | None = None, replay: "Replay | None" = None,
+                 catch_signals: bool = False) -> None:
         super().__init__()
         self.config = config or PlayConfig()
         #: Where matches are autosaved (None: not saved).
@@ -92,6 +93,9 @@ class UnoApp(App[int]):
         self.replay = replay
         #: The signal that ended the app, if one did.
         self.signal_received: int | None = None
+        # Only the app that owns the process's terminal takes over its signals (not,
+        # e.g., one of many session apps inside ``uno-tui serve``).
+        self._catch_signals_on_mount = catch_signals
         #: A match already set up (e.g. a rigged position) to open at the table.
         self.controller = controller
         self.pace = pace
@@ -208,7 +212,8 @@ class UnoApp(App[int]):
     # --------------------------------------------------------------- size
 
     def on_mount(self) -> None:
-        self._catch_signals()
+        if self._catch_signals_on_mount:
+            self._catch_signals()
         self.push_screen(self._first_screen())
         self._check_size(self.size.width, self.size.height)
 
