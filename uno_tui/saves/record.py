@@ -121,9 +121,9 @@ class MatchRecord:
         return "".join(self.parts())
 
     def parts(self) -> tuple[str, ...]:
-        """The envelope's text in pieces to be joined: the rounds that are over are the
-        same string objects every time, so a save's cost on the caller's side does not
-        grow with the match (the joining may happen in a writer thread)."""
+        """The envelope's text in pieces, in order: the rounds that are over are the same
+        string objects every time, so neither a save's cost on the caller's side nor its
+        memory grows with the match (a writer writes the pieces one by one)."""
         self.updated = now()
         head = _dumps({
             "format": FORMAT, "kind": KIND, "created": self.created, "updated": self.updated,

@@ -16,6 +16,7 @@ import tempfile
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import Iterable
 
 from ..engine import get_variant
 from .record import MatchRecord, _short
@@ -58,16 +59,21 @@ class SaveSummary:
         return get_variant(self.variant).label
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` so that a reader sees the old file or the new one, whole.
+def write_atomic(path: Path, text: str | Iterable[str]) -> None:
+    """Write ``text`` (or its pieces, in order) to ``path`` so that a reader sees the old
+    file or the new one, whole.
 
     A temporary file in the same folder is written, flushed and fsynced, then renamed
-    over ``path``. If anything fails the old file is left as it was.
+    over ``path``. If anything fails the old file is left as it was. Pieces are written
+    one by one, never joined: a long match's save is never copied whole in memory.
     """
     handle, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as file:
-            file.write(text)
+            if isinstance(text, str):
+                file.write(text)
+            else:
+                file.writelines(text)
             file.flush()
             os.fsync(file.fileno())
         os.replace(temp, path)

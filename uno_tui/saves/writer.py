@@ -30,8 +30,8 @@ class SaveWriter:
         atexit.register(self.flush, 5.0)
 
     def submit(self, path: Path, text: str | tuple[str, ...]) -> None:
-        """Write ``text`` (or the pieces of it, joined here) to ``path`` soon, after any
-        pending write to another file."""
+        """Write ``text`` (or its pieces, in order) to ``path`` soon, after any pending
+        write to another file."""
         with self._cond:
             if self._pending is not None and self._pending[0] != path:
                 self._wait(None)
@@ -57,7 +57,7 @@ class SaveWriter:
                 (path, text), self._pending = self._pending, None
                 self._busy = True
             try:
-                write_atomic(path, text if isinstance(text, str) else "".join(text))
+                write_atomic(path, text)
                 error = None
             except OSError as exc:
                 error = exc
