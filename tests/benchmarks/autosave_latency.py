@@ -60,7 +60,7 @@ def main() -> int:
     results: dict[str, list[float]] = {"off": [], "on": []}
     tmux("new-session", "-d", "-s", "keeper", "sleep 86400")
     try:
-        with tempfile.TemporaryDirectory() as folder:
+        with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as folder:
             commands = {"off": f"{base} --no-autosave",
                         "on": f"{base} --data-dir {shlex.quote(folder)}"}
             number = 0
