@@ -146,7 +146,7 @@ def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=whole_number(0, MAX_SEED), default=None,
                         help=f"seed for the shuffles, to replay the same deal (0 to {MAX_SEED})")
     parser.add_argument("--target", type=whole_number(1, MAX_TARGET), default=500,
-                        help=f"points that win a match, 1 to {MAX_TARGET} (default: 500)")
+                        help=f"points that win a match, 1 to {MAX_TARGET:,} (default: 500)")
     parser.add_argument("--mode", choices=list(MODES), default=None,
                         help="match mode: " + "; ".join(f"{k}: {v}" for k, v in MODES.items()))
     parser.add_argument("--rules", type=_rules, default=frozenset(),

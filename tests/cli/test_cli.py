@@ -265,8 +265,8 @@ def test_serve_help_says_how_to_host_and_every_range(capsys):
 
 
 def test_every_number_flag_says_its_range_in_help(capsys):
-    for args, ranges in ((["--help"], ["1 to 10000"]),
-                         (["sim", "--help"], ["1 to 10000", "1 to 60,000", "1 to 64",
+    for args, ranges in ((["--help"], ["1 to 10,000"]),
+                         (["sim", "--help"], ["1 to 10,000", "1 to 60,000", "1 to 64",
                                               "0 to 1,000,000", "2 to 16"])):
         with pytest.raises(SystemExit):
             cli.main(args)

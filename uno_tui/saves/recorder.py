@@ -41,6 +41,8 @@ class MatchRecorder:
     def resume(self, match: Match) -> None:
         """``match`` (restored from :attr:`record`) is being played on."""
         self._match = match
+        for finished in self.record.rounds[:-1]:
+            finished.close()
 
     def round_started(self, match: Match) -> None:
         """A round has been dealt; a new match (e.g. "play again") gets a new file."""
