@@ -159,8 +159,9 @@ def play_parser() -> argparse.ArgumentParser:
         prog="uno-tui",
         description="Hot-seat UNO for the terminal. With no options it opens the setup screen. "
                     "Every match is saved after every move: --resume goes on with one. "
-                    "Run 'uno-tui sim --help' for headless bot-against-bot play and "
-                    "'uno-tui replay --help' to watch a finished match again.",
+                    "Run 'uno-tui sim --help' for headless bot-against-bot play, "
+                    "'uno-tui replay --help' to watch a finished match again and "
+                    "'uno-tui serve --help' to host a table over SSH.",
         epilog=_levels_epilog("example: uno-tui --variant classic --players Ann,Bob,cpu,cpu:hard --seed 7"),
         formatter_class=_Formatter,
     )
@@ -224,20 +225,6 @@ def sim_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def replay_parser() -> argparse.ArgumentParser:
-    """The parser for ``uno-tui replay``."""
-    parser = _Parser(
-        prog="uno-tui replay",
-        description="Step through a finished match action by action, every hand shown: "
-                    "Left/Right one action, PgUp/PgDn a round, Home/End, 1-9 jump to a round.",
-        epilog="example: uno-tui replay   (the most recently finished match)",
-    )
-    parser.add_argument("file", nargs="?", default=None, metavar="FILE",
-                        help="a saved match (default: the most recently finished one)")
-    _data_dir_option(parser)
-    return parser
-
-
 def _seconds(text: str) -> float:
     try:
         value = float(text)
@@ -294,6 +281,20 @@ def run_serve_command(argv: Sequence[str]) -> int:
         return run_server(config)
     except ServeError as exc:
         raise UsageError(str(exc)) from None
+
+
+def replay_parser() -> argparse.ArgumentParser:
+    """The parser for ``uno-tui replay``."""
+    parser = _Parser(
+        prog="uno-tui replay",
+        description="Step through a finished match action by action, every hand shown: "
+                    "Left/Right one action, PgUp/PgDn a round, Home/End, 1-9 jump to a round.",
+        epilog="example: uno-tui replay   (the most recently finished match)",
+    )
+    parser.add_argument("file", nargs="?", default=None, metavar="FILE",
+                        help="a saved match (default: the most recently finished one)")
+    _data_dir_option(parser)
+    return parser
 
 
 def parse_play_args(argv: Sequence[str]) -> PlayConfig:
@@ -440,18 +441,18 @@ def _saved_match(store, path: str):
 
 
 #: ``uno-tui NAME ...``: the command that runs it (``uno-tui`` alone plays).
-_COMMANDS = {"sim": run_sim_command, "serve": run_serve_command, "replay": run_replay_command}
+SUBCOMMANDS = {"sim": run_sim_command, "replay": run_replay_command, "serve": run_serve_command}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``uno-tui`` command."""
     argv = list(sys.argv[1:] if argv is None else argv)
-    command = argv[0] if argv and argv[0] in _COMMANDS else None
+    command = argv[0] if argv and argv[0] in SUBCOMMANDS else None
     prog = f"uno-tui {command}" if command else "uno-tui"
     try:
-        if command is None:
-            return run_play_command(argv)
-        return _COMMANDS[command](argv[1:])
+        if command:
+            return SUBCOMMANDS[command](argv[1:])
+        return run_play_command(argv)
     except UsageError as exc:
         print(f"{prog}: error: {exc} (see '{prog} --help')", file=sys.stderr)
         return 2

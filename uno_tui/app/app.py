@@ -73,7 +73,8 @@ class UnoApp(App[int]):
 
     # One stylesheet, read once at start: a screen's own CSS would be parsed and applied
     # to every widget again when the screen first shows.
-    CSS_PATH = [_HERE / "app.tcss", _HERE / "table.tcss", _HERE / "setup.tcss"]
+    CSS_PATH = [_HERE / "app.tcss", _HERE / "table.tcss", _HERE / "setup.tcss",
+                _HERE / "prompts" / "prompts.tcss"]
     TITLE = "uno-tui"
     ENABLE_COMMAND_PALETTE = False
     # Game keys are letters and arrows: nothing may grab them by being focused first.
