@@ -239,3 +239,29 @@ async def test_two_people_share_one_terminal_and_hand_off_between_them(tmp_path)
         await wait_until(lambda: screen.viewer == 1 and screen.awaiting_turn, "bob's hand")
         assert {c.id for c in hand_cards(ann)} == set(table.ctl.game.hands[1])
         await ann.close()
+
+
+async def test_the_next_round_is_dealt_when_everyone_has_seen_the_result(tmp_path):
+    async with serving(tmp_path) as host:
+        table = host.create_table(people("ann", "bob", mode="target"))
+        ann, bob = await _seated(host, "ann", "bob")
+        table.use_position(Game.from_position(
+            "classic", hands=[["R5"], ["B1", "B2"]], top="R3", current=0))
+        screen = table_screen(ann)
+        await wait_until(lambda: screen.awaiting_turn and len(hand_cards(ann)) == 1, "ann's turn")
+        ann.keys("1\r")
+        for client in (ann, bob):
+            await wait_until(lambda: type(client.screen).__name__ == "RoundResultScreen",
+                             f"{client.name}'s round result")
+        assert table.summary is not None and table.summary.winner == 0
+        ann.keys("\r")
+        await wait_until(lambda: type(ann.screen).__name__ == "ClientTableScreen", "ann back")
+        await wait_until(lambda: "next deal comes when everyone is ready" in ann.text(),
+                         "ann waits")
+        assert table.summary is not None and table.deal == 0
+        bob.keys("\r")
+        await wait_until(lambda: table.deal == 1 and table.summary is None, "the next deal")
+        await wait_until(lambda: len(hand_cards(ann)) == 7 and len(hand_cards(bob)) == 7,
+                         "new hands")
+        await ann.close()
+        await bob.close()
