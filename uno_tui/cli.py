@@ -26,6 +26,10 @@ class UsageError(Exception):
     """A bad command line, reported as one line with exit status 2."""
 
 
+class SaveProblem(Exception):
+    """A save that can't be used (or none to use), reported as one line with exit status 2."""
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # argparse calls this for bad flags
         # argparse repeats bad values whole (an unknown choice, unrecognised arguments):
@@ -153,7 +157,10 @@ def play_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="uno-tui",
         description="Hot-seat UNO for the terminal. With no options it opens the setup screen. "
-                    "Run 'uno-tui sim --help' for headless bot-against-bot play.",
+                    "Every match is saved after every move: --resume goes on with one. "
+                    "Run 'uno-tui sim --help' for headless bot-against-bot play, "
+                    "'uno-tui replay --help' to watch a finished match again and "
+                    "'uno-tui serve --help' to host a table over SSH.",
         epilog=_levels_epilog("example: uno-tui --variant classic --players Ann,Bob,cpu,cpu:hard --seed 7"),
         formatter_class=_Formatter,
     )
@@ -161,7 +168,21 @@ def play_parser() -> argparse.ArgumentParser:
     parser.add_argument("--players", type=_seats, default=None,
                         help="start at once with these seats, comma-separated: a name is a human, "
                              "'cpu' or 'cpu:LEVEL' a computer player")
+    parser.add_argument("--resume", nargs="?", const=LATEST, default=None, metavar="FILE",
+                        help="go on with the most recently saved unfinished match, or the one "
+                             "saved in FILE (every match is saved after every move)")
+    _data_dir_option(parser)
     return parser
+
+
+#: ``--resume`` without a file: the most recent unfinished match.
+LATEST = ""
+
+
+def _data_dir_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--data-dir", default=None, metavar="DIR",
+                        help="where saves, finished matches and crash reports live "
+                             "(default: the user data folder, e.g. ~/.local/share/uno-tui)")
 
 
 def sim_parser() -> argparse.ArgumentParser:
@@ -259,9 +280,26 @@ def run_serve_command(argv: Sequence[str]) -> int:
         raise UsageError(str(exc)) from None
 
 
+def replay_parser() -> argparse.ArgumentParser:
+    """The parser for ``uno-tui replay``."""
+    parser = _Parser(
+        prog="uno-tui replay",
+        description="Step through a finished match action by action, every hand shown: "
+                    "Left/Right one action, PgUp/PgDn a round, Home/End, 1-9 jump to a round.",
+        epilog="example: uno-tui replay   (the most recently finished match)",
+    )
+    parser.add_argument("file", nargs="?", default=None, metavar="FILE",
+                        help="a saved match (default: the most recently finished one)")
+    _data_dir_option(parser)
+    return parser
+
+
 def parse_play_args(argv: Sequence[str]) -> PlayConfig:
     """Read ``uno-tui`` arguments; raise ``UsageError`` on bad input."""
-    args = play_parser().parse_args(list(argv))
+    return _play_config(play_parser().parse_args(list(argv)))
+
+
+def _play_config(args: argparse.Namespace) -> PlayConfig:
     variant = get_variant(args.variant)
     _check_rules(variant, args.rules)
     if args.players is not None:
@@ -326,30 +364,96 @@ def need_terminal() -> None:
                              "(for headless play try 'uno-tui sim')")
 
 
+def open_store(folder: str | None):
+    """The :class:`~uno_tui.saves.MatchStore` of ``--data-dir`` (or the user data folder)."""
+    from .paths import data_dir
+    from .saves import MatchStore
+    try:
+        return MatchStore(data_dir(folder))
+    except OSError as exc:
+        raise UsageError(f"argument --data-dir: can't use {clip(str(folder))}: "
+                         f"{exc.strerror or exc}") from None
+
+
 def run_play_command(argv: Sequence[str]) -> int:
     """``uno-tui``: start the app; returns the exit status."""
-    config = parse_play_args(argv)
+    args = play_parser().parse_args(list(argv))
+    config = _play_config(args)
+    store = open_store(args.data_dir)
+    record = None
+    if args.resume is not None:
+        if args.players is not None:
+            raise UsageError("argument --resume: a resumed match keeps its own players; "
+                             "leave out --players")
+        record = _saved_match(store, args.resume)
     need_terminal()
     from .app import run_app
-    return run_app(config)
+    return run_app(config, store=store, resume=record)
 
 
-_COMMANDS = {"sim": run_sim_command, "serve": run_serve_command}
+def run_replay_command(argv: Sequence[str]) -> int:
+    """``uno-tui replay``: play back a saved match; returns the exit status."""
+    from .app.replay import Replay, ReplayError, refusal
+    from .saves import SaveFileError
+
+    args = replay_parser().parse_args(list(argv))
+    store = open_store(args.data_dir)
+    path = args.file
+    if path is None:
+        finished = store.finished()
+        if not finished:
+            raise SaveProblem(f"no finished match to replay in {store.history}")
+        path = finished[0]
+    try:
+        record = store.load(path)
+    except SaveFileError as exc:
+        raise SaveProblem(str(exc)) from None
+    refused = refusal(record)
+    if refused:
+        raise SaveProblem(refused)
+    try:
+        replay = Replay(record)
+        replay.check()
+    except ReplayError as exc:
+        raise SaveProblem(f"the save {record.path} can't be replayed: {exc}") from None
+    need_terminal()
+    from .app import run_app
+    return run_app(record.config, replay=replay)
+
+
+def _saved_match(store, path: str):
+    """The match ``--resume`` names; one clear line when there is none or it is bad."""
+    from .saves import SaveFileError
+    try:
+        if path != LATEST:
+            return store.load(path)
+        record = store.latest_unfinished()
+    except SaveFileError as exc:
+        raise SaveProblem(str(exc)) from None
+    for problem in store.problems:
+        print(f"uno-tui: {problem}", file=sys.stderr)
+    if record is None:
+        raise SaveProblem(f"no unfinished match to resume in {store.saves}")
+    return record
+
+
+#: ``uno-tui NAME ...``: the command that runs it (``uno-tui`` alone plays).
+SUBCOMMANDS = {"sim": run_sim_command, "replay": run_replay_command, "serve": run_serve_command}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``uno-tui`` command."""
     argv = list(sys.argv[1:] if argv is None else argv)
-    command = argv[0] if argv and argv[0] in _COMMANDS else None
+    command = argv[0] if argv and argv[0] in SUBCOMMANDS else None
     prog = f"uno-tui {command}" if command else "uno-tui"
     try:
-        if command is None:
-            return run_play_command(argv)
-        return _COMMANDS[command](argv[1:])
+        if command:
+            return SUBCOMMANDS[command](argv[1:])
+        return run_play_command(argv)
     except UsageError as exc:
         print(f"{prog}: error: {exc} (see '{prog} --help')", file=sys.stderr)
         return 2
-    except EngineError as exc:
+    except (EngineError, SaveProblem) as exc:
         print(f"{prog}: error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

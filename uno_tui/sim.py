@@ -201,23 +201,26 @@ def play_round(game: Game, bots: Sequence[Bot], rng: random.Random,
     Before each decision, every other seat with window actions (catch, call UNO,
     jump in) gets a chance to act, in random order, except that a seat that just went
     down to one card comes first: it calls UNO as its card goes down, so the others
-    can catch it only if it lets that moment pass.
+    can catch it only if it lets that moment pass. When that seat is also the one the
+    game waits on (a wild went down and it names the colour), it decides first.
     """
     actions = 0
     seats = list(range(game.players))
     legal = game.legal_actions
     observers = [(seat, bot) for seat, bot in enumerate(bots) if getattr(bot, "observes", False)]
 
-    def apply(action) -> None:
+    def observed_apply(action) -> None:
         events = game.apply(action)
         for seat, bot in observers:
             bot.observe(action, [e.for_seat(seat) for e in events], game.view(seat))
 
+    # Without observers the engine's own apply runs: random play pays nothing for them.
+    apply = observed_apply if observers else game.apply
     for seat, bot in observers:
         bot.observe(None, [e.for_seat(seat) for e in game.opening_events], game.view(seat))
     while not game.is_over:
         decider = game.decision.seat
-        if game.uno_window is not None or game._jump_mode:
+        if game.uno_window != decider and (game.uno_window is not None or game._jump_mode):
             rng.shuffle(seats)
             window = game.uno_window
             order = seats if window is None else [window] + [s for s in seats if s != window]

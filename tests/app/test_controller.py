@@ -5,7 +5,6 @@ from __future__ import annotations
 from uno_tui.app.cardtext import color_label, short_label
 from uno_tui.app.controller import TableController
 from uno_tui.app.narration import Narrator
-from uno_tui.app.widgets.card import chip_text, hotkey_for
 from uno_tui.config import SeatSpec
 from uno_tui.engine import (
     WINDOW_ACTIONS, CallUno, Catch, Draw, Event, EventKind, Face, Game, JumpIn, Kind, Play,
@@ -22,17 +21,6 @@ def test_short_labels_carry_the_colour_initial():
     assert short_label(Face(None, Kind.WILD_DRAW_FOUR)) == "Wild+4"
     assert short_label(Face("purple", Kind.SKIP_EVERYONE)) == "U SkipAll"
     assert color_label("green") == "Green (G)"
-
-
-def test_a_chip_marks_an_unplayable_card_in_words_and_lines():
-    face = Face("blue", Kind.NUMBER, 1)
-    playable = chip_text(face, 0, True)
-    unplayable = chip_text(face, 0, False)
-    picked = chip_text(face, 0, True, picked=True)
-    assert playable == ["╭─1──────╮", "│  B 1   │", "╰────────╯"]
-    assert unplayable == ["┌╌1╌╌╌╌╌╌┐", "╎  B 1   ╎", "└╌╌╌╌╌no╌┘"]
-    assert picked[0].startswith("╔")
-    assert [hotkey_for(i) for i in (0, 8, 9, 10)] == ["1", "9", "0", ""]
 
 
 def test_the_log_uses_names_and_hides_private_cards():
@@ -169,3 +157,21 @@ def test_a_hard_computer_follows_the_round_it_plays():
         fresh = hard.belief.snapshot().seats
         assert [b.size for b in fresh[1:]] == [len(h) for h in ctl.game.hands[1:]]
         assert all(not b.lacks and not b.known for b in fresh)
+
+
+def test_a_computer_that_goes_down_to_one_card_calls_uno_before_others_can_catch():
+    for seed in range(6):
+        seats = (SeatSpec("CPU 1", "normal"), SeatSpec("CPU 2", "normal"), SeatSpec("CPU 3", "normal"))
+        ctl = TableController("classic", seats, seed=seed)
+        ctl.use_position(Game.from_position(hands=[["W", "R1"], ["G1", "G2", "B7"], ["Y1", "Y2", "B8"]],
+                                            top="R3", draw=["B1", "B2", "B3"]))
+        wild = next(c for c in ctl.game.hands[0] if ctl.game.face(c).color is None)
+        ctl.apply(Play(0, wild))          # down to one card, the colour still to name
+        ctl.bot_step()
+        assert 0 in ctl.game.called, seed
+        # Two cards, then a plain card down to one: the turn has passed on, yet it calls first.
+        ctl.use_position(Game.from_position(hands=[["R2", "R1"], ["G1", "G2", "B7"], ["Y1", "Y2", "B8"]],
+                                            top="R3", draw=["B1", "B2", "B3"]))
+        ctl.apply(Play(0, ctl.game.hands[0][0]))
+        ctl.bot_step()
+        assert 0 in ctl.game.called, seed

@@ -10,7 +10,8 @@ other than ``none`` the hard bot's sampled worlds are built from the real game: 
 oracle, for measuring only, never something a player gets. It shows what the search
 could do with better inference about the hidden hands:
 
-- ``none``: the hard bot as shipped (worlds dealt from its view alone);
+- ``none``: the hard bot as shipped (worlds dealt from its view and what it inferred
+  over the round, see uno_tui/bots/belief.py);
 - ``next``: the next player's hand is the real one, the other opponents' hands are
   dealt at random from the cards left;
 - ``colours``: every opponent holds its real number of cards of each colour and its
@@ -49,8 +50,8 @@ class OracleHardBot(HardBot):
         self.knows = knows
         self.game: Game | None = None
 
-    def _sample(self, view) -> dict:
-        state = super()._sample(view)
+    def _sample(self, view, beliefs=None) -> dict:
+        state = super()._sample(view, beliefs)     # "none": what the bot itself infers
         if self.knows == "none":
             return state
         game, rng = self.game, self.rng

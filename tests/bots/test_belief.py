@@ -230,3 +230,32 @@ def test_a_wild_draw_four_says_only_that_the_colour_was_missing():
     belief = started(game)
     play(game, belief, 1, "W+4")
     assert [lack for _, lack in belief.snapshot().seats[1].lacks] == [Lack("red", None, False)]
+
+
+@pytest.mark.parametrize("variant", ["classic", "pokemon", "flip", "party"])
+def test_against_careless_players_with_every_house_rule_the_facts_stay_true(variant):
+    # Random players draw when they could play, so lacks may be wrong; but the sizes and
+    # the cards known to be in a hand (taken, returned, shown, swapped) are facts,
+    # whatever anyone does.
+    from uno_tui.engine import HOUSE_RULES, get_variant
+
+    spec = get_variant(variant)
+    rules = []
+    for rule in HOUSE_RULES:
+        try:
+            spec.check_rules(frozenset(rules + [rule]))
+        except Exception:
+            continue
+        rules.append(rule)
+    tally = Counter()
+    for seed in range(3):
+        for table_rules in ((), tuple(rules)):
+            game = Game(variant, 4, seed=seed, rules=table_rules)
+            # Easy players keep the rounds short; a random one challenges, swaps at random.
+            bots = [make_bot("random" if seat == 3 else "easy", seat, random.Random(seed * 10 + seat))
+                    for seat in range(4)]
+            bots[0] = Watcher(bots[0], game, tally)
+            play_round(game, bots, random.Random(seed))
+    assert tally["seats"] > 300
+    assert tally["sized"] == tally["seats"]
+    assert tally["known wrong"] == 0

@@ -93,3 +93,21 @@ def test_worker_processes_play_the_same_games_as_one_process():
 def test_only_searching_bots_ask_for_more_than_one_process():
     assert SimConfig(levels=("normal",)).worker_count() == 1
     assert SimConfig(levels=("hard", "easy"), players=2, games=1).worker_count() == 1
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_player_naming_a_colour_with_one_card_left_calls_uno_before_anyone_can_catch(seed):
+    from uno_tui.engine import CallUno, Catch, ChooseColor, EventKind, Play
+
+    game = Game.from_position(hands=[["W", "R1"], ["G1", "G2", "B7"], ["Y1", "Y2", "B8"]],
+                              top="R3", draw=["B1", "B2", "B3"])
+    bots = [make_bot("normal", seat, random.Random(seat)) for seat in range(3)]
+    wild = next(c for c in game.hands[0] if game.face(c).color is None)
+    game.apply(Play(0, wild))
+    applied = []
+    real_apply = game.apply
+    game.apply = lambda action: (applied.append(action), real_apply(action))[1]
+    play_round(game, bots, random.Random(seed))
+    assert applied[0] == CallUno(0)
+    assert type(applied[1]) is ChooseColor
+    assert not any(type(a) is Catch and a.target == 0 for a in applied[:3])

@@ -219,3 +219,24 @@ def test_the_simulator_keeps_hard_budgets_on_cpu_time(monkeypatch):
     sim.run_sim(sim.SimConfig(players=2, games=1, levels=("hard", "normal"), think_ms=1,
                               check=False, workers=1))
     assert clocks == [time.process_time] * 2
+
+
+def test_candidates_meet_common_random_numbers_in_a_world():
+    # Played out twice from one sampled world, the same action gives the same result to
+    # the end of the round, reshuffles included: a lead between candidates is theirs alone.
+    from uno_tui.bots.hard import rollout
+    from uno_tui.engine.determinize import fork, sample_game
+
+    game = Game.from_position(hands=[["R5", "RS", "R7", "B5", "G2"], ["G1", "G2", "R1", "B7", "Y7"],
+                                     ["Y1", "Y2", "B3", "G4", "G6"]], top="R3")
+    values = set()
+    for seed in range(6):
+        world = sample_game(game.view(0), random.Random(seed))
+        twins = []
+        for _ in range(2):
+            copy = fork(world)
+            copy.apply(game.legal_actions(0)[0])
+            twins.append((rollout(copy, 0, None), copy.dumps()))
+        assert twins[0] == twins[1]
+        values.add(twins[0][0])
+    assert len(values) > 1      # the worlds themselves differ

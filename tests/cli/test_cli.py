@@ -114,7 +114,7 @@ def test_bad_input_one_line_naming_the_problem_exit_2(capsys, args, words):
     assert out == ""
     assert err.count("\n") == 1 and err.endswith("\n"), err
     assert "Traceback" not in err
-    prog = f"uno-tui {args[0]}" if args[0] in ("sim", "serve") else "uno-tui"
+    prog = f"uno-tui {args[0]}" if args[0] in cli.SUBCOMMANDS else "uno-tui"
     assert err.startswith(f"{prog}: error: ")
     for word in words:
         assert word in err, err

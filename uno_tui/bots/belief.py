@@ -230,10 +230,6 @@ class Belief:
         """The beliefs as they stand, frozen (safe to read while the round goes on)."""
         return HandBeliefs(self.seat, self._seats)
 
-    def reset(self) -> None:
-        """Forget the round (a new one is dealt)."""
-        self._seats = ()
-
     def observe(self, action: Action | None, events: Sequence[Event], view: GameView) -> None:
         """Take in one applied ``action`` (``None``: a round's opening), the ``events`` it
         caused as this seat may see them, and this seat's ``view`` after them."""
@@ -317,7 +313,8 @@ class Belief:
     def _drew(self, belief: SeatBelief, seat: int, count: int, view: GameView) -> SeatBelief:
         """``seat`` chose to draw: it had nothing that fitted, and neither does what it
         drew, unless the game now offers to play that card (the last one drawn)."""
-        lack = Lack(view.color, view.top, True)
+        _, _, color, top = self._before
+        lack = Lack(color, top, True) if top is not None else Lack(view.color, view.top, True)
         playable = view.decision_kind == DecisionKind.DRAWN and view.decision_seat == seat
         lacking = count - 1 if playable else count
         self._tick += 1

@@ -1,12 +1,16 @@
 """The hard bot: determinized Monte Carlo search over the legal actions.
 
 For each decision with a real choice it repeatedly samples a world consistent with
-its view (the hidden hands and the draw pile dealt at random, see
-:mod:`uno_tui.engine.determinize`), tries every candidate action in that same world,
-plays on for a few laps with the normal bot's heuristics for every seat and judges
-the position reached with a win-chance model (:func:`outlook`). Using the same worlds
-for every candidate compares them on equal terms. The normal bot's pick stands unless
-another candidate beats it by more than chance explains within the time budget.
+its view and with what it has inferred about the hidden hands over the round (see
+:mod:`.belief`; the runner reports the round through :meth:`HardBot.observe`, and the
+cards are dealt by :mod:`uno_tui.engine.determinize`), tries every candidate action in
+that same world, plays on for a few laps with the normal bot's heuristics for every
+seat and judges the position reached with a win-chance model (:func:`outlook`).
+Every candidate meets common random numbers: the same world, the same draw pile and
+the same random state of the game (each is a :func:`fork` of one world), and a
+deterministic rollout policy, so their difference in a world is the action's alone.
+The normal bot's pick stands unless another candidate beats it by more than chance
+explains within the time budget.
 """
 
 from __future__ import annotations

@@ -22,11 +22,11 @@ from dataclasses import dataclass, field
 from typing import Protocol, Sequence
 
 from ..app.controller import (
-    BotTurn, DEFAULT_PACE, MAX_LOG_LINES, RoundSummary, TableController,
+    BotTurn, DEFAULT_PACE, RoundSummary, TableController,
 )
 from ..app.narration import Narrator
 from ..bots import make_bot
-from ..config import MAX_NAME, PlayConfig, SeatSpec, default_bot_level
+from ..config import MAX_LOG_LINES, MAX_NAME, PlayConfig, SeatSpec, default_bot_level
 from ..engine import Action, CallUno, Catch, EngineError, Play
 
 __all__ = [
