@@ -271,5 +271,7 @@ async def test_the_next_round_is_dealt_when_everyone_has_seen_the_result(tmp_pat
         await wait_until(lambda: table.deal == 1 and table.summary is None, "the next deal")
         await wait_until(lambda: len(hand_cards(ann)) == 7 and len(hand_cards(bob)) == 7,
                          "new hands")
+        for client in (ann, bob):
+            await wait_until(lambda: "Round 2" in log_entries(client), f"{client.name}'s log")
         await ann.close()
         await bob.close()
