@@ -5,21 +5,18 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
+from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Static
 
 from ..cardtext import card_style, short_label
 from ..replay import Replay, ReplayError
 from ..tablestate import TableState
-from ..widgets.direction import DirectionTracker
-from ..widgets.discard import DiscardPile
-from ..widgets.draw_pile import DrawPile
 from ..widgets.extras import EXTRA_WIDGETS
 from ..widgets.footer import Footer
 from ..widgets.log import GameLog
-from ..widgets.scores import ScoreBoard
-from ..widgets.seats import SeatList
+from ..widgets.table_area import compose_table_area
 from ..widgets.title import TitleBar
 
 __all__ = ["ReplayScreen"]
@@ -45,6 +42,9 @@ class ReplayScreen(Screen[None]):
         Binding("q", "app.quit", "Quit"),
     ]
 
+    #: The public table at the replay's position; the table's widgets bind to it.
+    state: reactive[TableState | None] = reactive(None, repaint=False)
+
     def __init__(self, replay: Replay) -> None:
         super().__init__(classes="table-screen replay-screen")
         self.replay = replay
@@ -55,13 +55,7 @@ class ReplayScreen(Screen[None]):
         replay = self.replay
         yield TitleBar(f"Replay · {replay.game.variant.label} · {len(replay.names)} players")
         with Horizontal(id="top"):
-            yield SeatList(id="seats")
-            with Vertical(id="piles"):
-                yield DiscardPile(id="discard")
-                yield DrawPile(id="draw-pile")
-                yield DirectionTracker(id="direction")
-                yield ScoreBoard(id="scoreboard")
-                yield from self._extras
+            yield from compose_table_area(len(replay.names), self._extras, ReplayScreen.state)
             yield GameLog(id="log")
         yield Static(id="replay-status")
         with VerticalScroll(id="replay-hands"):
@@ -69,9 +63,6 @@ class ReplayScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#seats").border_title = "Players"
-        self.query_one("#discard").border_title = "Discard"
-        self.query_one("#draw-pile").border_title = "Draw"
         self.query_one("#log").border_title = "Log"
         self.query_one("#replay-hands").border_title = "Every hand"
         self.call_after_refresh(self._show)
@@ -90,11 +81,7 @@ class ReplayScreen(Screen[None]):
             variant_label=game.variant.label)
 
     def _show(self) -> None:
-        state = self.table_state()
-        for part in (self.query_one(SeatList), self.query_one(DiscardPile),
-                     self.query_one(DrawPile), self.query_one(DirectionTracker),
-                     self.query_one(ScoreBoard), *self._extras):
-            part.show(state)
+        self.state = self.table_state()
         self.query_one(GameLog).replace(self.replay.lines)
         self.query_one("#replay-hand-text", Static).update(self._hands())
         self.query_one("#replay-status", Static).update(self._status())

@@ -15,7 +15,7 @@ from typing import Callable
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.timer import Timer
@@ -30,7 +30,6 @@ from ..hotseat import Ask, Away, Computers, Handoff, HotSeat, RoundOver
 from ..prompts import PromptContext, PromptPanel, Question, prompter_for
 from ..prompts.windows import notice, out_of_turn_card, who_plays_out_of_turn
 from ..tablestate import TableState
-from ..widgets.direction import DirectionTracker
 from ..widgets.discard import DiscardPile
 from ..widgets.draw_pile import DrawPile
 from ..widgets.card import COMPACT, LARGE, card_size_for
@@ -39,9 +38,9 @@ from ..widgets.hand import HandView
 from ..widgets.log import GameLog
 from ..widgets.party import MiniPile
 from ..widgets.prompt import PromptBar
-from ..widgets.scores import ScoreBoard
 from ..widgets.banner import MomentBanner
-from ..widgets.seats import SeatPanel, SeatRing
+from ..widgets.seats import SeatRing
+from ..widgets.table_area import compose_table_area
 from ..widgets.title import TitleBar
 from .handoff import HandoffScreen
 
@@ -158,22 +157,7 @@ class TableScreen(Screen[None]):
         bind = TableScreen.state
         yield TitleBar(f"{ctl.game.variant.label} · {ctl.players} players")
         with Horizontal(id="top"):
-            with Vertical(id="table"):
-                with SeatRing(ctl.players, id="seats"):
-                    for seat in range(ctl.players):
-                        yield SeatPanel(seat).data_bind(bind)
-                with Horizontal(id="middle"):
-                    yield DiscardPile(id="discard").data_bind(bind)
-                    yield DrawPile(id="draw-pile").data_bind(bind)
-                    for extra in self._extras:
-                        if extra.TABLE_AREA == "piles":
-                            yield extra.data_bind(bind)
-                    with Vertical(id="status"):
-                        yield DirectionTracker(id="direction").data_bind(bind)
-                        yield ScoreBoard(id="scoreboard").data_bind(bind)
-                        for extra in self._extras:
-                            if extra.TABLE_AREA == "status":
-                                yield extra.data_bind(bind)
+            yield from compose_table_area(ctl.players, self._extras, bind)
             yield GameLog(id="log")
         yield MomentBanner(id="banner").data_bind(bind)
         yield PromptBar(id="prompt")

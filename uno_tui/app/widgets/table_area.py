@@ -1,0 +1,45 @@
+"""The public table as one arrangement of widgets: the seats round the piles, the
+direction and scores beside them, and a rule set's own widgets in their areas.
+
+The table screen and the replay screen compose the same arrangement, so a replay is
+played back on exactly the widgets a match is played on.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.reactive import Reactive
+
+from .bound import TableWidget
+from .direction import DirectionTracker
+from .discard import DiscardPile
+from .draw_pile import DrawPile
+from .scores import ScoreBoard
+from .seats import SeatPanel, SeatRing
+
+__all__ = ["compose_table_area"]
+
+
+def compose_table_area(players: int, extras: Iterable[TableWidget], bind: Reactive) -> ComposeResult:
+    """Yield the table's widgets (inside ``#table``), each bound to the screen's ``bind``
+    reactive; call it with ``yield from`` inside a screen's ``compose``."""
+    extras = tuple(extras)
+    with Vertical(id="table"):
+        with SeatRing(players, id="seats"):
+            for seat in range(players):
+                yield SeatPanel(seat).data_bind(bind)
+        with Horizontal(id="middle"):
+            yield DiscardPile(id="discard").data_bind(bind)
+            yield DrawPile(id="draw-pile").data_bind(bind)
+            for extra in extras:
+                if extra.TABLE_AREA == "piles":
+                    yield extra.data_bind(bind)
+            with Vertical(id="status"):
+                yield DirectionTracker(id="direction").data_bind(bind)
+                yield ScoreBoard(id="scoreboard").data_bind(bind)
+                for extra in extras:
+                    if extra.TABLE_AREA == "status":
+                        yield extra.data_bind(bind)
