@@ -14,7 +14,7 @@ import sys
 from typing import Sequence
 
 from .config import (
-    CPU, MAX_GAMES, MAX_NAME, MAX_SEATS, MAX_SEED, MAX_TARGET, MAX_THINK_MS, MAX_WORKERS,
+    CPU, MAX_GAMES, MAX_SESSIONS, MAX_NAME, MAX_SEATS, MAX_SEED, MAX_TARGET, MAX_THINK_MS, MAX_WORKERS,
     PlayConfig, SeatSpec, bot_levels, default_bot_level, name_computers,
 )
 from .engine import HOUSE_RULES, MODES, VARIANTS, ConfigError, EngineError, get_variant
@@ -24,6 +24,10 @@ __all__ = ["main", "parse_play_args", "UsageError"]
 
 class UsageError(Exception):
     """A bad command line, reported as one line with exit status 2."""
+
+
+class SaveProblem(Exception):
+    """A save that can't be used (or none to use), reported as one line with exit status 2."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -153,7 +157,10 @@ def play_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="uno-tui",
         description="Hot-seat UNO for the terminal. With no options it opens the setup screen. "
-                    "Run 'uno-tui sim --help' for headless bot-against-bot play.",
+                    "Every match is saved after every move: --resume goes on with one. "
+                    "Run 'uno-tui sim --help' for headless bot-against-bot play, "
+                    "'uno-tui replay --help' to watch a finished match again and "
+                    "'uno-tui serve --help' to host a table over SSH.",
         epilog=_levels_epilog("example: uno-tui --variant classic --players Ann,Bob,cpu,cpu:hard --seed 7"),
         formatter_class=_Formatter,
     )
@@ -161,7 +168,21 @@ def play_parser() -> argparse.ArgumentParser:
     parser.add_argument("--players", type=_seats, default=None,
                         help="start at once with these seats, comma-separated: a name is a human, "
                              "'cpu' or 'cpu:LEVEL' a computer player")
+    parser.add_argument("--resume", nargs="?", const=LATEST, default=None, metavar="FILE",
+                        help="go on with the most recently saved unfinished match, or the one "
+                             "saved in FILE (every match is saved after every move)")
+    _data_dir_option(parser)
     return parser
+
+
+#: ``--resume`` without a file: the most recent unfinished match.
+LATEST = ""
+
+
+def _data_dir_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--data-dir", default=None, metavar="DIR",
+                        help="where saves, finished matches and crash reports live "
+                             "(default: the user data folder, e.g. ~/.local/share/uno-tui)")
 
 
 def sim_parser() -> argparse.ArgumentParser:
@@ -201,20 +222,13 @@ def sim_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _port(text: str) -> int:
-    value = _non_negative(text)
-    if value > 65535:
-        raise argparse.ArgumentTypeError(f"a port is at most 65535, got {value}")
-    return value
-
-
 def _seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+        raise argparse.ArgumentTypeError(f"{clip(text)} is not a number of seconds") from None
     if not 0 <= value <= 86400:
-        raise argparse.ArgumentTypeError(f"must be between 0 and 86400 seconds, got {text}")
+        raise argparse.ArgumentTypeError(f"must be between 0 and 86400 seconds, got {clip(text)}")
     return value
 
 
@@ -229,13 +243,15 @@ def serve_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--host", default="127.0.0.1",
                         help="address to listen on (default: 127.0.0.1, this machine only)")
-    parser.add_argument("--port", type=_port, default=2222, help="TCP port (default: 2222)")
+    parser.add_argument("--port", type=whole_number(0, 65535), default=2222,
+                        help="TCP port, 0 to 65,535 (0: any free port; default: 2222)")
     parser.add_argument("--authorized-keys", metavar="FILE", default=None,
                         help="OpenSSH authorized_keys file: only these keys may join")
     parser.add_argument("--password-file", metavar="FILE", default=None,
                         help="a file whose first line is the table password")
-    parser.add_argument("--max-sessions", type=_positive, default=32,
-                        help="most players and spectators connected at once (default: 32)")
+    parser.add_argument("--max-sessions", type=whole_number(1, MAX_SESSIONS), default=32,
+                        help="most players and spectators connected at once, "
+                             f"1 to {MAX_SESSIONS:,} (default: 32)")
     parser.add_argument("--data-dir", metavar="DIR", default=None,
                         help="where the host key, the log and the saves go "
                              "(default: the user data directory)")
@@ -252,8 +268,6 @@ def run_serve_command(argv: Sequence[str]) -> int:
     from .server import ServeConfig, ServeError, run_server
 
     args = serve_parser().parse_args(list(argv))
-    if args.max_sessions > 1000:
-        raise UsageError(f"argument --max-sessions: at most 1000, got {args.max_sessions}")
     config = ServeConfig(
         host=args.host, port=args.port,
         authorized_keys=Path(args.authorized_keys) if args.authorized_keys else None,
@@ -266,9 +280,26 @@ def run_serve_command(argv: Sequence[str]) -> int:
         raise UsageError(str(exc)) from None
 
 
+def replay_parser() -> argparse.ArgumentParser:
+    """The parser for ``uno-tui replay``."""
+    parser = _Parser(
+        prog="uno-tui replay",
+        description="Step through a finished match action by action, every hand shown: "
+                    "Left/Right one action, PgUp/PgDn a round, Home/End, 1-9 jump to a round.",
+        epilog="example: uno-tui replay   (the most recently finished match)",
+    )
+    parser.add_argument("file", nargs="?", default=None, metavar="FILE",
+                        help="a saved match (default: the most recently finished one)")
+    _data_dir_option(parser)
+    return parser
+
+
 def parse_play_args(argv: Sequence[str]) -> PlayConfig:
     """Read ``uno-tui`` arguments; raise ``UsageError`` on bad input."""
-    args = play_parser().parse_args(list(argv))
+    return _play_config(play_parser().parse_args(list(argv)))
+
+
+def _play_config(args: argparse.Namespace) -> PlayConfig:
     variant = get_variant(args.variant)
     _check_rules(variant, args.rules)
     if args.players is not None:
@@ -333,30 +364,96 @@ def need_terminal() -> None:
                              "(for headless play try 'uno-tui sim')")
 
 
+def open_store(folder: str | None):
+    """The :class:`~uno_tui.saves.MatchStore` of ``--data-dir`` (or the user data folder)."""
+    from .paths import data_dir
+    from .saves import MatchStore
+    try:
+        return MatchStore(data_dir(folder))
+    except OSError as exc:
+        raise UsageError(f"argument --data-dir: can't use {clip(str(folder))}: "
+                         f"{exc.strerror or exc}") from None
+
+
 def run_play_command(argv: Sequence[str]) -> int:
     """``uno-tui``: start the app; returns the exit status."""
-    config = parse_play_args(argv)
+    args = play_parser().parse_args(list(argv))
+    config = _play_config(args)
+    store = open_store(args.data_dir)
+    record = None
+    if args.resume is not None:
+        if args.players is not None:
+            raise UsageError("argument --resume: a resumed match keeps its own players; "
+                             "leave out --players")
+        record = _saved_match(store, args.resume)
     need_terminal()
     from .app import run_app
-    return run_app(config)
+    return run_app(config, store=store, resume=record)
 
 
-_COMMANDS = {"sim": run_sim_command, "serve": run_serve_command}
+def run_replay_command(argv: Sequence[str]) -> int:
+    """``uno-tui replay``: play back a saved match; returns the exit status."""
+    from .app.replay import Replay, ReplayError, refusal
+    from .saves import SaveFileError
+
+    args = replay_parser().parse_args(list(argv))
+    store = open_store(args.data_dir)
+    path = args.file
+    if path is None:
+        finished = store.finished()
+        if not finished:
+            raise SaveProblem(f"no finished match to replay in {store.history}")
+        path = finished[0]
+    try:
+        record = store.load(path)
+    except SaveFileError as exc:
+        raise SaveProblem(str(exc)) from None
+    refused = refusal(record)
+    if refused:
+        raise SaveProblem(refused)
+    try:
+        replay = Replay(record)
+        replay.check()
+    except ReplayError as exc:
+        raise SaveProblem(f"the save {record.path} can't be replayed: {exc}") from None
+    need_terminal()
+    from .app import run_app
+    return run_app(record.config, replay=replay)
+
+
+def _saved_match(store, path: str):
+    """The match ``--resume`` names; one clear line when there is none or it is bad."""
+    from .saves import SaveFileError
+    try:
+        if path != LATEST:
+            return store.load(path)
+        record = store.latest_unfinished()
+    except SaveFileError as exc:
+        raise SaveProblem(str(exc)) from None
+    for problem in store.problems:
+        print(f"uno-tui: {problem}", file=sys.stderr)
+    if record is None:
+        raise SaveProblem(f"no unfinished match to resume in {store.saves}")
+    return record
+
+
+#: ``uno-tui NAME ...``: the command that runs it (``uno-tui`` alone plays).
+SUBCOMMANDS = {"sim": run_sim_command, "replay": run_replay_command, "serve": run_serve_command}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``uno-tui`` command."""
     argv = list(sys.argv[1:] if argv is None else argv)
-    command = argv[0] if argv and argv[0] in _COMMANDS else None
+    command = argv[0] if argv and argv[0] in SUBCOMMANDS else None
     prog = f"uno-tui {command}" if command else "uno-tui"
     try:
-        if command is None:
-            return run_play_command(argv)
-        return _COMMANDS[command](argv[1:])
+        if command:
+            return SUBCOMMANDS[command](argv[1:])
+        return run_play_command(argv)
     except UsageError as exc:
         print(f"{prog}: error: {exc} (see '{prog} --help')", file=sys.stderr)
         return 2
-    except EngineError as exc:
+    except (EngineError, SaveProblem) as exc:
         print(f"{prog}: error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

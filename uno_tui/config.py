@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from typing import Sequence
 
 __all__ = [
-    "SeatSpec", "PlayConfig", "MAX_NAME", "MAX_SEATS", "CPU", "DEFAULT_BOT",
-    "bot_levels", "default_bot_level", "computer_name", "name_computers",
-    "MAX_TARGET", "MAX_SEED", "MAX_GAMES", "MAX_THINK_MS", "MAX_WORKERS",
+    "SeatSpec", "PlayConfig", "MAX_NAME", "MAX_SEATS", "CPU", "DEFAULT_BOT", "MAX_LOG_LINES",
+    "MODE_LABELS", "bot_levels", "default_bot_level", "computer_name", "name_computers",
+    "MAX_TARGET", "MAX_SEED", "MAX_GAMES", "MAX_THINK_MS", "MAX_WORKERS", "MAX_SESSIONS",
 ]
 
 #: The longest player name, in characters: it must fit the seat list and the prompts.
@@ -30,10 +30,21 @@ MAX_GAMES = 1_000_000
 MAX_THINK_MS = 60_000
 #: The most processes ``uno-tui sim`` runs side by side.
 MAX_WORKERS = 64
+#: The most SSH sessions one `uno-tui serve` host accepts at once.
+MAX_SESSIONS = 1_000
 #: What a seat's name is on the command line to ask for a computer player.
 CPU = "cpu"
 #: The computer level a seat gets when none is named.
 DEFAULT_BOT = "normal"
+#: The table's log keeps this many recent lines (the controller's record and the panel).
+MAX_LOG_LINES = 300
+#: The match modes (``engine.MODES``) as players read them on the setup screen and the table.
+MODE_LABELS = {
+    "target": "To the target",
+    "single": "One round",
+    "five-rounds": "Five rounds",
+    "lowest": "Lowest wins",
+}
 
 
 @dataclass(frozen=True)

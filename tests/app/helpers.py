@@ -18,20 +18,17 @@ from textual.widget import Widget
 
 from uno_tui.app.app import UnoApp
 from uno_tui.app.controller import TableController
-from uno_tui.app.screens.color import ColorDialog
+from uno_tui.app.prompts import PromptPanel
 from uno_tui.app.screens.dialog import Dialog
-from uno_tui.app.screens.drawn import DrawnDialog
 from uno_tui.app.screens.handoff import HandoffScreen
 from uno_tui.app.screens.match_result import MatchResultDialog
-from uno_tui.app.screens.respond import RespondDialog
 from uno_tui.app.screens.reveal import RevealScreen
 from uno_tui.app.screens.round_result import RoundResultScreen
-from uno_tui.app.screens.swap import SwapDialog
 from uno_tui.app.screens.table import TableScreen
 from uno_tui.app.widgets.hand import ChipGrid, HandView
 from uno_tui.bots import Bot
 from uno_tui.config import SeatSpec
-from uno_tui.engine import Challenge, Game, Play
+from uno_tui.engine import Challenge, Game, Play, TakePile
 
 #: A card id as printed with ``show_card_ids``: ``#23`` (in a chip's border, the log, the pile).
 CARD_ID = re.compile(r"#(\d+)")
@@ -192,11 +189,11 @@ class GatedBot(FirstBot):
 
 def rigged(players: str, *, hands, top: str, draw: Sequence[str] = (), rules=(),
            current: int = 0, color: str | None = None, calls_uno: bool = True,
-           ids: bool = False, mode: str = "single") -> TableController:
+           ids: bool = False, mode: str = "single", variant: str = "classic") -> TableController:
     """A table at an exact position; computer seats play with :class:`FirstBot`."""
-    controller = make_controller(players, rules=rules, ids=ids, mode=mode)
+    controller = make_controller(players, rules=rules, ids=ids, mode=mode, variant=variant)
     controller.use_position(Game.from_position(
-        "classic", hands=hands, top=top, draw=draw, rules=rules, current=current, color=color))
+        variant, hands=hands, top=top, draw=draw, rules=rules, current=current, color=color))
     for seat in list(controller.bots):
         controller.bots[seat] = FirstBot(seat, calls_uno)
     return controller
@@ -345,8 +342,7 @@ async def settle(pilot) -> None:
         table = app.table
         if table is None or not app.is_running:
             return
-        if not table.bot_busy and (not table.is_active or table.awaiting_turn
-                                   or table.ctl.game.is_over):
+        if table.waiting_for_person:
             return
         if monotonic() > deadline:
             raise AssertionError(f"the app never waited for a person; screen:\n"
@@ -374,12 +370,68 @@ def playable_indexes(app) -> list[int]:
     return [i for i, card in enumerate(grid.cards) if card.id in grid.playable]
 
 
-def _respond_choice(screen: RespondDialog) -> int:
-    """Challenge when allowed, else the first option (accept)."""
-    for index, option in enumerate(screen.options):
+def panel(app) -> PromptPanel | None:
+    """The question open inline on the table, if any."""
+    table = app.table
+    if table is None or not table.asking or app.screen is not table:
+        return None
+    return table.query_one(PromptPanel)
+
+
+def asked(app) -> str:
+    """What the open inline question is about ("color", "point", "notice" ...), or ""."""
+    return app.table.asked_kind if panel(app) is not None else ""
+
+
+def choice_for(app) -> int:
+    """The option a test player picks: challenge when allowed, a card rather than taking
+    the mini-pile, else the first."""
+    question = panel(app).question
+    for index, option in enumerate(question.options):
         if type(option.value) is Challenge:
             return index
     return 0
+
+
+async def answer_panel_by_keys(pilot) -> str:
+    """Answer the inline question with keys: a letter, a digit, or arrows and Enter."""
+    app = pilot.app
+    box = panel(app)
+    kind = asked(app)
+    question = box.question
+    index = choice_for(app)
+    option = question.options[index]
+    if option.key and not question.filtered:
+        await press(pilot, option.key)
+    elif kind in ("swap", "link"):
+        await press(pilot, "right", "left", "enter")      # the arrows, and Enter
+    elif question.filtered:
+        await press(pilot, *option.label[:3].lower())       # type to find it
+        await press(pilot, "1")
+    else:
+        await press(pilot, str(box.visible.index(index) + 1))
+    return kind
+
+
+async def click_option(pilot, index: int) -> bool:
+    """Click option ``index`` of the inline question (it must be on the page shown)."""
+    box = panel(pilot.app)
+    await quiet(pilot)
+    x, y = box.option_offset(index)
+    inset = box.content_region.offset - box.region.offset
+    return await click(pilot, box, offset=(inset.x + x, inset.y + y))
+
+
+async def answer_panel_by_clicks(pilot) -> str:
+    """Answer the inline question with a click on the chosen option."""
+    app = pilot.app
+    box = panel(app)
+    kind = asked(app)
+    index = choice_for(app)
+    if index not in box.visible:
+        await press(pilot, *box.question.options[index].label[:3].lower())
+    assert await click_option(pilot, index)
+    return kind
 
 
 async def answer_by_keys(pilot) -> str:
@@ -389,19 +441,6 @@ async def answer_by_keys(pilot) -> str:
     if isinstance(screen, HandoffScreen):
         await press(pilot, "enter")
         return "handoff"
-    if isinstance(screen, ColorDialog):
-        await press(pilot, screen.options[0].key)
-        return "color"
-    if isinstance(screen, DrawnDialog):
-        await press(pilot, "p")
-        return "drawn"
-    if isinstance(screen, RespondDialog):
-        choice = _respond_choice(screen)
-        await press(pilot, str(choice + 1))
-        return "respond"
-    if isinstance(screen, SwapDialog):
-        await press(pilot, "down", "up", "enter")
-        return "swap"
     if isinstance(screen, RevealScreen):
         await press(pilot, "enter")
         return "reveal"
@@ -413,6 +452,8 @@ async def answer_by_keys(pilot) -> str:
         return "match-result"
     if isinstance(screen, Dialog):
         raise AssertionError(f"unexpected dialog {screen!r}")
+    if panel(app) is not None:
+        return await answer_panel_by_keys(pilot)
     table = app.table
     assert table.awaiting_turn, f"nothing to answer:\n{screen_text(app)}"
     playable = playable_indexes(app)
@@ -424,6 +465,7 @@ async def answer_by_keys(pilot) -> str:
         await press(pilot, "0" if index == 9 else str(index + 1))
     else:
         hand = table.query_one(HandView)
+        await press(pilot, "right")
         while hand.cursor != index:
             await press(pilot, "right")
     await press(pilot, "enter")
@@ -444,11 +486,9 @@ async def answer_by_clicks(pilot) -> str:
         assert await click(pilot, "#option-2")
         return "match-result"
     if isinstance(screen, Dialog):
-        choice = _respond_choice(screen) if isinstance(screen, RespondDialog) else 0
-        assert await click(pilot, f"#option-{choice}")
-        kinds = {ColorDialog: "color", DrawnDialog: "drawn", RespondDialog: "respond",
-                 SwapDialog: "swap"}
-        return kinds[type(screen)]
+        raise AssertionError(f"unexpected dialog {screen!r}")
+    if panel(app) is not None:
+        return await answer_panel_by_clicks(pilot)
     table = app.table
     assert table.awaiting_turn, f"nothing to answer:\n{screen_text(app)}"
     playable = playable_indexes(app)

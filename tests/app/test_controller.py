@@ -5,7 +5,6 @@ from __future__ import annotations
 from uno_tui.app.cardtext import color_label, short_label
 from uno_tui.app.controller import TableController
 from uno_tui.app.narration import Narrator
-from uno_tui.app.widgets.card import chip_text, hotkey_for
 from uno_tui.config import SeatSpec
 from uno_tui.engine import (
     WINDOW_ACTIONS, CallUno, Catch, Draw, Event, EventKind, Face, Game, JumpIn, Kind, Play,
@@ -22,17 +21,6 @@ def test_short_labels_carry_the_colour_initial():
     assert short_label(Face(None, Kind.WILD_DRAW_FOUR)) == "Wild+4"
     assert short_label(Face("purple", Kind.SKIP_EVERYONE)) == "U SkipAll"
     assert color_label("green") == "Green (G)"
-
-
-def test_a_chip_marks_an_unplayable_card_in_words_and_lines():
-    face = Face("blue", Kind.NUMBER, 1)
-    playable = chip_text(face, 0, True)
-    unplayable = chip_text(face, 0, False)
-    picked = chip_text(face, 0, True, picked=True)
-    assert playable == ["╭─1──────╮", "│  B 1   │", "╰────────╯"]
-    assert unplayable == ["┌╌1╌╌╌╌╌╌┐", "╎  B 1   ╎", "└╌╌╌╌╌no╌┘"]
-    assert picked[0].startswith("╔")
-    assert [hotkey_for(i) for i in (0, 8, 9, 10)] == ["1", "9", "0", ""]
 
 
 def test_the_log_uses_names_and_hides_private_cards():

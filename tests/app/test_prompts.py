@@ -2,21 +2,16 @@
 
 from __future__ import annotations
 
-from uno_tui.app.screens.choice import ActionDialog, describe_action
-from uno_tui.app.screens.color import ColorDialog
-from uno_tui.app.screens.drawn import DrawnDialog
+from uno_tui.app.prompts.registry import describe_action
 from uno_tui.app.screens.handoff import HandoffScreen
-from uno_tui.app.screens.jump_in import JumpInDialog
-from uno_tui.app.screens.respond import RespondDialog
 from uno_tui.app.screens.reveal import RevealScreen
-from uno_tui.app.screens.swap import SwapDialog
 from uno_tui.app.screens.table import TableScreen
 from uno_tui.app.widgets.hand import ChipGrid
-from uno_tui.engine import DecisionKind, SwapHands
+from uno_tui.engine import DecisionKind, Game, SwapHands
 
 from .helpers import (
-    GatedBot, PublicCards, assert_no_leak, click, click_prompt_action, make_app, press, rigged,
-    settle, shown, wait_for,
+    FirstBot, GatedBot, PublicCards, asked, assert_no_leak, click, click_option, click_prompt_action,
+    make_app, make_controller, panel, press, rigged, settle, shown, wait_for,
 )
 
 
@@ -33,9 +28,12 @@ async def test_colour_is_named_by_its_initial():
         await settle(pilot)
         await press(pilot, "enter")          # the Wild is picked first: it can be played
         await settle(pilot)
-        assert isinstance(pilot.app.screen, ColorDialog)
+        assert asked(pilot.app) == "color"
         text = await shown(pilot)
-        assert "Ann: name a colour" in text and "g Green" in text
+        assert "Ann: name a colour" in text and "Green (g)" in text
+        # The hand stays in view: a colour is chosen looking at the cards.
+        hand = text.split("Ann's hand (2 cards)")[1]
+        assert "Red" in hand and "Blue" in hand
         await press(pilot, "g")
         await settle(pilot)
     assert "Ann names Green (G)" in ctl.log
@@ -48,7 +46,7 @@ async def test_colour_is_named_by_a_click():
         await settle(pilot)
         await press(pilot, "enter")
         await settle(pilot)
-        assert await click(pilot, "#option-3")
+        assert await click_option(pilot, 3)
         await settle(pilot)
     assert "Ann names Blue (B)" in ctl.log
 
@@ -62,7 +60,7 @@ async def test_a_playable_drawn_card_may_be_kept():
         await settle(pilot)
         await press(pilot, "d")
         await settle(pilot)
-        assert isinstance(pilot.app.screen, DrawnDialog)
+        assert asked(pilot.app) == "drawn"
         assert "Ann drew Yellow 5" in await shown(pilot)
         await press(pilot, "k")
         await settle(pilot)
@@ -80,7 +78,7 @@ async def test_a_playable_drawn_card_is_played_by_key_or_click():
             if answer == "key":
                 await press(pilot, "p")
             else:
-                assert await click(pilot, "#option-0")
+                assert await click_option(pilot, 0)
             await settle(pilot)
         assert "Ann plays Yellow 5" in ctl.log, answer
 
@@ -92,11 +90,11 @@ async def test_forced_play_offers_no_keep():
         await settle(pilot)
         await press(pilot, "d")
         await settle(pilot)
-        dialog = pilot.app.screen
-        assert isinstance(dialog, DrawnDialog) and len(dialog.options) == 1
+        question = panel(pilot.app).question
+        assert asked(pilot.app) == "drawn" and len(question.options) == 1
         await press(pilot, "k")                  # not an option: nothing happens
         await settle(pilot)
-        assert pilot.app.screen is dialog
+        assert panel(pilot.app).question is question
         await press(pilot, "1")
         await settle(pilot)
     assert "Ann plays Yellow 5" in ctl.log
@@ -114,7 +112,7 @@ async def _play_bluff(pilot):
     assert isinstance(pilot.app.screen, HandoffScreen)
     await press(pilot, "enter")
     await settle(pilot)
-    await press(pilot, "enter")              # Wild Draw Four: picked first
+    await press(pilot, "1", "enter")         # after a handoff no card is picked: 1 picks it
     await settle(pilot)
     await press(pilot, "b")
     await settle(pilot)
@@ -122,7 +120,7 @@ async def _play_bluff(pilot):
     assert isinstance(screen, HandoffScreen) and screen.player == "Bob"
     await press(pilot, "enter")
     await settle(pilot)
-    assert isinstance(pilot.app.screen, RespondDialog)
+    assert asked(pilot.app) == "respond"
 
 
 async def test_a_challenge_shows_the_hand_to_the_challenger_alone():
@@ -171,10 +169,9 @@ async def test_stacking_offers_the_matching_card():
                  current=1, rules=("stacking",))
     async with make_app(ctl).run_test() as pilot:
         await settle(pilot)
-        dialog = pilot.app.screen
-        assert isinstance(dialog, RespondDialog)
-        assert [o.label for o in dialog.options] == ["Accept: draw 2 cards",
-                                                    "Stack Red Draw Two"]
+        assert asked(pilot.app) == "respond"
+        assert [o.label for o in panel(pilot.app).question.options] == [
+            "Accept: draw 2 cards", "Stack Red Draw Two"]
         await press(pilot, "down", "enter")      # arrows and Enter
         await settle(pilot)
     assert "Ann plays Red Draw Two" in ctl.log
@@ -193,9 +190,9 @@ async def test_seven_swaps_hands_with_the_chosen_player():
         await settle(pilot)
         await press(pilot, "enter")
         await settle(pilot)
-        dialog = pilot.app.screen
-        assert isinstance(dialog, SwapDialog)
-        assert [o.label for o in dialog.options] == ["CPU 1 (3 cards)", "CPU 2 (2 cards)"]
+        assert asked(pilot.app) == "swap"
+        assert [o.label for o in panel(pilot.app).question.options] == [
+            "CPU 1 (3 cards)", "CPU 2 (2 cards)"]
         await press(pilot, "2")
         await settle(pilot)
     assert "Ann swaps hands with CPU 2" in ctl.log
@@ -208,7 +205,7 @@ async def test_seven_swap_target_by_click():
         await settle(pilot)
         await press(pilot, "enter")
         await settle(pilot)
-        assert await click(pilot, "#option-0")
+        assert await click_option(pilot, 0)
         await settle(pilot)
     assert "Ann swaps hands with CPU 1" in ctl.log
 
@@ -231,7 +228,7 @@ async def test_jumping_in_goes_through_the_jumpers_handoff():
         assert isinstance(screen, HandoffScreen) and screen.player == "Ann"
         await press(pilot, "enter")
         await settle(pilot)
-        assert isinstance(pilot.app.screen, JumpInDialog)
+        assert asked(pilot.app) == "claim"
         assert_no_leak(pilot.app, public)
         await press(pilot, "1")
         await settle(pilot)
@@ -246,14 +243,11 @@ async def test_jumping_in_without_a_matching_card_changes_nothing():
         await settle(pilot)
         await press(pilot, "enter", "j")
         await settle(pilot)
-        await press(pilot, "enter")              # Ann's handoff
-        await settle(pilot)
+        # Said at once: nobody goes through a handoff only to hear this.
+        assert isinstance(pilot.app.screen, TableScreen)
         assert "Ann holds no card identical to Red 5" in await shown(pilot)
-        await press(pilot, "escape")
-        await settle(pilot)
-        screen = pilot.app.screen
-        # Bob's hand was hidden for Ann: it needs Bob's handoff again.
-        assert isinstance(screen, HandoffScreen) and screen.player == "Bob"
+        # Bob still has the keyboard and plays on.
+        assert pilot.app.table.viewer == 1 and pilot.app.table.awaiting_turn
     assert ctl.game.decision == (DecisionKind.TURN, 1)
     assert not any("jumps in" in line for line in ctl.log)
 
@@ -347,9 +341,11 @@ async def test_an_unplayable_card_is_marked_and_explained_and_changes_nothing():
         await settle(pilot)
         before = (ctl.game.decision, list(ctl.game.hands[0]), list(ctl.log))
         grid = pilot.app.table.query_one(ChipGrid)
-        assert grid.cursor == 1                       # the turn starts on a playable card
+        assert grid.cursor == 1         # one person: the turn starts on a playable card
         text = await shown(pilot)
-        assert "no" in text.split("B 1")[1].split("\n")[1]   # marked below its label
+        lines = text.split("\n")
+        row = next(n for n, line in enumerate(lines) if "╎   Blue  ╎" in line)
+        assert "no┘" in lines[row + 1]                # marked in its lower border
         await press(pilot, "1", "enter")
         await settle(pilot)
         message = "✗ Blue 1 does not match Red 3 (the colour in play is Red)."
@@ -374,9 +370,8 @@ async def test_a_decision_without_its_own_prompt_lists_the_legal_actions(monkeyp
         lambda self: "mystery" if self.decider == 0 else self.game.decision.kind))
     async with make_app(ctl).run_test() as pilot:
         await settle(pilot)
-        dialog = pilot.app.screen
-        assert isinstance(dialog, ActionDialog)
-        assert [o.label for o in dialog.options] == ["Play Red 1", "Draw"]
+        assert asked(pilot.app) == "mystery"
+        assert [o.label for o in panel(pilot.app).question.options] == ["Play Red 1", "Draw"]
         assert describe_action(SwapHands(0, 1), ctl.names, ctl.game.face) == "Swap hands CPU 1"
         await press(pilot, "1")
         await settle(pilot)
@@ -396,3 +391,77 @@ async def test_the_table_hides_every_hand_until_a_handoff():
         await settle(pilot)
         assert isinstance(pilot.app.screen, TableScreen)
         assert "Ann's hand (2 cards)" in await shown(pilot)
+
+
+# ------------------------------------------------------------- fixes from play
+
+
+async def test_greninjas_second_colour_prompt_says_what_happened():
+    ctl = make_controller("Ann,cpu", variant="pokemon")
+    ctl.use_position(Game.from_position("pokemon", hands=[["GRENINJA", "R5"], ["B1", "B2"]],
+                                        top="R3", draw=["Y7", "G2", "B9"]))
+    for seat in list(ctl.bots):
+        ctl.bots[seat] = FirstBot(seat)
+    async with make_app(ctl).run_test() as pilot:
+        await settle(pilot)
+        await press(pilot, "1", "enter")
+        await settle(pilot)
+        assert asked(pilot.app) == "color" and "Ann: name a colour" in await shown(pilot)
+        await press(pilot, "g")                       # CPU 1 draws until a green card
+        await settle(pilot)
+        assert asked(pilot.app) == "color"
+        text = await shown(pilot)
+        assert "Ann: name the colour again" in text
+        assert "CPU 1 drew" in text and "until a Green card showed" in text
+        await press(pilot, "r")
+        await settle(pilot)
+    assert ctl.log.count("Ann names Red (R)") == 1
+
+
+async def test_a_person_sees_the_unplayable_card_they_drew_before_the_next_handoff():
+    ctl = rigged("Ann,Bob", hands=[["G5", "G6"], ["B1", "B2"]], top="R3", draw=["Y9"])
+    async with make_app(ctl).run_test() as pilot:
+        await settle(pilot)
+        await press(pilot, "enter")                   # Ann's handoff
+        await settle(pilot)
+        await press(pilot, "d")
+        await settle(pilot)
+        assert asked(pilot.app) == "notice"
+        text = await shown(pilot)
+        assert "Ann drew Yellow 9: it can't be played now." in text
+        assert "Ann's hand (3 cards)" in text
+        await press(pilot, "enter")
+        await settle(pilot)
+        screen = pilot.app.screen
+        assert isinstance(screen, HandoffScreen) and screen.player == "Bob"
+
+
+async def test_no_handoff_when_the_same_person_plays_again_after_computers():
+    ctl = rigged("Ann,Bob,cpu", hands=[["RS", "R2", "R7"], ["B1", "B2"], ["R4", "G2"]],
+                 top="R3")
+    async with make_app(ctl).run_test() as pilot:
+        await settle(pilot)
+        screen = pilot.app.screen
+        assert isinstance(screen, HandoffScreen) and screen.player == "Ann"
+        await press(pilot, "enter", "1", "enter")     # Red Skip: Bob is skipped, CPU 1 plays
+        await settle(pilot)
+        assert "CPU 1 plays Red 4" in ctl.log
+        # Ann still has the keyboard: her hand shows again, no handoff.
+        assert isinstance(pilot.app.screen, TableScreen)
+        assert pilot.app.table.viewer == 0 and pilot.app.table.awaiting_turn
+        assert "Ann's hand (2 cards)" in await shown(pilot)
+
+
+async def test_after_a_handoff_no_card_is_picked_so_a_second_enter_plays_nothing():
+    ctl = rigged("Ann,Bob", hands=[["R1", "R2"], ["B1", "B2"]], top="R3")
+    async with make_app(ctl).run_test() as pilot:
+        await settle(pilot)
+        await press(pilot, "enter")                   # takes the keyboard
+        await settle(pilot)
+        await press(pilot, "enter")                   # a second Enter: no card is picked
+        await settle(pilot)
+        assert "Pick a card first" in await shown(pilot)
+        assert ctl.game.hands[0] and len(ctl.game.hands[0]) == 2
+        await press(pilot, "right", "enter")
+        await settle(pilot)
+    assert "Ann plays Red 1" in ctl.log

@@ -12,7 +12,7 @@ from .helpers import (
     make_controller, screen_text, settle,
 )
 
-MAX_STEPS = 300
+MAX_STEPS = 600
 
 
 async def play_round(pilot, answer, public: PublicCards) -> Counter:

@@ -221,7 +221,10 @@ async def test_cards_read_without_colour(monkeypatch):
         await settle(pilot)
         assert app.no_color
         text = await shown(pilot)
-    for label in ("B 1", "R 2", "Wild+4", "Y Skip", "Red 3", "colour: Red (R)"):
+    # Each card carries its colour's initial in its corner and its name in words; the
+    # unplayable ones are marked in their border.
+    for label in ("1╌╌╌╌╌╌╌B┐", "2═══════R╗", "3───────W╮", "4╌╌╌╌╌╌╌Y┐", "Blue", "Red",
+                  "Wild Draw", "Four", "Skip", "no┘", "Discard 1"):
         assert label in text, label
 
 
@@ -246,6 +249,8 @@ def test_a_crash_shows_one_line_and_keeps_the_traceback_in_a_file(capsys, monkey
     assert "Traceback" not in err
     assert "uno-tui stopped after an internal error: the draw pile fell off the table" in err
     path = err.split("The details are in ")[1].split()[0]
+    # In the data directory (the test's own XDG_DATA_HOME), not the temp folder.
+    assert path.startswith(os.environ["XDG_DATA_HOME"]) and "/uno-tui/crashes/" in path
     with open(path, encoding="utf-8") as report:
         details = report.read()
     os.remove(path)
@@ -256,6 +261,31 @@ async def test_ten_seats_fit_in_two_columns_at_80x24():
     ctl = make_controller("Ann," + ",".join(["cpu"] * 9), seed=4)
     async with make_app(ctl).run_test() as pilot:
         await settle(pilot)
-        text = await shown(pilot)
-    for name in ["Ann"] + [f"CPU {n}" for n in range(1, 10)]:
-        assert name in text, name
+        panels = seat_panel_texts(pilot.app)
+    assert len(panels) == 10
+    for name, panel in zip(["Ann"] + [f"CPU {n}" for n in range(1, 10)], panels):
+        assert name in panel, (name, panel)
+
+
+async def test_sixteen_seats_keep_points_and_the_dealer_mark_at_80x24():
+    ctl = make_controller("Ann," + ",".join(["cpu"] * 15), seed=5, variant="party")
+    async with make_app(ctl).run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        panels = seat_panel_texts(pilot.app)
+    dealer = ctl.game.view(0).dealer
+    for seat, panel in enumerate(panels):
+        name = ctl.names[seat]
+        assert panel.startswith(("▶", " ")) and name[:5] in panel, panel
+        assert panel.rstrip().endswith(("0", "D")), panel           # the points
+        assert panel.rstrip().endswith("D") == (seat == dealer), panel
+        assert f"{ctl.game.view(0).seats[seat].card_count:>3}▮" in panel, panel
+
+
+def seat_panel_texts(app) -> list[str]:
+    """What each seat's panel shows, as plain text, in seat order."""
+    from uno_tui.app.widgets.seats import SeatPanel
+
+    panels = sorted(app.table.query(SeatPanel), key=lambda panel: panel.seat)
+    for panel in panels:
+        assert panel.region.height > 0 and panel.region.width > 0, "a seat is not on screen"
+    return [panel.render().plain for panel in panels]

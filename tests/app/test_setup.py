@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from uno_tui.app.app import UnoApp
+from uno_tui.app.screens.handoff import HandoffScreen
 from uno_tui.app.screens.setup import SetupScreen
 from uno_tui.app.screens.table import TableScreen
 from uno_tui.app.widgets.checklist import CheckList
@@ -11,7 +12,7 @@ from uno_tui.app.widgets.seat_table import SeatTable
 from uno_tui.bots import BOT_LEVELS
 from uno_tui.config import PlayConfig, default_bot_level
 
-from .helpers import click, press, quiet, shown
+from .helpers import click, make_app, make_controller, press, quiet, settle, shown
 
 
 #: Left presses from the default computer level back to "Person".
@@ -155,3 +156,38 @@ async def test_the_picked_computer_seat_says_what_its_level_plays_like():
         assert f"Computer {after}: {LEVEL_DESCRIPTIONS[after]}" in text
         await press(pilot, "up")                          # Player 1, a person
         assert "Tab moves between the fields" in await shown(pilot)
+
+
+async def test_another_variant_brings_its_match_mode_unless_one_was_chosen():
+    app = setup_app()
+    async with app.run_test() as pilot:
+        await quiet(pilot)
+        screen = app.screen
+        mode = screen.query_one("#mode", ChoiceRow)
+        await press(pilot, "tab", "right", "right", "right")      # Variant: UNO Party!
+        assert mode.value == "single"                            # Party: one round
+        await press(pilot, "left")                                # Flip: back to its default
+        assert mode.value == "target"
+        mode.focus()
+        await press(pilot, "right", "right", "right")             # the player picks "lowest"
+        assert mode.value == "lowest"
+        screen.query_one("#variant", ChoiceRow).focus()
+        await press(pilot, "right")                               # Party again
+        assert mode.value == "lowest"                             # the choice stays
+
+
+async def test_names_are_text_never_markup_at_the_table():
+    # As `--players '[/],[b]Ann,cpu'` gives them: the app used to stop with
+    # "auto closing tag ('[/]') has nothing to close".
+    ctl = make_controller("[/],[b]Ann,cpu", seed=3)
+    app = make_app(ctl)
+    async with app.run_test() as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, HandoffScreen)
+        text = await shown(pilot)
+        assert "Pass to [/]" in text and "I am [/]: show my cards" in text
+        await press(pilot, "enter")
+        await settle(pilot)
+        text = await shown(pilot)
+        assert "[/]'s hand" in text and "[b]Ann" in text
+        assert app.is_running

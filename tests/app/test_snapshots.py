@@ -65,7 +65,7 @@ def test_challenge(snap_compare, size):
                           top="R3"))
 
     async def run_before(pilot):
-        for key in ("enter", "enter", "b", "enter"):   # Ann's handoff, W+4, blue, Bob's handoff
+        for key in ("enter", "1", "enter", "b", "enter"):  # handoff, pick W+4, play, blue, handoff
             await settle(pilot)
             await press(pilot, key)
         await settle(pilot)
@@ -81,6 +81,119 @@ def test_round_result(snap_compare, size):
     async def run_before(pilot):
         await settle(pilot)
         await press(pilot, "enter")
+        await settle(pilot)
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+# ------------------------------------------------------ UNO Flip and UNO Party!
+
+def staged(variant: str, players: str, *, hands, top: str, moves=(), **position):
+    """A table of ``variant`` at an exact position, then ``moves`` applied as they are
+    (functions of the game giving an action), before the app starts. Computers play
+    with :class:`FirstBot`, so every run draws the same screen."""
+    from uno_tui.engine import Game
+
+    from .helpers import FirstBot
+
+    controller = make_controller(players, variant=variant, ids=False, mode="target")
+    controller.use_position(Game.from_position(variant, hands=hands, top=top, **position))
+    for seat in list(controller.bots):
+        controller.bots[seat] = FirstBot(seat)
+    for move in moves:
+        controller.apply(move(controller.game))
+    return controller
+
+
+def card_of(seat: int, code: str):
+    """The id of the first card in ``seat``'s hand whose face reads ``code``."""
+    def find(game):
+        return next(c for c in game.hands[seat] if game.face(c).code == code)
+    return find
+
+
+FLIP_HANDS = [["R5/P3", "B2/TSE", "G7/O+5", "YF/U9"],
+              ["R1/T4", "B9/PF", "G+1/O1"],
+              ["Y3/U2", "BS/P7", "R2/T8", "G4/O6", "B7/U+5"]]
+
+
+@pytest.mark.parametrize("side", [0, 1], ids=["light", "dark"])
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+def test_flip_table(snap_compare, size, side):
+    """The side in play, the draw pile's back, and the other hands' backs."""
+    top = "R3/P1" if side == 0 else "B1/P3"
+    app = make_app(staged("flip", "Ann,cpu,cpu", hands=FLIP_HANDS, top=top, side=side,
+                          draw=["Y1/T2", "G2/U3"]))
+
+    async def run_before(pilot):
+        await settle(pilot)
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+def test_party_mini_pile(snap_compare, size):
+    """CPU 3 piles up: a mini-pile lies on the table and Ann must play on it or take it."""
+    from uno_tui.engine import Play
+
+    ctl = staged(
+        "party", "Ann,cpu,cpu,cpu",
+        hands=[["R5", "B2", "G7", "Y1"], ["R1", "B1"], ["G1", "G2"], ["WPU", "Y5"]],
+        top="R3", current=3, draw=["B7", "B8"],
+        moves=[lambda g: Play(3, card_of(3, "WPU")(g))])
+    app = make_app(ctl)
+
+    async def run_before(pilot):
+        await settle(pilot)
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+def test_party_link(snap_compare, size):
+    """CPU 3 links Ann and CPU 1: the link cards lie on both their seats."""
+    from uno_tui.engine import ChooseColor, LinkPlayers, Play
+
+    ctl = staged("party", "Ann,cpu,cpu,cpu",
+                 hands=[["R5", "B2", "G7", "Y1"], ["R1", "B1"], ["G1", "G2"], ["WDT", "Y5"]],
+                 top="R3", current=3,
+                 moves=[lambda g: Play(3, card_of(3, "WDT")(g)),
+                        lambda g: ChooseColor(3, "red"),
+                        lambda g: LinkPlayers(3, 0, 1)])
+    app = make_app(ctl)
+
+    async def run_before(pilot):
+        await settle(pilot)
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+def test_party_ballot_reveal(snap_compare, size):
+    """The votes of a Point Taken, revealed together: who pointed at whom, who draws."""
+    from uno_tui.engine import Play, PointAt
+
+    ctl = staged("party", "Ann,cpu,cpu,cpu",
+                 hands=[["R5", "B2", "G7", "Y1"], ["R1", "B1"], ["G1", "G2"], ["RPT", "Y5"]],
+                 top="R3", current=3,
+                 moves=[lambda g: Play(3, card_of(3, "RPT")(g)),
+                        lambda g: PointAt(3, 1), lambda g: PointAt(0, 1),
+                        lambda g: PointAt(1, 2), lambda g: PointAt(2, 1)])
+    app = make_app(ctl)
+
+    async def run_before(pilot):
+        await settle(pilot)
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+def test_party_sixteen_seats(snap_compare, size):
+    """Sixteen seats keep their name, count, points and dealer mark."""
+    app = make_app(make_controller("Ann," + ",".join(["cpu"] * 15), variant="party", seed=5,
+                                   ids=False, mode="target"))
+
+    async def run_before(pilot):
         await settle(pilot)
 
     assert snap_compare(app, terminal_size=size, run_before=run_before)

@@ -16,6 +16,20 @@ Scenarios:
   table  ``uno-tui --players Ann,cpu,cpu,cpu --seed 7``; once Ann is asked to play,
          key Right; done when the picked card (double border) has moved
 
+Bytes (``--bytes``): what each kind of update writes to the terminal, which is what an
+SSH link carries. uno-tui runs in tmux through this file (``--count-into LOG``), which
+wraps the Textual driver's ``write`` to log the time and size of every write; keys are
+sent with tmux and the writes after each are summed:
+
+    python tests/benchmarks/app_latency.py --bytes --size 80x24 --seats 4
+    python tests/benchmarks/app_latency.py --bytes --size 120x40 --seats 16
+
+  cursor    Right at Ann's turn (the pick moves): bytes in the next 0.3 s, median of 5
+  open      Enter on a wild: the colour prompt opens
+  close     the colour key: the prompt closes, the table shows the wild
+  computer  each computer action until Ann's turn comes back (writes grouped into
+            bursts 80 ms apart; one burst is one action at the normal pace)
+
 Run by hand; it is not collected by pytest.
 """
 
@@ -142,10 +156,138 @@ def one_run(scenario: Scenario, number: int, args) -> tuple[float, float, float]
     return first, full, key
 
 
+# ------------------------------------------------------------------- bytes
+
+def run_counting_child(log_path: str, argv: list[str]) -> int:
+    """Run uno-tui with every driver write logged as ``<perf_counter> <bytes>``."""
+    from textual.drivers.linux_driver import LinuxDriver
+
+    from uno_tui.cli import main as uno_main
+
+    original = LinuxDriver.write
+    log = open(log_path, "a", buffering=1, encoding="utf-8")
+
+    def counted_write(self, data: str) -> None:
+        log.write(f"{time.perf_counter():.6f} {len(data.encode('utf-8'))}\n")
+        original(self, data)
+
+    LinuxDriver.write = counted_write
+    return uno_main(argv)
+
+
+def read_writes(log_path: str) -> list[tuple[float, int]]:
+    with open(log_path, encoding="utf-8") as log:
+        return [(float(t), int(n)) for t, n in (line.split() for line in log if line.strip())]
+
+
+def bytes_between(log_path: str, start: float, end: float) -> int:
+    return sum(n for t, n in read_writes(log_path) if start <= t < end)
+
+
+def seed_with_wild(seats: int, tries: int = 400) -> tuple[int, int]:
+    """A seed where Ann, at her first turn, holds a plain Wild: (seed, its index)."""
+    from uno_tui.app.controller import TableController
+    from uno_tui.config import SeatSpec, computer_name, default_bot_level
+    from uno_tui.engine import Kind
+
+    specs = (SeatSpec("Ann"), *(SeatSpec(computer_name(n), default_bot_level())
+                                 for n in range(1, seats)))
+    for seed in range(1, tries):
+        ctl = TableController("classic", specs, seed=seed)
+        for _ in range(200):
+            if not ctl.bot_pending():
+                break
+            ctl.bot_step()
+        game = ctl.game
+        if game.is_over or game.decision.seat != 0 or game.decision.kind != "turn":
+            continue
+        faces = [game.face(c) for c in game.hands[0]]
+        wild = next((i for i, f in enumerate(faces) if f.kind == Kind.WILD), None)
+        if wild is not None and wild < 9:
+            return seed, wild
+    raise RuntimeError("no seed gives Ann a wild at her first turn")
+
+
+def measure_bytes(args) -> int:
+    import tempfile
+
+    width, height = (int(v) for v in args.size.split("x"))
+    seed, wild = seed_with_wild(args.seats)
+    players = ",".join(["Ann"] + ["cpu"] * (args.seats - 1))
+    here = os.path.abspath(__file__)
+    results: dict[str, list[int]] = {"cursor": [], "open": [], "close": [], "computer": []}
+    tmux("new-session", "-d", "-s", "keeper", "sleep 86400")
+    try:
+        for run in range(args.runs):
+            log_path = tempfile.mktemp(prefix="uno-bytes-")
+            session = f"b{run}"
+            command = (f"{shlex.quote(args.python)} {shlex.quote(here)} --count-into "
+                       f"{shlex.quote(log_path)} --players {players} --seed {seed}")
+            tmux("new-session", "-d", "-s", session, "-x", str(width), "-y", str(height),
+                 command)
+            try:
+                start = time.perf_counter()
+                wait_until(session, lambda s: "Ann: pick a card" in s, start, args.timeout,
+                           args.poll_launch)
+                time.sleep(args.settle)
+                window = args.window
+                for _ in range(5):
+                    sent = time.perf_counter()
+                    tmux("send-keys", "-t", session, "Right")
+                    time.sleep(window)
+                    results["cursor"].append(bytes_between(log_path, sent, sent + window))
+                tmux("send-keys", "-t", session, str(wild + 1))
+                time.sleep(window)
+                sent = time.perf_counter()
+                tmux("send-keys", "-t", session, "Enter")
+                wait_until(session, lambda s: "name a colour" in s, sent, args.timeout,
+                           args.poll_key)
+                time.sleep(window)
+                results["open"].append(bytes_between(log_path, sent, sent + window))
+                sent = time.perf_counter()
+                tmux("send-keys", "-t", session, "r")
+                time.sleep(window)
+                results["close"].append(bytes_between(log_path, sent, sent + window))
+                wait_until(session, lambda s: "Ann: pick a card" in s, sent, args.timeout,
+                           args.poll_launch)
+                ended = time.perf_counter()
+                writes = [(t, n) for t, n in read_writes(log_path) if sent + window <= t < ended]
+                bursts: list[int] = []
+                last = None
+                for t, n in writes:
+                    if last is None or t - last > 0.08:
+                        bursts.append(0)
+                    bursts[-1] += n
+                    last = t
+                results["computer"] += bursts[:-1]     # the last one is Ann's turn coming
+            finally:
+                tmux("kill-session", "-t", session, check=False)
+                if os.path.exists(log_path):
+                    os.remove(log_path)
+            print(f"run {run + 1}: " + "  ".join(
+                f"{k} {statistics.median(v) if v else 0:.0f} B" for k, v in results.items()),
+                flush=True)
+    finally:
+        tmux("kill-server", check=False)
+    print(f"\nbytes written per update at {args.size}, {args.seats} seats, seed {seed}, "
+          f"{args.runs} runs: median (min-max, n)")
+    for name, values in results.items():
+        if values:
+            print(f"  {name:<9} {statistics.median(values):7.0f} B "
+                  f"({min(values)}-{max(values)}, n={len(values)})")
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--bare", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--count-into", help=argparse.SUPPRESS)
+    parser.add_argument("--bytes", action="store_true",
+                        help="measure the bytes written per update instead of latency")
+    parser.add_argument("--seats", type=int, default=4, help="seats for --bytes (Ann + computers)")
+    parser.add_argument("--window", type=float, default=0.3,
+                        help="seconds of writes counted after a key (--bytes)")
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--size", default="80x24")
     parser.add_argument("--python", default=sys.executable,
@@ -159,13 +301,19 @@ def main() -> int:
     # so polling does not slow the start it measures, and quickly after a key.
     parser.add_argument("--poll-launch", type=float, default=0.02)
     parser.add_argument("--poll-key", type=float, default=0.002)
-    args = parser.parse_args()
+    args, rest = parser.parse_known_args()
+    if args.count_into:
+        return run_counting_child(args.count_into, rest)
+    if rest:
+        parser.error(f"unrecognized arguments: {' '.join(rest)}")
     if args.bare:
         run_bare_app()
         return 0
     if shutil.which("tmux") is None:
         print("tmux is needed", file=sys.stderr)
         return 2
+    if args.bytes:
+        return measure_bytes(args)
 
     plan = scenarios(args.python, args.uno_tui)
     results: dict[str, list[tuple[float, float, float]]] = {s.name: [] for s in plan}

@@ -102,6 +102,11 @@ def test_python_dash_m_uno_tui_help():
     (["sim", "--mode", "best-of-3"], ["--mode", "invalid choice"]),
     (["sim", "--bots", "genius"], ["--bots", "unknown bot level 'genius'"]),
     (["--frobnicate"], ["unrecognized arguments: --frobnicate"]),
+    (["serve", "--port", "70000"], ["--port", "from 0 to 65,535"]),
+    (["serve", "--max-sessions", "0"], ["--max-sessions", "from 1 to 1,000"]),
+    (["serve", "--max-sessions", "9" * 400], ["--max-sessions", "(400 characters)"]),
+    (["serve", "--hold", "x" * 400], ["--hold", "(400 characters)", "not a number of seconds"]),
+    (["serve", "--hold", "-1"], ["--hold", "between 0 and 86400"]),
 ])
 def test_bad_input_one_line_naming_the_problem_exit_2(capsys, args, words):
     status, out, err = run(capsys, *args)
@@ -109,7 +114,7 @@ def test_bad_input_one_line_naming_the_problem_exit_2(capsys, args, words):
     assert out == ""
     assert err.count("\n") == 1 and err.endswith("\n"), err
     assert "Traceback" not in err
-    prog = "uno-tui sim" if args[0] == "sim" else "uno-tui"
+    prog = f"uno-tui {args[0]}" if args[0] in cli.SUBCOMMANDS else "uno-tui"
     assert err.startswith(f"{prog}: error: ")
     for word in words:
         assert word in err, err
@@ -246,6 +251,17 @@ def test_a_person_called_like_a_computer_keeps_a_name_of_their_own():
     names = [seat.name for seat in config.seats]
     assert names == ["CPU 1", "CPU 2", "cpu 3", "CPU 4"]
     assert [seat.level for seat in config.seats] == [None, "normal", None, "easy"]
+
+
+def test_serve_help_says_how_to_host_and_every_range(capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        cli.main(["serve", "--help"])
+    assert exit_info.value.code == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert out.startswith("usage: uno-tui serve ")
+    for text in ("--host", "--port", "--authorized-keys", "--max-sessions", "0 to 65,535",
+                 "1 to 1,000", "ssh -p"):
+        assert text in out, text
 
 
 def test_every_number_flag_says_its_range_in_help(capsys):

@@ -155,3 +155,48 @@ def test_every_mode_plays_random_matches_to_the_end(mode):
         best = (min if mode == "lowest" else max)(match.scores)
         if mode != "single":
             assert match.winners == tuple(s for s in range(3) if match.scores[s] == best)
+
+
+def test_finishing_a_round_twice_is_refused_with_a_clear_error():
+    """Engine fix: a second finish_round() returned the previous result again."""
+    match = Match("classic", 3, seed=1)
+    result = _win(match, 1, {0: ["R9"], 2: ["G7"]})
+    with pytest.raises(IllegalActionError, match="already been scored"):
+        match.finish_round()
+    assert match.results == [result] and match.scores == [0, 16, 0]
+
+
+def test_round_points_are_zero_for_a_round_nobody_won():
+    """Engine fix: round_points() summed every hand when nobody went out, while the
+    event and Match said 0."""
+    game = Game.from_position(hands=[["B1", "B2"], ["G1", "G2"], ["Y1", "Y2"]],
+                              top="R5", draw=[], leftover="out")
+    for seat in range(3):
+        game.apply(Draw(seat))
+    assert game.is_over and game.winner is None
+    assert game.hand_points(0) == 3
+    assert game.round_points() == 0
+
+
+def test_a_flip_match_keeps_one_pairing_of_faces_for_all_its_rounds():
+    """Engine fix: each round paired the light and dark faces afresh; a physical deck
+    keeps its pairing (the cards are shuffled, not re-printed)."""
+    match = Match("flip", 3, seed=5)
+    pairing = match.game.cards
+    bots = [RandomBot(s, random.Random(s)) for s in range(3)]
+    for _ in range(3):
+        play_round(match.game, bots, random.Random(1))
+        match.finish_round()
+        if match.is_over:
+            break
+        match.next_round()
+        assert match.game.cards == pairing
+        assert [c.id for c in match.game.cards] == list(range(len(pairing)))
+    restored = Match.from_json(match.to_json())
+    if not restored.is_over:
+        if not restored.game.is_over:
+            play_round(restored.game, bots, random.Random(2))
+        if not restored.round_scored:
+            restored.finish_round()
+        if not restored.is_over:
+            assert restored.next_round().cards == pairing

@@ -128,3 +128,24 @@ def test_pokemon_first_draws_and_turns_behave_as_classic():
                               draw=["Y5"])
     game.apply(Draw(0))
     assert hand(game, 0) == ["B1", "B2", "Y5"] and game.decision == Decision("turn", 1)
+
+
+def test_a_snorlax_victim_shed_down_to_one_card_must_call_uno_and_can_be_caught():
+    """Seed 002: whoever gets down to one card must call UNO at once. Engine fix: a
+    Snorlax victim who sheds down to one card had no UNO duty at all."""
+    from uno_tui.engine import CallUno, Catch
+
+    game = _snorlax_game(["B1", "B2", "G2"], ["B5", "B6", "B7"])
+    game.apply(ChooseColor(0, "blue"))
+    assert hand(game, 1) == ["G2"]
+    assert game.decision == Decision("turn", 2)
+    assert game.uno_window == 1 and game.view(2).catchable == (1,)
+    assert CallUno(1) in game.legal_actions(1)
+    assert Catch(2, 1) in game.legal_actions(2)
+    events = game.apply(Catch(2, 1))
+    assert [(e.seat, e.count) for e in of_kind(events, E.DRAW)] == [(1, 2)]
+    # Called in time, the victim is safe.
+    game = _snorlax_game(["B1", "B2", "G2"], ["B5", "B6", "B7"])
+    game.apply(ChooseColor(0, "blue"))
+    game.apply(CallUno(1))
+    assert 1 in game.called and Catch(2, 1) not in game.legal_actions(2)

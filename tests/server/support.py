@@ -81,12 +81,13 @@ class Client:
         self._reader: asyncio.Task | None = None
         self.changed = asyncio.Event()
 
-    async def connect(self, size=(100, 32), term="xterm-256color") -> "Client":
+    async def connect(self, size=(100, 32), term="xterm-256color",
+                      window: int = 2 * 1024 * 1024) -> "Client":
         self.conn = await asyncssh.connect("127.0.0.1", self.host.port, username=self.name,
                                            known_hosts=None, client_keys=None,
                                            password=None)
         self.process = await self.conn.create_process(term_type=term, term_size=size,
-                                                      encoding=None)
+                                                      encoding=None, window=window)
         self._reader = asyncio.create_task(self._read())
         await wait_until(lambda: self.app is not None and self.app.is_running
                          and self.app.screen is not None, f"{self.name}'s app")
@@ -164,40 +165,46 @@ def hand_cards(client: Client) -> tuple:
             return ()
 
 
-def play_a_step(client: Client) -> bool:
-    """Send the keys this client's person would press now; False when nothing to do.
+def keys_for(app) -> tuple[str, int | None] | None:
+    """The keys the person at ``app``'s terminal would press now, and the id of the card
+    they play (None for other keys); None when it is not their moment.
 
     A playable card is picked by its number key and played with Enter; with none, d
-    draws; a dialog gets 1 (its first option); the round's result gets Enter.
+    draws; a dialog gets 1 (its first option); a handoff or the round's result, Enter.
     """
-    app = client.app
     screen = app.screen
-    if isinstance(screen, RoundResultScreen):
-        client.keys("\r")
-        return True
-    if isinstance(screen, HandoffScreen):
-        client.keys("\r")
-        return True
+    if isinstance(screen, (RoundResultScreen, HandoffScreen)):
+        return "\r", None
     if isinstance(screen, Dialog):
-        client.keys("1")
-        return True
+        return "1", None
     if not isinstance(screen, ClientTableScreen) or not screen.awaiting_turn \
             or screen.ctl.pending:
-        return False
+        return None
     seat = screen.viewer
     game = screen.ctl.game
     if game.is_over or game.decision.seat != seat or game.decision.kind != DecisionKind.TURN:
-        return False
-    cards = hand_cards(client)
+        return None
+    with app._context():
+        try:
+            cards = screen.query_one(HandView).cards
+        except NoMatches:
+            return None
     legal = game.legal_actions(seat)
     for index, card in enumerate(cards[:9]):
         if Play(seat, card.id) in legal:
-            client.keys(str(index + 1) + "\r")
-            return True
+            return f"{index + 1}\r", card.id
     if Draw(seat) in legal:
-        client.keys("d")
-        return True
-    return False
+        return "d", None
+    return None
+
+
+def play_a_step(client: Client) -> bool:
+    """Send the keys this client's person would press now; False when nothing to do."""
+    keys = keys_for(client.app)
+    if keys is None:
+        return False
+    client.keys(keys[0])
+    return True
 
 
 class CardWatch:
@@ -231,6 +238,11 @@ class CardWatch:
             self._note(ctl.game.opening_events)
 
         ctl.apply, ctl.next_round, ctl.restart = watched_apply, watched_next_round, watched_restart
+
+    def note_position(self) -> None:
+        """The table now plays on from a position (``ServerTable.use_position``)."""
+        self.public.update(self.ctl.game.discard)
+        self._note(self.ctl.game.opening_events)
 
     def _note(self, events) -> None:
         for event in events:

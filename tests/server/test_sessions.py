@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import asyncssh
 
 from uno_tui.server.lobby import LobbyScreen
@@ -61,3 +63,76 @@ async def test_a_user_name_is_shown_as_text_and_cut_to_the_longest_name(tmp_path
         assert client.app.player_name == "[bold]x[/bold]-a"
         await wait_until(lambda: "Welcome, [bold]x[/bold]-a." in client.text(), "the name")
         await client.close()
+
+
+async def test_a_table_password_lets_in_only_who_knows_it(tmp_path):
+    secret = tmp_path / "table.txt"
+    secret.write_text("open sesame\n")
+    async with serving(tmp_path, host="127.0.0.1", password_file=secret) as host:
+        try:
+            await asyncssh.connect("127.0.0.1", host.port, username="ann", known_hosts=None,
+                                   client_keys=None, password="wrong", agent_path=None)
+        except asyncssh.PermissionDenied:
+            pass
+        else:
+            raise AssertionError("a wrong password got in")
+        async with asyncssh.connect("127.0.0.1", host.port, username="ann", known_hosts=None,
+                                    client_keys=None, password="open sesame",
+                                    agent_path=None) as conn:
+            result = await conn.run("", timeout=10)
+        assert result.stdout.strip() == NO_PTY_MESSAGE   # in: the no-terminal answer
+
+
+async def test_authorized_keys_let_in_those_keys_and_remember_which(tmp_path):
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    other = asyncssh.generate_private_key("ssh-ed25519")
+    keys = tmp_path / "authorized_keys"
+    keys.write_bytes(key.export_public_key())
+    async with serving(tmp_path, authorized_keys=keys) as host:
+        try:
+            await asyncssh.connect("127.0.0.1", host.port, username="ann", known_hosts=None,
+                                   client_keys=[other], agent_path=None)
+        except asyncssh.PermissionDenied:
+            pass
+        else:
+            raise AssertionError("a key not in the file got in")
+        conn = await asyncssh.connect("127.0.0.1", host.port, username="ann",
+                                      known_hosts=None, client_keys=[key], agent_path=None)
+        process = await conn.create_process(term_type="xterm", term_size=(80, 24))
+        await wait_until(lambda: host.sessions, "ann's session")
+        (session,) = host.sessions
+        assert session.key == key.get_fingerprint()
+        conn.close()
+        await conn.wait_closed()
+
+
+async def test_the_host_key_is_made_once_and_kept(tmp_path):
+    async with serving(tmp_path) as host:
+        first = (tmp_path / "ssh_host_ed25519_key.pub").read_bytes()
+    async with serving(tmp_path) as host:
+        assert (tmp_path / "ssh_host_ed25519_key.pub").read_bytes() == first
+        async with asyncssh.connect("127.0.0.1", host.port, username="ann", known_hosts=None,
+                                    client_keys=None) as conn:
+            served = conn.get_server_host_key().export_public_key().split()[:2]
+            assert served == first.split()[:2]
+    assert (tmp_path / "ssh_host_ed25519_key").stat().st_mode & 0o077 == 0
+
+
+async def test_a_client_that_stops_reading_is_dropped_and_the_others_go_on(tmp_path):
+    async with serving(tmp_path, backlog_limit=64 * 1024) as host:
+        ann = await Client(host, "ann").connect()
+        slow = await Client(host, "slow").connect(window=8 * 1024)
+        await wait_until(lambda: isinstance(slow.screen, LobbyScreen), "slow's lobby")
+        slow._reader.cancel()                 # stops reading: the SSH window fills up
+        session = slow.session
+        for size in range(40):                # every resize redraws the whole screen
+            session.terminal_size_changed(100 + size % 2, 32, 0, 0)
+            await asyncio.sleep(0.01)
+            if session.ending:
+                break
+        await wait_until(lambda: session.ending == "dropped: output backlog", "the drop")
+        assert ann.app.is_running
+        ann.process.change_terminal_size(90, 30)
+        await wait_until(lambda: tuple(ann.app.size) == (90, 30), "ann still served")
+        await ann.close()
+    assert "ended='dropped: output backlog'" in host.test_log.getvalue()

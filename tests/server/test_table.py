@@ -135,3 +135,107 @@ async def test_a_stale_action_gets_the_engines_refusal_and_changes_nothing(tmp_p
         assert table_screen(ann).message.startswith("✗ ")
         await ann.close()
         await bob.close()
+
+
+async def play_until(table, clients, done, limit: float = 120.0) -> int:
+    """Let every client's person press their keys until ``done()``; the keys sent.
+
+    A client acts again only after the table (or its own screen) has moved on, as a
+    person would after seeing the result of their key.
+    """
+    sent_at: dict[str, tuple] = {}
+    steps = 0
+
+    def moment(client):
+        return (table.version, table.deal, type(client.app.screen).__name__)
+
+    async def step():
+        nonlocal steps
+        for client in clients:
+            if sent_at.get(client.name) == moment(client):
+                continue
+            if play_a_step(client):
+                sent_at[client.name] = moment(client)
+                steps += 1
+        return done()
+
+    deadline = asyncio.get_running_loop().time() + limit
+    while not await step():
+        assert asyncio.get_running_loop().time() < deadline, "the round never ended"
+        await asyncio.sleep(0.005)
+    return steps
+
+
+async def test_eight_sessions_play_a_whole_round_and_no_hand_leaks(tmp_path):
+    names = [f"p{n}" for n in range(1, 9)]
+    async with serving(tmp_path) as host:
+        table = host.create_table(people(*names, seed=3))
+        watch = CardWatch(table)
+        clients = await _seated(host, *names, size=(100, 30))
+        # Two red cards each on a red top: a whole round in nine plays (every redraw is
+        # paid eight times, so the round is kept short).
+        table.use_position(Game.from_position("classic", hands=[
+            [f"R{seat + 1}", f"R{seat + 1}"] for seat in range(8)], top="R0", current=0))
+        # Card ids are reused by the new deal: what each seat may have seen spans both.
+        watch.note_position()
+        assert [table.seats_of(c.session) for c in clients] == [(n,) for n in range(8)]
+        for seat, client in enumerate(clients):   # the scan's control
+            await wait_until(lambda: set(c.id for c in hand_cards(client))
+                             == set(table.ctl.game.hands[seat]), f"{client.name}'s new hand")
+            await wait_until(lambda: watch.own(bytes(client.received), seat),
+                             f"{client.name}'s own cards sent to them")
+        steps = await play_until(table, clients, lambda: table.summary is not None)
+        assert table.summary is not None and table.summary.winner is not None
+        assert steps >= 8
+        winner = names[table.summary.winner]
+        for client in clients:
+            await wait_until(lambda: "Round 1 is over" in client.text()
+                             or winner in client.text(), f"{client.name} sees the result")
+        for seat, client in enumerate(clients):
+            assert not watch.leaks(bytes(client.received), (seat,)), f"{client.name} saw a hand"
+        for client in clients:
+            await client.close()
+
+
+async def test_a_spectator_sees_the_table_but_no_hand(tmp_path):
+    async with serving(tmp_path) as host:
+        table = host.create_table(people("ann", computers=2))
+        watch = CardWatch(table)
+        (ann,) = await _seated(host, "ann")
+        eve = await Client(host, "eve").connect()
+        await wait_until(lambda: "Table 1" in eve.text(), "eve's lobby")
+        eve.keys("w")
+        await eve.at_table()
+        await wait_until(lambda: "You are watching: every hand is hidden." in eve.text(),
+                         "eve's notice")
+        assert table.seats_of(eve.session) == () and "1 watching" in table.describe()
+        await wait_until(lambda: table.version >= 6, "a few computer moves")
+        assert not watch.leaks(bytes(eve.received), ())
+        assert not hand_cards(eve)
+        await eve.close()
+        await ann.close()
+
+
+async def test_two_people_share_one_terminal_and_hand_off_between_them(tmp_path):
+    async with serving(tmp_path) as host:
+        table = host.create_table(people("ann", "bob", computers=1))
+        (ann,) = await _seated(host, "ann")
+        table.use_position(Game.from_position(
+            "classic", hands=[["R5", "G7", "G8"], ["R6", "B2", "B3"], ["Y1", "Y2", "Y3"]],
+            top="R3", current=0))
+        screen = table_screen(ann)
+        await wait_until(lambda: screen.awaiting_turn, "ann's turn")
+        ann.keys("+")
+        await wait_until(lambda: "Who else plays at this terminal?" in ann.text(), "the name")
+        ann.keys("bob\r")
+        await wait_until(lambda: table.seats_of(ann.session) == (0, 1), "bob seated here")
+        await wait_until(lambda: screen.awaiting_turn, "ann's turn again")
+        red5 = next(i for i, c in enumerate(hand_cards(ann)) if c.face.code == "R5")
+        ann.keys(f"{red5 + 1}\r")
+        # bob's turn at the same terminal: the hands hide behind a handoff first.
+        await wait_until(lambda: type(ann.screen).__name__ == "HandoffScreen", "bob's handoff")
+        assert screen.viewer is None
+        ann.keys("\r")
+        await wait_until(lambda: screen.viewer == 1 and screen.awaiting_turn, "bob's hand")
+        assert {c.id for c in hand_cards(ann)} == set(table.ctl.game.hands[1])
+        await ann.close()

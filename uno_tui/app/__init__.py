@@ -6,14 +6,18 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from ..config import PlayConfig
+    from ..saves import MatchRecord, MatchStore
+    from .replay import Replay
 
 __all__ = ["run_app"]
 
 
-def run_app(config: "PlayConfig") -> int:
-    """Run the game until the players quit; returns the process exit status."""
+def run_app(config: "PlayConfig", *, store: "MatchStore | None" = None,
+            resume: "MatchRecord | None" = None, replay: "Replay | None" = None) -> int:
+    """Run the game until the players quit (autosaving to ``store``, playing on from
+    ``resume`` if given, or playing back ``replay``); returns the process exit status."""
     from .app import UnoApp
 
-    app = UnoApp(config)
+    app = UnoApp(config, store=store, resume=resume, replay=replay)
     app.run()
     return app.return_code or 0

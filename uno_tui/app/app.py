@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
-import tempfile
+import signal
+import threading
 import traceback
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -14,22 +17,32 @@ from textual.app import App
 from textual.screen import Screen
 
 from ..config import PlayConfig
+from ..paths import data_dir
+from ..saves import MatchRecord, MatchRecorder, MatchStore, SaveFileError
 from .controller import DEFAULT_PACE, TableController
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
 if TYPE_CHECKING:
+    from .replay import Replay
     from .screens.table import TableScreen
+    from .widgets.saved_matches import SavedMatches
 
 # The setup and table screens are imported when first shown, so that starting
 # straight at one does not pay for loading the other.
 
-__all__ = ["UnoApp", "write_crash_report"]
+__all__ = ["UnoApp", "write_crash_report", "EXIT_SIGNALS"]
 
 _HERE = Path(__file__).parent
+#: Signals that end the app the clean way: save, restore the terminal, exit 128 + signal.
+EXIT_SIGNALS = (signal.SIGHUP, signal.SIGTERM, signal.SIGINT)
+#: Seconds the clean exit after a signal may take before the process ends anyway (a
+#: terminal that has gone away can make the last writes hang).
+SIGNAL_EXIT_GRACE = 3.0
 
 
-def write_crash_report(error: BaseException, table=None) -> str | None:
-    """Save the traceback (and the game, if one is in play) to a file; its path, or None."""
+def write_crash_report(error: BaseException, table=None, folder: Path | None = None) -> str | None:
+    """Save the traceback (and the game, if one is in play) to a file in ``folder`` (the
+    data directory's ``crashes`` folder by default); its path, or None."""
     lines = traceback.format_exception(type(error), error, error.__traceback__)
     if table is not None:
         try:
@@ -37,12 +50,15 @@ def write_crash_report(error: BaseException, table=None) -> str | None:
         except Exception as exc:  # the report must not fail because the game is broken
             lines.append(f"\nThe match could not be saved: {exc!r}\n")
     try:
-        handle, path = tempfile.mkstemp(prefix="uno-tui-crash-", suffix=".txt")
-        with os.fdopen(handle, "w", encoding="utf-8") as report:
+        folder = folder or data_dir() / "crashes"
+        folder.mkdir(parents=True, exist_ok=True)
+        stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
+        path = folder / f"crash-{stamp}-{os.getpid()}.txt"
+        with open(path, "x", encoding="utf-8") as report:
             report.writelines(lines)
     except OSError:
         return None
-    return path
+    return str(path)
 
 
 class UnoApp(App[int]):
@@ -56,7 +72,8 @@ class UnoApp(App[int]):
 
     # One stylesheet, read once at start: a screen's own CSS would be parsed and applied
     # to every widget again when the screen first shows.
-    CSS_PATH = [_HERE / "app.tcss", _HERE / "table.tcss", _HERE / "setup.tcss"]
+    CSS_PATH = [_HERE / "app.tcss", _HERE / "table.tcss", _HERE / "setup.tcss",
+                _HERE / "prompts" / "prompts.tcss"]
     TITLE = "uno-tui"
     ENABLE_COMMAND_PALETTE = False
     # Game keys are letters and arrows: nothing may grab them by being focused first.
@@ -64,9 +81,17 @@ class UnoApp(App[int]):
 
     def __init__(self, config: PlayConfig | None = None, *, pace: float = DEFAULT_PACE,
                  steady: bool = False, show_card_ids: bool = False,
-                 controller: TableController | None = None) -> None:
+                 controller: TableController | None = None, store: MatchStore | None = None,
+                 resume: MatchRecord | None = None, replay: "Replay | None" = None) -> None:
         super().__init__()
         self.config = config or PlayConfig()
+        #: Where matches are autosaved (None: not saved).
+        self.store = store
+        self.resume_record = resume
+        #: A saved match to play back instead of playing.
+        self.replay = replay
+        #: The signal that ended the app, if one did.
+        self.signal_received: int | None = None
         #: A match already set up (e.g. a rigged position) to open at the table.
         self.controller = controller
         self.pace = pace
@@ -78,6 +103,11 @@ class UnoApp(App[int]):
     def _first_screen(self) -> Screen:
         if self.controller is not None:
             return self._table(self.controller)
+        if self.replay is not None:
+            from .screens.replay import ReplayScreen
+            return ReplayScreen(self.replay)
+        if self.resume_record is not None:
+            return self._table_for_record(self.resume_record)
         if self.config.seats:
             return self._table_for(self.config)
         return self._setup()
@@ -92,10 +122,27 @@ class UnoApp(App[int]):
 
         return TableScreen(controller, pace=self.pace)
 
-    def _table_for(self, config: PlayConfig) -> "TableScreen":
-        return self._table(TableController(
+    def _table_for(self, config: PlayConfig, record: MatchRecord | None = None) -> "TableScreen":
+        recorder = match = None
+        if self.store is not None:
+            recorder = MatchRecorder(self.store, config, record, on_problem=self._save_problem)
+        if record is not None:
+            match = record.restore()
+            if recorder is not None:
+                recorder.resume(match)
+        self.controller = TableController(
             config.variant, config.seats, target=config.target, mode=config.mode,
-            rules=config.rules, seed=config.seed, show_ids=self.show_card_ids))
+            rules=config.rules, seed=config.seed, show_ids=self.show_card_ids,
+            recorder=recorder, match=match)
+        return self._table(self.controller)
+
+    def _table_for_record(self, record: MatchRecord) -> "TableScreen":
+        self.config = record.config
+        return self._table_for(record.config, record)
+
+    def _save_problem(self, problem: str) -> None:
+        self.notify(problem.capitalize() + ".", title="Autosave", severity="warning",
+                    timeout=8)
 
     # ------------------------------------------------------------ screens
 
@@ -103,6 +150,26 @@ class UnoApp(App[int]):
         """Leave the setup screen for a table playing ``config``."""
         self.config = config
         self.switch_screen(self._table_for(config))
+
+    def saved_matches(self) -> "SavedMatches":
+        """The setup screen's list of unfinished matches (and of bad saves set aside)."""
+        from .widgets.saved_matches import SavedMatches
+
+        if self.store is None:
+            return SavedMatches((), id="saved-matches")
+        summaries = self.store.unfinished()
+        problems, self.store.problems[:] = list(self.store.problems), []
+        return SavedMatches(summaries, problems, id="saved-matches")
+
+    def resume_saved(self, path: Path) -> None:
+        """Leave the setup screen for the table of the match saved in ``path``."""
+        try:
+            record = self.store.load(path)
+            screen = self._table_for_record(record)
+        except (SaveFileError, ValueError) as exc:
+            self.notify(str(exc), title="Can't resume", severity="error", timeout=10)
+            return
+        self.switch_screen(screen)
 
     def show_setup(self) -> None:
         """Close every dialog and go back to the setup screen (the same settings)."""
@@ -122,8 +189,38 @@ class UnoApp(App[int]):
     # --------------------------------------------------------------- size
 
     def on_mount(self) -> None:
+        self._catch_signals()
         self.push_screen(self._first_screen())
         self._check_size(self.size.width, self.size.height)
+
+    # ------------------------------------------------------------- signals
+
+    def _catch_signals(self) -> None:
+        """SIGHUP, SIGTERM and SIGINT end the app through its own exit path."""
+        loop = asyncio.get_running_loop()
+        for signum in EXIT_SIGNALS:
+            try:
+                loop.add_signal_handler(signum, self._signalled, signum)
+            except (ValueError, RuntimeError, NotImplementedError):  # not the main thread
+                return
+
+    def _signalled(self, signum: int) -> None:
+        """Save, then exit with 128 + ``signum``; Textual's exit restores the terminal
+        (alternate screen left, mouse reporting off, cursor shown)."""
+        if self.signal_received is not None:
+            return
+        self.signal_received = signum
+        status = 128 + signum
+        controller = self.controller if self.table is not None else None
+        recorder = getattr(controller, "recorder", None)
+        if recorder is not None:
+            recorder.save()
+        # After a hangup the terminal may be gone and the last writes may block: the
+        # process ends anyway once the grace time is over (the match is saved).
+        watchdog = threading.Timer(SIGNAL_EXIT_GRACE, os._exit, (status,))
+        watchdog.daemon = True
+        watchdog.start()
+        self.exit(return_code=status)
 
     def on_resize(self, event: events.Resize) -> None:
         self._check_size(event.size.width, event.size.height)
@@ -150,12 +247,15 @@ class UnoApp(App[int]):
         Textual would print a full traceback on exit; this app keeps it in a crash
         report instead (the game's state included, to replay it) and says where.
         """
-        report = write_crash_report(error, self.table)
+        folder = self.store.root / "crashes" if self.store is not None else None
+        report = write_crash_report(error, self.table, folder)
         super()._handle_exception(error)
         message = f"uno-tui stopped after an internal error: {error or type(error).__name__}"
         if report:
             message += f"\nThe details are in {report}"
         self._exit_renderables[:] = [message]
+        # The file's path must be copied whole: no wrapping at the terminal's width.
+        self.error_console.soft_wrap = True
 
     # --------------------------------------------------------------- quit
 
@@ -192,5 +292,9 @@ class UnoApp(App[int]):
                 if table is not None:
                     table.resume()
 
-        self.push_screen(ConfirmDialog("Quit the game?", "The match in play will be lost.",
-                                       yes="Quit", no="Keep playing"), answered)
+        if self.store is not None:
+            detail = "The match is saved: 'uno-tui --resume' goes on with it."
+        else:
+            detail = "The match in play will be lost."
+        self.push_screen(ConfirmDialog("Quit the game?", detail, yes="Quit", no="Keep playing"),
+                         answered)

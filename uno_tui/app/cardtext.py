@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..engine import COLOR_NAMES, Face, Kind
 from ..engine.cards import COLOR_LETTERS
 
-__all__ = ["short_label", "long_label", "color_label", "card_style", "color_style",
+__all__ = ["short_label", "long_label", "color_label", "card_style", "color_style", "color_ink",
            "with_id"]
 
 #: Short bodies for the chips in a hand; kinds missing here fall back to the engine's label.
@@ -34,18 +34,21 @@ _SHORT_BODIES = {
 }
 
 #: Background colours; text colour is picked for contrast. Textual maps these to the
-#: nearest of 16 colours on small terminals and drops them under NO_COLOR.
+#: nearest of 256 or 16 colours on smaller terminals (and drops them under NO_COLOR), so
+#: each is chosen to land on its own colour there too: on 16 colours yellow is bright
+#: yellow (11), green is green (2), pink bright magenta (13), orange dark yellow (3).
+#: tests/app/test_cards.py checks every downgrade.
 _BACKGROUNDS = {
     "red": "#c62828",
-    "yellow": "#f9a825",
-    "green": "#2e7d32",
+    "yellow": "#fbc02d",
+    "green": "#2e9e44",
     "blue": "#1565c0",
-    "pink": "#d81b60",
+    "pink": "#f048b0",
     "teal": "#00897b",
-    "orange": "#ef6c00",
+    "orange": "#e65100",
     "purple": "#6a1b9a",
 }
-_DARK_TEXT = frozenset({"yellow", "orange"})
+_DARK_TEXT = frozenset({"yellow", "pink"})
 _WILD_STYLE = "bold #ffffff on #37474f"
 
 
@@ -92,3 +95,10 @@ def card_style(face: Face) -> str:
 def with_id(text: str, card_id: int, show_ids: bool) -> str:
     """``text`` followed by ``#id`` when ids are shown (a debugging and testing aid)."""
     return f"{text}#{card_id}" if show_ids else text
+
+
+def color_ink(color: str | None) -> str:
+    """A Rich style writing in ``color`` on the terminal's background (wilds: default)."""
+    if color is None or color not in _BACKGROUNDS:
+        return ""
+    return _BACKGROUNDS[color]

@@ -15,16 +15,13 @@ from typing import Protocol, Sequence
 from ..bots import Bot, make_bot
 from ..engine import (
     Action, CallUno, Catch, Event, Face, Game, GameView, IllegalActionError, JumpIn, Match,
-    Play,
+    Play, WINDOW_ACTIONS,
 )
-from ..config import SeatSpec
+from ..config import MAX_LOG_LINES, SeatSpec
 from .narration import Narrator
 
-__all__ = ["RoundSummary", "BotTurn", "Recorder", "TableController", "MAX_LOG_LINES",
-           "DEFAULT_PACE"]
+__all__ = ["RoundSummary", "BotTurn", "Recorder", "TableController", "DEFAULT_PACE"]
 
-#: The log keeps this many recent lines.
-MAX_LOG_LINES = 300
 #: Seconds between two computer actions at normal pace: slow enough to follow them.
 DEFAULT_PACE = 0.6
 
@@ -115,7 +112,9 @@ class TableController:
         }
         self._version = 0
         self._polled = -1
-        #: The events of the last action applied (for prompts that follow up on them).
+        self._last_events: tuple[Event, ...] = ()
+        #: The events of the last action applied, as the whole table may see them (private
+        #: cards removed): for announcements and prompts that follow up on them.
         self.last_events: tuple[Event, ...] = ()
         self.narrator = self._narrator_for(self.match.game)
         if resumed:
@@ -201,6 +200,25 @@ class TableController:
         """What ``seat`` may know now."""
         return self.game.view(seat)
 
+    def last_events_for(self, seat: int) -> tuple[Event, ...]:
+        """The events of the last action applied, as ``seat`` may see them."""
+        return tuple(event.for_seat(seat) for event in self._last_events)
+
+    def own_actions(self, seat: int) -> list[Action]:
+        """``seat``'s legal actions that answer a decision of its own (not window actions:
+        catching, calling UNO, jumping in)."""
+        return [a for a in self.game.legal_actions(seat) if not isinstance(a, WINDOW_ACTIONS)]
+
+    def deciders(self) -> tuple[int, ...]:
+        """The seats the game waits on now: the decider first, then any other seat with a
+        decision of its own open at the same time (e.g. Point Taken votes cast in any order)."""
+        if self.game.is_over:
+            return ()
+        decider = self.game.decision.seat
+        others = tuple(seat for seat in range(self.players)
+                       if seat != decider and self.own_actions(seat))
+        return (decider, *others)
+
     def legal(self, seat: int) -> list[Action]:
         """``seat``'s legal actions now (a fresh list the caller may keep)."""
         return list(self.game.legal_actions(seat))
@@ -224,7 +242,8 @@ class TableController:
     def apply(self, action: Action) -> list[str]:
         """Apply ``action``; return the new log lines. Illegal: raises, changes nothing."""
         events = self.game.apply(action)
-        self.last_events = events
+        self._last_events = events
+        self.last_events = tuple(event.for_seat(None) for event in events)
         self._version += 1
         self._tell_bots(action, events)
         if self.recorder is not None:
@@ -296,7 +315,7 @@ class TableController:
         if self.game.is_over:
             return False
         decider = self.game.decision.seat
-        if decider in self.bots:
+        if any(seat in self.bots for seat in self.deciders()):
             return True
         if self._polled != self._version:
             legal = self.game.legal_actions
@@ -318,11 +337,12 @@ class TableController:
         if game.is_over:
             return []
         decider = game.decision.seat
+        deciders = self.deciders()
         window = game.uno_window
         turns = []
         if self._polled != self._version and not (window == decider and decider in self.bots):
             self._polled = self._version
-            seats = [s for s in self.bots if s != decider]
+            seats = [s for s in self.bots if s not in deciders]
             self._rng.shuffle(seats)
             if window in seats:
                 seats.remove(window)
@@ -331,8 +351,9 @@ class TableController:
                 options = self.legal(seat)
                 if options:
                     turns.append(self._turn(seat, options, react=True))
-        if decider in self.bots:
-            turns.append(self._turn(decider, self.legal(decider), react=False))
+        for seat in deciders:
+            if seat in self.bots:
+                turns.append(self._turn(seat, self.legal(seat), react=False))
         return turns
 
     def _turn(self, seat: int, options: list[Action], react: bool) -> "BotTurn":

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine import GameView
+from ..engine import Event, GameView
+from .moments import BallotResult
 
 __all__ = ["TableState"]
 
@@ -28,6 +29,18 @@ class TableState:
     mode: str
     variant_label: str
     show_ids: bool = False
+    #: Card ids the viewer may play now, or None when the viewer is not asked to play.
+    playable: frozenset[int] | None = None
+    #: What the hand area says while no hand shows.
+    notice: str = ""
+    #: The computer seat that is thinking about its move now, if any.
+    thinking: int | None = None
+    #: The events of the last action applied, as the whole table saw them.
+    events: tuple[Event, ...] = ()
+    #: The last Point Taken ballot revealed, while it is still news (UNO Party!).
+    ballot: "BallotResult | None" = None
+    #: Goes up with every action applied: tells a new moment from the same one drawn again.
+    serial: int = 0
 
     @property
     def hand_visible(self) -> bool:

@@ -16,14 +16,14 @@ from .cards import (
     COLOR_NAMES, DARK_COLORS, LIGHT_COLORS, Card, CardParseError, Face, Kind, define_kind,
 )
 from .errors import ConfigError, EngineError, IllegalActionError, SaveDataError
-from .game import Game
+from .game import Game, decision_verb
 from .match import MODES, Match, RoundResult
 from .ruleset import ChallengePenalty, DecisionRule, FirstCard, StateField
 from .variants import HOUSE_RULES, VARIANTS, Variant, get_variant, register_variant
 from .view import GameView, HandCard, SeatInfo
 
 __all__ = [
-    "Accept", "Action", "CallUno", "Catch", "Challenge", "ChooseColor", "Decision",
+    "decision_verb", "Accept", "Action", "CallUno", "Catch", "Challenge", "ChooseColor", "Decision",
     "DecisionKind", "Draw", "Event", "EventKind", "JumpIn", "Keep", "LinkPlayers", "Play",
     "PointAt", "SwapHands", "TakePile", "action_to_json", "action_from_json",
     "WINDOW_ACTIONS", "COLOR_NAMES", "DARK_COLORS", "LIGHT_COLORS", "Card", "CardParseError",

@@ -32,7 +32,7 @@ from .ruleset import DecisionRule, FirstCard, Variant
 from .variants import get_variant
 from .view import DrewOn, GameView, HandCard, SeatInfo
 
-__all__ = ["Game", "SAVE_FORMAT"]
+__all__ = ["Game", "SAVE_FORMAT", "decision_verb"]
 
 SAVE_FORMAT = saves.SAVE_FORMAT
 
@@ -1176,3 +1176,15 @@ _SHARED_DECISIONS: dict[str, DecisionRule] = {
     _SWAP: DecisionRule(Game._legal_swap, "pick whom to swap hands with"),
     _ROUND_OVER: DecisionRule(_no_legal, "start a new round"),
 }
+
+
+def decision_verb(kind: str) -> str:
+    """What a decision of ``kind`` asks for, in words ("name a colour"), from the rule that
+    declares it (shared, or any registered rule set's); a kind no rule declares is spelt out."""
+    from .variants import VARIANTS
+
+    rule = _SHARED_DECISIONS.get(kind)
+    if rule is None:
+        rule = next((v.decisions[kind] for v in VARIANTS.values() if kind in v.decisions), None)
+    return rule.verb if rule is not None else str(kind).replace("_", " ")
+

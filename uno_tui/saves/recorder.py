@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Callable
+
 from ..config import PlayConfig
 from ..engine import Action, Match
 from .record import MatchRecord, _short
@@ -16,12 +18,15 @@ class MatchRecorder:
     The controller calls :meth:`round_started`, :meth:`recorded` and :meth:`round_scored`.
     A save that fails (disk full, the folder gone) never stops the game: the match goes
     on and :attr:`problem` says what went wrong, for the screen to show once.
-    ``record`` continues a resumed match in its own file.
+    ``record`` continues a resumed match in its own file; ``on_problem`` is called with
+    the message when saving starts to fail.
     """
 
     def __init__(self, store: MatchStore, config: PlayConfig,
-                 record: MatchRecord | None = None) -> None:
+                 record: MatchRecord | None = None,
+                 on_problem: Callable[[str], None] | None = None) -> None:
         self.store = store
+        self.on_problem = on_problem
         self.config = config
         self.record = record
         self._match: Match | None = None
@@ -65,6 +70,9 @@ class MatchRecorder:
         try:
             how(self.record)
         except OSError as exc:
+            first = self.problem is None
             self.problem = f"the match could not be saved: {exc.strerror or _short(exc)}"
+            if first and self.on_problem is not None:
+                self.on_problem(self.problem)
         else:
             self.problem = None

@@ -129,10 +129,40 @@ class ClientTableScreen(TableScreen):
     instead of running computers, and prompts only for this terminal's seats."""
 
     ctl: SeatController
+    BINDINGS = [Binding("plus", "add_person", "Another player here", key_display="+")]
 
     def __init__(self, controller: SeatController) -> None:
         super().__init__(controller, pace=0)
         self._round_seen: int | None = None
+
+    def _refresh_footer(self) -> None:
+        super()._refresh_footer()
+        free = bool(self.ctl.table.free_seats())
+        if free != getattr(self, "_free_shown", None):
+            self._free_shown = free
+            self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "add_person":
+            return bool(self.ctl.table.free_seats())
+        return super().check_action(action, parameters)
+
+    def action_add_person(self) -> None:
+        """Seat one more person at this terminal (they share it as in hot seat)."""
+        from .lobby import NameDialog
+
+        def named(name: str | None) -> None:
+            if name:
+                try:
+                    seat = self.ctl.table.sit(self.ctl.member, None, name)
+                except TableError as exc:
+                    self.message = f"✗ {exc}."
+                else:
+                    self.message = f"{name} sits at seat {seat + 1}, at this terminal."
+            self._refresh()
+            self.resume()
+
+        self.app.push_screen(NameDialog("Who else plays at this terminal?"), named)
 
     def _advance(self) -> None:
         ctl = self.ctl
@@ -206,9 +236,10 @@ class ClientTableScreen(TableScreen):
             self.uno_armed = False
         if challenger is not None and ctl.game.view(challenger).revealed is not None:
             self._guard(lambda: self._reveal(challenger))
-            return
-        self._refresh()
-        self.resume()
+        elif self.is_active and not ctl.pending:
+            self.resume()      # it redraws the table as it goes
+        else:
+            self._refresh()
 
     def _match_over(self, summary) -> None:
         from ..app.screens.match_result import AGAIN, SETUP, MatchResultDialog

@@ -12,22 +12,22 @@ from __future__ import annotations
 import asyncio
 import hmac
 import ipaddress
-import json
 import logging
 import os
 import signal
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import asyncssh
 
 from ..app.controller import DEFAULT_PACE
-from ..config import PlayConfig
+from ..config import PlayConfig, SeatSpec
 from ..paths import data_dir
+from ..saves import MatchRecord, MatchStore
 from .session import TerminalSession
 from .table import DEFAULT_HOLD, DEFAULT_ROUND_PAUSE, ServerTable
 
@@ -38,7 +38,6 @@ __all__ = ["ServeConfig", "ServeError", "Host", "is_loopback", "run_server"]
 
 HOST_KEY_FILE = "ssh_host_ed25519_key"
 LOG_FILE = "server.log"
-SAVES_DIR = "server-saves"
 
 
 class ServeError(ValueError):
@@ -290,20 +289,20 @@ class Host:
     # ------------------------------------------------------------- stopping
 
     def save_tables(self) -> list[Path]:
-        """Write every table's match as JSON, atomically; the paths written."""
-        folder = self.data / SAVES_DIR
-        folder.mkdir(parents=True, exist_ok=True)
-        stamp = time.strftime("%Y%m%d-%H%M%S")
+        """Save every table's match with the app's save store (atomic writes); the paths.
+
+        Each is an unfinished match in the data directory's saves, which ``uno-tui``
+        offers to resume (people's seats as people, computers with their levels).
+        """
+        store = MatchStore(self.data)
         written = []
         for table in self.tables:
-            path = folder / f"table-{table.number}-{stamp}.json"
-            temp = path.with_suffix(".tmp")
-            with open(temp, "w", encoding="utf-8") as out:
-                json.dump(table.to_json(), out)
-                out.flush()
-                os.fsync(out.fileno())
-            os.replace(temp, path)
-            written.append(path)
+            config = table.config
+            seats = tuple(SeatSpec(spec.name, level)
+                          for spec, level in zip(table.seat_specs(), table.seat_levels()))
+            record = MatchRecord(config=replace(config, seats=seats),
+                                 match=table.ctl.match.to_json())
+            written.append(store.autosave(record))
         return written
 
     async def stop(self, reason: str = "stopped") -> None:

@@ -127,6 +127,9 @@ class NameDialog(ModalScreen[str | None]):
                          id="name-hint")
         yield Footer()
 
+    def on_mount(self) -> None:
+        self.query_one("#name", Input).focus()
+
     @on(Input.Submitted, "#name")
     def _submitted(self, event: Input.Submitted) -> None:
         event.stop()

@@ -22,11 +22,11 @@ from dataclasses import dataclass, field
 from typing import Protocol, Sequence
 
 from ..app.controller import (
-    BotTurn, DEFAULT_PACE, MAX_LOG_LINES, RoundSummary, TableController,
+    BotTurn, DEFAULT_PACE, RoundSummary, TableController,
 )
 from ..app.narration import Narrator
 from ..bots import make_bot
-from ..config import MAX_NAME, PlayConfig, SeatSpec, default_bot_level
+from ..config import MAX_LOG_LINES, MAX_NAME, PlayConfig, SeatSpec, default_bot_level
 from ..engine import Action, CallUno, Catch, EngineError, Play
 
 __all__ = [
@@ -207,6 +207,11 @@ class ServerTable:
         bots = self.ctl.bots
         return tuple(SeatSpec(s.name, s.level or (default_bot_level() if i in bots else None))
                      for i, s in enumerate(self._seats))
+
+    def seat_levels(self) -> tuple[str | None, ...]:
+        """Each seat's own level: a computer seat's, None for a people's seat (even while
+        a computer stands in)."""
+        return tuple(s.level for s in self._seats)
 
     def free_seats(self) -> tuple[int, ...]:
         """People's seats anyone may take: nobody holds them and none is kept for a

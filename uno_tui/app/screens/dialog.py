@@ -6,8 +6,7 @@ answer to their number key; subclasses add letter keys for their options.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Generic, Sequence, TypeVar
+from typing import Sequence, TypeVar
 
 from rich.text import Text
 from textual import on
@@ -17,20 +16,11 @@ from textual.containers import Vertical, VerticalGroup
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
+from ..prompts.question import Option
+
 __all__ = ["Option", "Dialog"]
 
 T = TypeVar("T")
-
-
-@dataclass(frozen=True)
-class Option(Generic[T]):
-    """One answer: the text on its button, the value it returns, its letter key."""
-
-    label: str
-    value: T
-    key: str = ""
-    #: A Rich style for a coloured swatch before the label (e.g. a card's colour).
-    swatch: str = ""
 
 
 def _digit_bindings() -> list[Binding]:
@@ -60,9 +50,12 @@ class Dialog(ModalScreen[T]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Static(self.title_text, classes="dialog-title")
+            # Names are data: the title and message are text, never markup.
+            yield Static(Text(self.title_text) if isinstance(self.title_text, str)
+                         else self.title_text, classes="dialog-title")
             if self.message:
-                yield Static(self.message, classes="dialog-message")
+                yield Static(Text(self.message) if isinstance(self.message, str)
+                             else self.message, classes="dialog-message")
             yield from self.compose_extra()
             with VerticalGroup(id="options"):
                 for index, option in enumerate(self.options):

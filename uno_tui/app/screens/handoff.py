@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -28,13 +29,14 @@ class HandoffScreen(Screen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="handoff"):
-            yield Static(f"Pass to {self.player}", id="handoff-title")
-            yield Static(f"Press Enter when only {self.player} is looking.",
+            # Names are data: every line is text, never markup.
+            yield Static(Text(f"Pass to {self.player}"), id="handoff-title")
+            yield Static(Text(f"Press Enter when only {self.player} is looking."),
                          id="handoff-message")
             if self.reason:
-                yield Static(self.reason, id="handoff-reason")
+                yield Static(Text(self.reason), id="handoff-reason")
             with Center():
-                yield Button(f"I am {self.player}: show my cards", id="handoff-ready",
+                yield Button(Text(f"I am {self.player}: show my cards"), id="handoff-ready",
                              variant="primary", compact=True)
         yield Footer()
 

@@ -36,10 +36,10 @@ class RevealScreen(ModalScreen[None]):
             cards.append(f" {short_label(face)} ", style=card_style(face))
             cards.append(" ")
         with Vertical(id="dialog"):
-            yield Static(f"{self.target}'s hand, for {self.challenger} only",
+            yield Static(Text(f"{self.target}'s hand, for {self.challenger} only"),
                          classes="dialog-title")
             yield Static(cards or "(no cards)", classes="dialog-message", id="revealed-cards")
-            yield Static(self.verdict, classes="dialog-message")
+            yield Static(Text(self.verdict), classes="dialog-message")
             yield Static("Press Enter to hide it and go on.", classes="dialog-hint")
         yield Footer()
 

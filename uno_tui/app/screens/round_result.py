@@ -69,7 +69,7 @@ class RoundResultScreen(ModalScreen[None]):
         else:
             after = f"Press Enter to deal round {summary.number + 1}."
         with Vertical(id="dialog", classes="wide-dialog"):
-            yield Static(round_title(summary), classes="dialog-title")
+            yield Static(Text(round_title(summary)), classes="dialog-title")
             with VerticalScroll(id="round-table"):
                 yield Static(round_table(summary))
             yield Static(after, classes="dialog-hint")

@@ -8,6 +8,7 @@ widgets, so that ``uno-tui`` opens about as fast as an empty Textual app.
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -16,10 +17,13 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ...bots import BOT_LEVELS, LEVEL_DESCRIPTIONS
-from ...config import MAX_NAME, MAX_SEATS, PlayConfig, SeatSpec, computer_name, default_bot_level
+from ...config import (
+    MAX_NAME, MAX_SEATS, MODE_LABELS, PlayConfig, SeatSpec, computer_name, default_bot_level,
+)
 from ...engine import HOUSE_RULES, MODES, VARIANTS, ConfigError, get_variant
 from ..widgets.action import ActionLink
 from ..widgets.checklist import CheckList
+from ..widgets.saved_matches import SavedMatches
 from ..widgets.choice import ChoiceRow
 from ..widgets.seat_table import SeatTable
 from ..widgets.title import TitleBar
@@ -31,13 +35,6 @@ _HINT = "Tab moves between the fields; the footer shows their keys."
 
 #: Target scores offered (the command line's --target is added when it is another).
 TARGETS = (100, 150, 200, 250, 300, 400, 500, 750, 1000)
-
-_MODE_LABELS = {
-    "target": "To the target",
-    "single": "One round",
-    "five-rounds": "Five rounds",
-    "lowest": "Lowest wins",
-}
 
 
 def default_seats(count: int = 4) -> tuple[SeatSpec, ...]:
@@ -56,6 +53,7 @@ class SetupScreen(Screen[None]):
         Binding("tab", "app.focus_next", "Next field", key_display="Tab"),
         Binding("plus", "add_seat", "Add seat", key_display="+"),
         Binding("minus", "remove_seat", "Remove seat", key_display="-"),
+        Binding("r", "resume", "Resume saved"),
         Binding("question_mark", "help", "Help", key_display="?"),
         Binding("escape", "blur", show=False),
     ]
@@ -64,16 +62,21 @@ class SetupScreen(Screen[None]):
         super().__init__(classes="setup-screen")
         self.config = config
         self.seats = config.seats or default_seats()
+        #: True once the player (or the command line) chose a match mode: another
+        #: variant then keeps it.
+        self._mode_chosen = config.mode != PlayConfig().mode
+        self._setting_mode = False
 
     def compose(self) -> ComposeResult:
         config = self.config
         targets = sorted(set(TARGETS) | {config.target})
         yield TitleBar("New game")
         with VerticalScroll(id="setup"):
+            yield self.app.saved_matches()
             yield ChoiceRow([(v.label, name) for name, v in VARIANTS.items()], config.variant,
                             label="Variant", id="variant")
             yield SeatTable(self.seats, tuple(BOT_LEVELS), id="seat-table", max_seats=MAX_SEATS)
-            yield ChoiceRow([(_MODE_LABELS.get(m, m), m) for m in MODES], config.mode,
+            yield ChoiceRow([(MODE_LABELS.get(m, m), m) for m in MODES], config.mode,
                             label="Match", id="mode")
             yield ChoiceRow([(f"{t} points", t) for t in targets], config.target,
                             label="Target", compact=True, id="target")
@@ -127,7 +130,8 @@ class SetupScreen(Screen[None]):
                           mode=self.query_one("#mode", ChoiceRow).value, rules=rules)
 
     def _say(self, text: str) -> None:
-        self.query_one("#setup-error", Static).update(text)
+        # Names are data: a problem that quotes one is text, never markup.
+        self.query_one("#setup-error", Static).update(Text(text))
         self.query_one("#setup-error").set_class(True, "-problem")
 
     # ------------------------------------------------------------ actions
@@ -144,6 +148,26 @@ class SetupScreen(Screen[None]):
     def _start_pressed(self, event: ActionLink.Pressed) -> None:
         event.stop()
         self.action_start()
+
+    @on(ChoiceRow.Changed, "#variant")
+    def _variant_changed(self, event: ChoiceRow.Changed) -> None:
+        """Another variant brings its own match mode (Party: one round), unless the
+        player chose one."""
+        if self._mode_chosen:
+            return
+        mode = self.query_one("#mode", ChoiceRow)
+        values = [value for _, value in mode.options]
+        wanted = get_variant(event.row.value).default_mode
+        if wanted in values and mode.value != wanted:
+            self._setting_mode = True
+            mode.index = values.index(wanted)
+
+    @on(ChoiceRow.Changed, "#mode")
+    def _mode_changed(self, event: ChoiceRow.Changed) -> None:
+        if self._setting_mode:
+            self._setting_mode = False
+        else:
+            self._mode_chosen = True
 
     @on(SeatTable.AddRequested)
     def _add_pressed(self, event: SeatTable.AddRequested) -> None:
@@ -167,6 +191,19 @@ class SetupScreen(Screen[None]):
     def action_remove_seat(self) -> None:
         if not self.query_one(SeatTable).remove_seat():
             self._say("A game needs at least 2 seats.")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "resume":
+            return self.query_one(SavedMatches).picked is not None
+        return True
+
+    def action_resume(self) -> None:
+        self.query_one(SavedMatches).resume_picked()
+
+    @on(SavedMatches.Resume)
+    def _resume(self, event: SavedMatches.Resume) -> None:
+        event.stop()
+        self.app.resume_saved(event.summary.path)
 
     def action_blur(self) -> None:
         self.set_focus(None)

@@ -1,9 +1,14 @@
 """The table: everything public at a glance, the hand of the person at the keyboard,
-and the hot-seat flow (handoffs, prompts, computer turns at a readable pace).
+its keys, and the prompts asked inline above the hand.
+
+Who is at the keyboard and when it changes hands is :class:`~uno_tui.app.hotseat.HotSeat`'s
+business; what each decision asks is the prompt registry's (:mod:`uno_tui.app.prompts`).
+This screen draws, paces the computers and turns keys and clicks into actions.
 """
 
 from __future__ import annotations
 
+import asyncio
 from functools import partial
 from typing import Callable
 
@@ -11,28 +16,32 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
 from textual.screen import Screen
 from textual.timer import Timer
 from ..widgets.footer import Footer
 from textual.worker import Worker, WorkerState
 
-from ...engine import (
-    Action, Challenge, ChooseColor, DecisionKind, Draw, EngineError, EventKind,
-    Keep, Play, SwapHands, WINDOW_ACTIONS,
-)
-from ...engine.variants import DRAW_EFFECTS
+from ...engine import Action, Challenge, DecisionKind, Draw, EngineError, EventKind, Play, decision_verb
 from ..cardtext import long_label
+from ..moments import ballot_result
 from ..controller import DEFAULT_PACE, BotTurn, TableController
+from ..hotseat import Ask, Away, Computers, Handoff, HotSeat, RoundOver
+from ..prompts import PromptContext, PromptPanel, Question, prompter_for
+from ..prompts.windows import notice, out_of_turn_card, who_plays_out_of_turn
 from ..tablestate import TableState
 from ..widgets.direction import DirectionTracker
 from ..widgets.discard import DiscardPile
 from ..widgets.draw_pile import DrawPile
+from ..widgets.card import COMPACT, LARGE, card_size_for
 from ..widgets.extras import EXTRA_WIDGETS
 from ..widgets.hand import HandView
 from ..widgets.log import GameLog
+from ..widgets.party import MiniPile
 from ..widgets.prompt import PromptBar
 from ..widgets.scores import ScoreBoard
-from ..widgets.seats import SeatList
+from ..widgets.banner import MomentBanner
+from ..widgets.seats import SeatPanel, SeatRing
 from ..widgets.title import TitleBar
 from .handoff import HandoffScreen
 
@@ -50,16 +59,17 @@ MIN_TIMER = 0.001
 RETRY = 0.1
 #: The worker group of the computers' thinking.
 BOT_GROUP = "bots"
+#: The worker group of a person's prompt.
+PROMPT_GROUP = "prompt"
 
 _D = DecisionKind
 
-_DECISION_WORDS = {
-    _D.TURN: "play a card or draw",
-    _D.DRAWN: "play the drawn card or keep it",
-    _D.COLOR: "name a colour",
-    _D.RESPOND: "answer a draw card",
-    _D.SWAP: "choose whom to swap hands with",
-}
+#: The one-line bars of the table: title, banner, prompt and footer.
+FIXED_LINES = 4
+#: Rows of cards the hand shows at most before it scrolls, by card size.
+HAND_ROWS = {COMPACT: 1, LARGE: 2}
+#: The log's width by card size (the table takes the rest).
+LOG_WIDTH = {COMPACT: 27, LARGE: 40}
 
 
 def _first_answer(turns: list[BotTurn]) -> tuple[BotTurn, Action] | None:
@@ -90,7 +100,8 @@ class TableScreen(Screen[None]):
         Binding("d", "draw", "Draw"),
         Binding("u", "uno", "UNO!"),
         Binding("c", "catch", "Catch!"),
-        Binding("j", "jump_in", "Jump in"),
+        Binding("j", "jump_in(True)", "Speed play"),
+        Binding("j", "jump_in(False)", "Jump in"),
         Binding("f", "pace(True)", "Fast"),
         Binding("f", "pace(False)", "Normal pace"),
         Binding("question_mark", "help", "Help", key_display="?"),
@@ -98,14 +109,14 @@ class TableScreen(Screen[None]):
         Binding("q", "request_quit", "Quit"),
     ]
 
-    def __init__(self, controller: TableController, *, pace: float = DEFAULT_PACE) -> None:
+    def __init__(self, controller: TableController, *, pace: float = DEFAULT_PACE,
+                 held: frozenset[int] | None = None) -> None:
         super().__init__(classes="table-screen")
         self.ctl = controller
+        #: Who is at the keyboard, and what may show (``held``: the seats at this terminal).
+        self.flow = HotSeat(controller, held)
         self.pace = max(0.0, pace)
         self.fast = False
-        humans = controller.humans
-        #: Whose hand is on screen (None: every hand hidden).
-        self.viewer: int | None = humans[0] if len(humans) == 1 else None
         #: True while the viewer is asked to play a card or draw.
         self.awaiting_turn = False
         #: The viewer asked to call UNO together with their next card.
@@ -119,34 +130,78 @@ class TableScreen(Screen[None]):
         self._burst = 0
         self._failed = False
         self._footer_keys: tuple = ()
+        #: The answer the question shown inline waits for.
+        self._answer: asyncio.Future | None = None
+        #: True from a prompt's first question to its action (computers wait meanwhile).
+        self._asking = False
+        #: What the open prompt is about: a decision kind, "notice" or "claim" ("": none).
+        self.asked_kind = ""
         self._extras = [factory() for factory in EXTRA_WIDGETS.get(controller.variant, ())]
+        #: The controller's last events as last drawn, and how many batches were drawn.
+        self._events_seen: tuple = ()
+        self._serial = 0
+        #: The last ballot revealed, and the serial it came with.
+        self._ballot = None
+
+    @property
+    def viewer(self) -> int | None:
+        """Whose hand is on screen (None: every hand hidden)."""
+        return self.flow.viewer
 
     # --------------------------------------------------------------- layout
 
+    #: What the table shows now; every widget of the table is bound to it.
+    state: reactive[TableState | None] = reactive(None, repaint=False)
+
     def compose(self) -> ComposeResult:
         ctl = self.ctl
+        bind = TableScreen.state
         yield TitleBar(f"{ctl.game.variant.label} · {ctl.players} players")
         with Horizontal(id="top"):
-            yield SeatList(id="seats")
-            with Vertical(id="piles"):
-                yield DiscardPile(id="discard")
-                yield DrawPile(id="draw-pile")
-                yield DirectionTracker(id="direction")
-                yield ScoreBoard(id="scoreboard")
-                yield from self._extras
+            with Vertical(id="table"):
+                with SeatRing(ctl.players, id="seats"):
+                    for seat in range(ctl.players):
+                        yield SeatPanel(seat).data_bind(bind)
+                with Horizontal(id="middle"):
+                    yield DiscardPile(id="discard").data_bind(bind)
+                    yield DrawPile(id="draw-pile").data_bind(bind)
+                    for extra in self._extras:
+                        if extra.TABLE_AREA == "piles":
+                            yield extra.data_bind(bind)
+                    with Vertical(id="status"):
+                        yield DirectionTracker(id="direction").data_bind(bind)
+                        yield ScoreBoard(id="scoreboard").data_bind(bind)
+                        for extra in self._extras:
+                            if extra.TABLE_AREA == "status":
+                                yield extra.data_bind(bind)
             yield GameLog(id="log")
+        yield MomentBanner(id="banner").data_bind(bind)
         yield PromptBar(id="prompt")
-        yield HandView(id="hand")
+        yield HandView(id="hand").data_bind(bind)
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#seats").border_title = "Players"
-        self.query_one("#seats").border_subtitle = "cards · points"
-        self.query_one("#discard").border_title = "Discard"
-        self.query_one("#draw-pile").border_title = "Draw (d)"
+        # The prompt panel lies over the table, empty until a question comes.
+        self.mount(PromptPanel())
         self.query_one("#log").border_title = "Log"
         self._refresh()
         self.call_after_refresh(self._start)
+
+    def on_resize(self) -> None:
+        size = card_size_for(*self.app.size)
+        for pile in (self.query_one(DiscardPile), self.query_one(DrawPile),
+                     *self.query(MiniPile)):
+            pile.size_class = size
+        self.set_class(size == LARGE, "-large")
+        # The seats get what the one-line bars, the piles and the hand leave.
+        width, height = self.app.size
+        log_width = LOG_WIDTH[size]
+        budget = height - FIXED_LINES - (size.height + 1) - HAND_ROWS[size] * size.height - 2
+        self.query_one(SeatRing).arrange_panels(width - log_width - 2, budget)
+        self.query_one(GameLog).styles.width = log_width
+        for panel in self.query(PromptPanel):
+            if panel.is_open:
+                self.call_after_refresh(self._place_panel, panel)
 
     def _start(self) -> None:
         # The log wraps to its width, which is known once the screen is laid out.
@@ -168,18 +223,35 @@ class TableScreen(Screen[None]):
             levels=tuple(spec.level for spec in ctl.seats), scores=tuple(match.scores),
             round_number=match.round_number, target=ctl.target, mode=ctl.mode,
             variant_label=ctl.game.variant.label, show_ids=ctl.show_ids,
+            playable=ctl.playable(self.viewer) if self.awaiting_turn else None,
+            notice=self._hidden_notice(),
+            thinking=ctl.decider if self._bot_busy and ctl.decider is not None
+            and not ctl.is_human(ctl.decider) else None,
+            events=tuple(event.for_seat(None) for event in ctl.last_events),
+            serial=self._serial,
+            ballot=self._ballot[0] if self._ballot is not None else None,
         )
 
     def _refresh(self) -> None:
-        """Redraw every widget from the controller's state."""
+        """Give the table's widgets the controller's state (they redraw what changed)."""
         ctl = self.ctl
-        state = self.table_state()
-        for part in (self.query_one(SeatList), self.query_one(DiscardPile),
-                     self.query_one(DrawPile), self.query_one(DirectionTracker),
-                     self.query_one(ScoreBoard), *self._extras):
-            part.show(state)
-        playable = ctl.playable(self.viewer) if self.awaiting_turn else None
-        self.query_one(HandView).show(state, playable, self._hidden_notice())
+        if ctl.last_events is not self._events_seen:
+            self._events_seen = ctl.last_events
+            self._serial += 1
+            ballot = ballot_result(ctl.last_events)
+            if ballot is not None:
+                self._ballot = (ballot, self._serial)
+            elif self._ballot is not None and self._serial > self._ballot[1] + ctl.players:
+                self._ballot = None     # every player has had a turn since: old news
+        self.state = self.table_state()
+        self._refresh_prompt()
+        panel = self.query_one(PromptPanel)
+        if panel.is_open:
+            self.call_after_refresh(self._place_panel, panel)
+
+    def _refresh_prompt(self) -> None:
+        """Redraw the prompt line and the footer's keys only (the table has not changed)."""
+        ctl = self.ctl
         prompt = self.query_one(PromptBar)
         prompt.text = self._prompt_text()
         catch = ctl.catch_option(self.viewer)
@@ -192,7 +264,8 @@ class TableScreen(Screen[None]):
         """Update the footer's keys, only when the keys that apply have changed."""
         keys = tuple(self.check_action(action, parameters)
                      for action, parameters in (("play", ()), ("uno", ()), ("catch", ()),
-                                                ("jump_in", ()), ("pace", (True,))))
+                                                ("jump_in", (True,)), ("jump_in", (False,)),
+                                                ("pace", (True,)), ("move", ())))
         if keys != self._footer_keys:
             self._footer_keys = keys
             self.refresh_bindings()
@@ -214,13 +287,16 @@ class TableScreen(Screen[None]):
         if decider is None:
             return "The round is over."
         name = ctl.names[decider]
+        if self._asking:
+            return "Answer below: its number or letter, ←→ and Enter, or a click."
         if self.awaiting_turn:
-            text = f"{name}: pick a card (←→, 1-9), Enter plays it, d draws"
+            unpicked = self.query_one(HandView).unpicked
+            pick = "pick a card (←→, 1-9)" if unpicked else "←→ or 1-9 picks a card"
+            text = f"{name}: {pick}, Enter plays it, d draws"
             return text + (" · UNO armed" if self.uno_armed else "")
         if not ctl.is_human(decider):
             return f"{name} is playing…"
-        words = _DECISION_WORDS.get(ctl.decision_kind, "decide")
-        return f"Waiting for {name} to {words}"
+        return f"Waiting for {name} to {decision_verb(ctl.decision_kind)}"
 
     def _can_arm_uno(self) -> bool:
         if not self.awaiting_turn or self.viewer is None:
@@ -237,11 +313,22 @@ class TableScreen(Screen[None]):
             return "UNO armed (u)" if self.uno_armed else "UNO! (u)"
         return ""
 
+    @property
+    def asking(self) -> bool:
+        """True while a question waits for a person's answer inline."""
+        return self._answer is not None and not self._answer.done()
+
+    @property
+    def waiting_for_person(self) -> bool:
+        """True when nothing happens until a person acts (a turn, a question, a dialog)."""
+        return (not self._bot_busy and (not self.is_active or self.awaiting_turn
+                                        or self.asking or self.ctl.game.is_over))
+
     # ----------------------------------------------------------------- flow
 
     def resume(self) -> None:
         """Move the game on: computer turns, a handoff, or the next prompt."""
-        if self._bot_busy or self._failed or not self.is_active:
+        if self._bot_busy or self._failed or self._asking or not self.is_active:
             return
         try:
             self._advance()
@@ -249,38 +336,38 @@ class TableScreen(Screen[None]):
             self._fail(exc)
 
     def _advance(self) -> None:
-        ctl = self.ctl
-        if ctl.game.is_over:
-            self.awaiting_turn = False
+        step = self.flow.next_step()
+        self.awaiting_turn = False
+        if isinstance(step, RoundOver):
             self._refresh()
             self._round_over()
-            return
-        if ctl.bot_pending():
-            self.awaiting_turn = False
-            if ctl.shared_keyboard:
-                self.viewer = None
+        elif isinstance(step, Computers):
+            self._bot_busy = True      # before the redraw, so the seat shows "thinking…"
             self._refresh()
-            self._bot_busy = True
             self._timer = self.set_timer(max(self._delay(), MIN_TIMER), self._bot_think)
-            return
-        seat = ctl.decider
-        if seat != self.viewer:
-            self._handoff(seat, self._decision_reason(seat), lambda: self._prompt(seat))
-            return
-        self._prompt(seat)
-
-    def _decision_reason(self, seat: int) -> str:
-        words = _DECISION_WORDS.get(self.ctl.decision_kind, "decide")
-        return f"{self.ctl.names[seat]} is to {words}."
+        elif isinstance(step, Handoff):
+            self._handoff(step.seat, step.reason, self.resume)
+        elif isinstance(step, Ask) and step.kind == _D.TURN:
+            self.awaiting_turn = True
+            self._refresh()
+        elif isinstance(step, Ask):
+            self._refresh()
+            self._run_prompt(partial(self._decide, step.seat))
+        elif isinstance(step, Away):
+            self._refresh()
 
     def _handoff(self, seat: int, reason: str, then: Callable[[], None]) -> None:
         """Hide every hand, ask for ``seat``'s player, then show their hand and run ``then``."""
-        self.viewer = None
+        self.flow.hide()
         self.awaiting_turn = False
         self._refresh()
 
         def handed(_: bool | None) -> None:
-            self.viewer = seat
+            self.flow.handed(seat)
+            self.message = ""
+            # No card is picked: the Enter that took the keyboard and one more must not
+            # play a card by accident.
+            self.query_one(HandView).unpick()
             self._guard(then)
 
         self.app.push_screen(HandoffScreen(self.ctl.names[seat], reason), handed)
@@ -297,12 +384,12 @@ class TableScreen(Screen[None]):
         return self._bot_busy
 
     def _bots_may_go(self, retry) -> bool:
-        """Whether computers may act now; while a dialog or help is open they wait for it
-        to close (``retry`` is called again later)."""
+        """Whether computers may act now; while a dialog, a person's question or help is
+        open they wait for it to close (``retry`` is called again later)."""
         self._timer = None
         if self._failed:
             return False
-        if not self.is_active:
+        if not self.is_active or self._asking:
             self._timer = self.set_timer(RETRY, retry)
             return False
         return True
@@ -320,12 +407,12 @@ class TableScreen(Screen[None]):
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         worker = event.worker
-        if worker.group != BOT_GROUP:
+        if worker.group not in (BOT_GROUP, PROMPT_GROUP):
             return
         if event.state == WorkerState.ERROR:
             self._fail(worker.error if isinstance(worker.error, Exception)
                        else RuntimeError(str(worker.error)))
-        elif event.state == WorkerState.SUCCESS:
+        elif event.state == WorkerState.SUCCESS and worker.group == BOT_GROUP:
             self._bot_answer = worker.result
             self._bot_apply()
 
@@ -361,10 +448,12 @@ class TableScreen(Screen[None]):
         except Exception as exc:
             self._fail(exc)
 
-    def _fail(self, exc: Exception) -> None:
+    def _fail(self, exc: BaseException) -> None:
         """Tell the player in words that the game can't go on, instead of a traceback."""
         from .error import ErrorDialog, SETUP
 
+        if self._failed:
+            return
         self._failed = True
         self._bot_busy = False
         if self._timer is not None:
@@ -383,88 +472,118 @@ class TableScreen(Screen[None]):
 
     # -------------------------------------------------------------- prompts
 
-    def _prompt(self, seat: int) -> None:
-        """Ask ``seat`` (the viewer) for the decision the game waits on."""
-        ctl = self.ctl
-        kind = ctl.decision_kind
-        self.message = ""
-        if kind == _D.TURN:
-            self.awaiting_turn = True
-            self._refresh()
-            return
-        self.awaiting_turn = False
-        self._refresh()
-        name = ctl.names[seat]
-        view = ctl.view(seat)
-        actions = [a for a in ctl.legal(seat) if not isinstance(a, WINDOW_ACTIONS)]
-        top_label = long_label(view.top)
-        if kind == _D.COLOR:
-            from .color import ColorDialog
-            colors = [a.color for a in actions if type(a) is ChooseColor]
-            self.app.push_screen(ColorDialog(name, colors, top_label),
-                                 lambda color: self._decided(ChooseColor(seat, color)))
-        elif kind == _D.DRAWN:
-            from .drawn import PLAY, DrawnDialog
-            card = next(a.card for a in actions if type(a) is Play)
-            face = next(c.face for c in view.hand if c.id == card)
-            can_keep = Keep(seat) in actions
+    def _run_prompt(self, prompt: Callable[[], "asyncio.Future"]) -> None:
+        """Run a person's prompt (a coroutine that asks inline) while computers wait."""
+        self._asking = True
+        self._refresh_prompt()
+        self.run_worker(self._prompting(prompt), group=PROMPT_GROUP, exclusive=True,
+                        exit_on_error=False)
 
-            def drawn(choice: str) -> None:
-                if choice == PLAY:
-                    self._do(lambda: ctl.play(seat, card, call_uno=self.uno_armed))
-                else:
-                    self._decided(Keep(seat))
-
-            self.app.push_screen(DrawnDialog(name, face, can_keep), drawn)
-        elif kind == _D.RESPOND:
-            from .respond import RespondDialog
-            attacker = (seat - view.direction) % view.players
-            penalty = view.pending_draw or DRAW_EFFECTS.get(view.top.kind, 0)
-            amount = ("until the named colour shows" if penalty == "until"
-                      else f"{penalty} card{'s' if penalty != 1 else ''}")
-            stack = [c for c in view.hand if Play(seat, c.id) in actions]
-            self.app.push_screen(
-                RespondDialog(name, ctl.names[attacker], top_label, amount, actions, stack),
-                self._decided)
-        elif kind == _D.SWAP:
-            from .swap import SwapDialog
-            targets = [(a.target, ctl.names[a.target], view.seats[a.target].card_count)
-                       for a in actions if type(a) is SwapHands]
-            self.app.push_screen(SwapDialog(name, targets),
-                                 lambda target: self._decided(SwapHands(seat, target)))
-        else:
-            from .choice import ActionDialog
-            question = _DECISION_WORDS.get(kind, kind.replace("_", " "))
-            self.app.push_screen(
-                ActionDialog(name, question, actions, ctl.names, ctl.game.face), self._decided)
-
-    def _decided(self, action: Action) -> None:
-        """Apply an answer from a prompt, then move on (a challenge first shows the hand)."""
-        if type(action) is Challenge:
-            self._do(lambda: self.ctl.apply(action), after=lambda: self._reveal(action.seat))
-        else:
-            self._do(lambda: self.ctl.apply(action))
-
-    def _do(self, apply: Callable[[], list[str]], after: Callable[[], None] | None = None) -> None:
-        """Run a person's action: log it, or explain why it was refused; then go on."""
+    async def _prompting(self, prompt) -> None:
         try:
-            lines = apply()
+            then = await prompt()
+        finally:
+            await self._close_panel()
+            self._asking = False
+            self.asked_kind = ""
+        if then is not None:
+            then()
+        else:
+            self._refresh()
+            self.resume()
+
+    async def ask(self, question: Question) -> object:
+        """Show ``question`` inline above the hand; its answer (None: backed out)."""
+        panel = self.query_one(PromptPanel)
+        if not panel.is_open:
+            self._place_panel(panel)
+        panel.ask(question)
+        # Once the hand is laid out for the person asked, the panel sits just above it.
+        self.call_after_refresh(self._place_panel, panel)
+        self._answer = asyncio.get_running_loop().create_future()
+        self._refresh_prompt()
+        return await self._answer
+
+    def _place_panel(self, panel: PromptPanel) -> None:
+        """Lay the panel just above the hand (it is docked at the screen's bottom)."""
+        hand = self.query_one(HandView)
+        below = max(0, self.size.height - hand.region.y)
+        if panel.styles.margin.bottom != below:
+            panel.styles.margin = (0, 0, below, 0)
+
+    async def _close_panel(self) -> None:
+        self._answer = None
+        self.query_one(PromptPanel).close()
+
+    def on_key(self, event) -> None:
+        """While a question is open, its keys go to it first (it never takes the focus)."""
+        panel = self.query_one(PromptPanel)
+        if panel.is_open and self.asking and panel.handle_key(event.key, event.character):
+            event.stop()
+            event.prevent_default()
+
+    @on(PromptPanel.Answered)
+    def _prompt_answered(self, message: PromptPanel.Answered) -> None:
+        message.stop()
+        if self._answer is not None and not self._answer.done():
+            self._answer.set_result(message.value)
+
+    @on(PromptPanel.Cancelled)
+    def _prompt_cancelled(self, message: PromptPanel.Cancelled) -> None:
+        message.stop()
+        if self._answer is not None and not self._answer.done():
+            self._answer.set_result(None)
+
+    async def _decide(self, seat: int):
+        """Ask ``seat`` (the viewer) the decision the game waits on; what to do next."""
+        ctl = self.ctl
+        context = PromptContext(seat=seat, names=ctl.names, view=ctl.view(seat),
+                                actions=tuple(ctl.own_actions(seat)),
+                                events=ctl.last_events_for(seat), face_of=ctl.game.face,
+                                ask=self.ask)
+        self.asked_kind = ctl.decision_kind
+        action = await prompter_for(ctl.decision_kind)(context)
+        if action is None:
+            return None
+        return partial(self._act, seat, action)
+
+    def _act(self, seat: int, action: Action) -> None:
+        """Apply a person's action: log it, or explain why it was refused; then go on."""
+        ctl = self.ctl
+        try:
+            if type(action) is Play and self.uno_armed:
+                lines = ctl.play(seat, action.card, call_uno=True)
+            else:
+                lines = ctl.apply(action)
         except EngineError as exc:
             self.message = f"✗ {exc}."
-            lines = []
+            self._refresh()
+            self.resume()
+            return
         except Exception as exc:
             self._fail(exc)
             return
-        else:
-            self.message = ""
-            self.uno_armed = False
-        self.query_one(GameLog).add(lines)
+        self.message = ""
+        self.uno_armed = False
+        self.query_one(HandView).unpicked = False
         self.awaiting_turn = False
-        if after is not None:
-            self._guard(after)
+        self.query_one(GameLog).add(lines)
+        if type(action) is Challenge:
+            self._guard(lambda: self._reveal(seat))
+            return
+        drawn = self.flow.drawn_notice(seat, action, ctl.last_events_for(seat))
+        if drawn:
+            self._refresh()
+            self._run_prompt(partial(self._notice, drawn))
             return
         self._refresh()
         self.resume()
+
+    async def _notice(self, text: str):
+        """Show ``text`` to the person at the keyboard until they go on."""
+        self.asked_kind = "notice"
+        await self.ask(notice(text, "Remember it: the keyboard moves on next."))
+        return None
 
     def _reveal(self, challenger: int) -> None:
         """Show the challenged hand to the challenger alone (behind its own handoff)."""
@@ -486,7 +605,9 @@ class TableScreen(Screen[None]):
                 RevealScreen(ctl.names[challenger], ctl.names[target], faces, verdict),
                 lambda _: self.resume())
 
-        if ctl.shared_keyboard:
+        # Another's hand: even the challenger who holds the keyboard confirms that only
+        # they are looking.
+        if self.flow.shared:
             self._handoff(challenger, f"{ctl.names[target]}'s hand is shown to "
                           f"{ctl.names[challenger]} alone.", show)
         else:
@@ -496,8 +617,7 @@ class TableScreen(Screen[None]):
         from .round_result import RoundResultScreen
 
         summary = self.ctl.finish_round()
-        self.query_one(ScoreBoard).show(self.table_state())
-        self.query_one(SeatList).show(self.table_state())
+        self.state = self.table_state()
 
         def closed(_: None) -> None:
             if summary.match_over:
@@ -512,8 +632,7 @@ class TableScreen(Screen[None]):
         self._new_deal()
 
     def _new_deal(self) -> None:
-        humans = self.ctl.humans
-        self.viewer = humans[0] if len(humans) == 1 else None
+        self.flow.new_round()
         self.uno_armed = False
         self.message = ""
         self._refresh()
@@ -545,13 +664,16 @@ class TableScreen(Screen[None]):
         if action == "catch":
             return ctl.catch_option(self.viewer) is not None
         if action == "jump_in":
-            return bool(ctl.jump_in_candidates())
+            speed = bool(ctl.game.variant.builtin_jump_in)
+            return (not self._asking and bool(parameters) and parameters[0] == speed
+                    and bool(self._claimers()))
         if action == "pace":
             return bool(ctl.bots) and bool(parameters) and parameters[0] != self.fast
         return True
 
     def action_move(self, step: int) -> None:
         self.query_one(HandView).move(step)
+        self.query_one(PromptBar).text = self._prompt_text()
 
     def action_select(self, index: int) -> None:
         hand = self.query_one(HandView)
@@ -559,11 +681,17 @@ class TableScreen(Screen[None]):
             self.message = f"There is no card {index + 1 if index < 9 else 10} in the hand."
             self.query_one(PromptBar).text = self._prompt_text()
             self.message = ""
+            return
+        self.query_one(PromptBar).text = self._prompt_text()
 
     def action_play(self) -> None:
         card = self.query_one(HandView).selected_card
-        if card is not None:
-            self.try_play(card)
+        if card is None:
+            self.message = "Pick a card first: ←→ or its number (1-9); d draws."
+            self.query_one(PromptBar).text = self._prompt_text()
+            self.message = ""
+            return
+        self.try_play(card)
 
     def try_play(self, card: int) -> None:
         """Play ``card`` for the viewer, or explain why it can't be played (nothing changes)."""
@@ -580,13 +708,13 @@ class TableScreen(Screen[None]):
             self.query_one(PromptBar).text = self._prompt_text()
             self.app.bell()
             return
-        self._do(lambda: ctl.play(seat, card, call_uno=self.uno_armed))
+        self._act(seat, action)
 
     def action_draw(self) -> None:
         seat = self.viewer
         if seat is None or not self.awaiting_turn:
             return
-        self._do(lambda: self.ctl.apply(Draw(seat)))
+        self._act(seat, Draw(seat))
 
     def action_uno(self) -> None:
         uno = self.ctl.uno_option()
@@ -618,45 +746,56 @@ class TableScreen(Screen[None]):
         self._refresh()
         self.resume()
 
-    def action_jump_in(self) -> None:
-        from .jump_in import JumperDialog
+    # ------------------------------------------------ out of turn (jump-in, speed play)
 
-        candidates = self.ctl.jump_in_candidates()
-        if not candidates:
+    def _claimers(self) -> tuple[int, ...]:
+        """The people at this keyboard who may claim an out-of-turn play now."""
+        return tuple(s for s in self.ctl.jump_in_candidates() if s in self.flow.held)
+
+    def action_jump_in(self, speed: bool) -> None:
+        """Someone claims an out-of-turn play: they pick their name, then their card."""
+        claimers = self._claimers()
+        if not claimers or self._asking:
             return
-        if len(candidates) == 1:
-            self._jump_for(candidates[0])
-            return
-        top = long_label(self.ctl.game.top)
-        self.app.push_screen(
-            JumperDialog([(s, self.ctl.names[s]) for s in candidates], top),
-            lambda seat: self.resume() if seat is None else self._jump_for(seat))
+        what = "Speed play" if speed else "Jump in"
+        self.awaiting_turn = False
+        self._run_prompt(partial(self._claim, claimers, what))
 
-    def _jump_for(self, seat: int) -> None:
-        from .jump_in import JumpInDialog
-
+    async def _claim(self, claimers: tuple[int, ...], what: str):
         ctl = self.ctl
-
-        def choose() -> None:
-            view = ctl.view(seat)
-            faces = {c.id: c.face for c in view.hand}
-            choices = [(a, faces[a.card]) for a in ctl.jump_in_actions(seat)]
-            self._refresh()
-
-            def chosen(action) -> None:
-                if action is None:
-                    self.resume()
-                else:
-                    self._do(lambda: ctl.apply(action))
-
-            self.app.push_screen(JumpInDialog(ctl.names[seat], long_label(view.top), choices),
-                                 chosen)
-
-        if seat != self.viewer and ctl.shared_keyboard:
-            self._handoff(seat, f"{ctl.names[seat]} wants to jump in.", choose)
+        top = ctl.game.top
+        self.asked_kind = "claim"
+        if len(claimers) == 1:
+            seat = claimers[0]
         else:
-            self.viewer = seat
-            choose()
+            seat = await self.ask(who_plays_out_of_turn(
+                [(s, ctl.names[s]) for s in claimers], top, what))
+            if seat is None:
+                return None
+        if not ctl.jump_in_actions(seat):
+            # Said at once: nobody goes through a handoff only to hear this.
+            self.message = (f"✗ {ctl.names[seat]} holds no card identical to "
+                            f"{long_label(top)}: nothing happens.")
+            return None
+        if self.flow.needs_handoff(seat):
+            return partial(self._handoff, seat, f"{ctl.names[seat]} claims a "
+                           f"{what.lower()} on {long_label(top)}.",
+                           partial(self._run_prompt, partial(self._claim_card, seat, what)))
+        return await self._claim_card(seat, what)
+
+    async def _claim_card(self, seat: int, what: str):
+        ctl = self.ctl
+        self.flow.handed(seat)
+        self.asked_kind = "claim"
+        faces = {c.id: c.face for c in ctl.view(seat).hand}
+        choices = [(a, faces[a.card]) for a in ctl.jump_in_actions(seat)]
+        if not choices:
+            return None          # the moment passed
+        self._refresh()
+        action = await self.ask(out_of_turn_card(ctl.names[seat], ctl.game.top, choices, what))
+        if action is None:
+            return None
+        return partial(self._act, seat, action)
 
     def action_pace(self, fast: bool) -> None:
         self.fast = fast
@@ -686,4 +825,3 @@ class TableScreen(Screen[None]):
     @on(PromptBar.UnoRequested)
     def _uno_clicked(self) -> None:
         self.action_uno()
-

@@ -1,29 +1,103 @@
-"""Drawing one card as a 3-line chip: a border that tells its state, and its label.
+"""Drawing cards as cards: a border, the colour's initial in the corner, a big number or
+symbol and the card's whole name, in two sizes.
 
-The hand draws all its chips itself (one widget, not one per card), which keeps
-redraws cheap. A chip reads without colour: the label carries the colour's initial,
-the border says whether the card can be played (round: yes, dashed with "no": no)
-and which card is picked (double).
+``COMPACT`` (11x4) fits seven cards across an 80-column hand; ``LARGE`` (13x7, corner
+indices top-left and bottom-right) is used once the terminal has the room (about
+120x40). A card reads without colour: the corner carries the colour's initial, the
+name is written out, an unplayable card has a dashed border and "no" in it, and the
+picked card a double border. Colour only repeats what the letters say.
+
+Everything here is pure: lines of (text, style) pieces, cached, which the hand and the
+piles turn into segments.
 """
 
 from __future__ import annotations
 
+import textwrap
 from functools import lru_cache
+from typing import NamedTuple, Sequence
 
-from ...engine import Face
-from ..cardtext import card_style, short_label
+from rich.text import Text
 
-__all__ = ["hotkey_for", "chip_lines", "chip_text", "CHIP_WIDTH", "CHIP_HEIGHT"]
+from ...engine import Face, Kind
+from ...engine.cards import COLOR_LETTERS
+from ..cardtext import card_style, color_ink
 
-#: Cells a chip takes, borders included.
-CHIP_WIDTH = 10
-CHIP_HEIGHT = 3
+__all__ = ["CardSize", "COMPACT", "LARGE", "card_lines", "card_text", "back_lines",
+           "hotkey_for", "card_symbol", "card_name_lines", "corner_index", "Piece",
+           "card_size_for", "card_rich_text", "LARGE_FROM"]
+
+
+class CardSize(NamedTuple):
+    """The cells one card takes, borders included."""
+
+    width: int
+    height: int
+
+    @property
+    def inner(self) -> int:
+        """Cells between the side borders."""
+        return self.width - 2
+
+
+COMPACT = CardSize(11, 4)
+LARGE = CardSize(13, 8)
+
+#: One piece of a card's line: its text and its Rich style.
+Piece = tuple[str, str]
 
 # (top-left, top, top-right, side, bottom-left, bottom, bottom-right)
 _ROUND = ("╭", "─", "╮", "│", "╰", "─", "╯")
 _DASHED = ("┌", "╌", "┐", "╎", "└", "╌", "┘")
 _DOUBLE = ("╔", "═", "╗", "║", "╚", "═", "╝")
+_HEAVY = ("┏", "━", "┓", "┃", "┗", "━", "┛")
 _PICKED_STYLE = "bold #ffd54f"
+#: The initial a wild card carries in its corner.
+WILD_LETTER = "W"
+
+#: The big symbol of each kind that is not a number (plain characters every terminal has).
+_SYMBOLS = {
+    Kind.SKIP: "⊘",
+    Kind.REVERSE: "⇄",
+    Kind.DRAW_TWO: "+2",
+    Kind.WILD: "✱",
+    Kind.WILD_DRAW_FOUR: "+4",
+    Kind.SNORLAX: "Zz",
+    Kind.GRENINJA: "≋",
+    Kind.DRAW_ONE: "+1",
+    Kind.DRAW_FIVE: "+5",
+    Kind.SKIP_EVERYONE: "⊘⊘",
+    Kind.FLIP: "⇅",
+    Kind.WILD_DRAW_TWO: "+2",
+    Kind.WILD_DRAW_COLOR: "+?",
+    Kind.POINT_TAKEN: "☞",
+    Kind.WILD_PILE_UP: "▤",
+    Kind.WILD_DRAWN_TOGETHER: "∞",
+}
+
+
+#: Digits three rows tall, for the middle of a large number card.
+_BIG_DIGITS = {
+    "0": ("┏━┓", "┃ ┃", "┗━┛"),
+    "1": (" ┓ ", " ┃ ", " ┻ "),
+    "2": ("━━┓", "┏━┛", "┗━━"),
+    "3": ("━━┓", " ━┫", "━━┛"),
+    "4": ("┃ ┃", "┗━┫", "  ┃"),
+    "5": ("┏━━", "┗━┓", "━━┛"),
+    "6": ("┏━━", "┣━┓", "┗━┛"),
+    "7": ("━━┓", "  ┃", "  ┃"),
+    "8": ("┏━┓", "┣━┫", "┗━┛"),
+    "9": ("┏━┓", "┗━┫", "━━┛"),
+}
+
+
+def big_symbol(face: Face) -> tuple[str, str, str]:
+    """The number three rows tall (other kinds: their symbol on the middle row)."""
+    symbol = card_symbol(face)
+    if face.kind == Kind.NUMBER and all(digit in _BIG_DIGITS for digit in symbol):
+        rows = [_BIG_DIGITS[digit] for digit in symbol]
+        return tuple(" ".join(row[i] for row in rows) for i in range(3))
+    return ("", symbol, "")
 
 
 def hotkey_for(index: int) -> str:
@@ -33,52 +107,155 @@ def hotkey_for(index: int) -> str:
     return "0" if index == 9 else ""
 
 
-def _edge(left: str, fill: str, right: str, label: str, width: int, align_right: bool) -> str:
-    inner = width - 2
-    label = label[:inner - 1]
-    if not label:
-        return left + fill * inner + right
-    padded = f"{label}{fill}" if align_right else f"{fill}{label}"
-    body = padded.rjust(inner, fill) if align_right else padded.ljust(inner, fill)
-    return left + body + right
+def card_symbol(face: Face) -> str:
+    """The big number or symbol of ``face``: ``5``, ``⊘``, ``+4``."""
+    if face.kind == Kind.NUMBER:
+        return str(face.number)
+    return _SYMBOLS.get(face.kind, "?")
 
 
-#: One piece of a chip's line: its text and its Rich style.
-Piece = tuple[str, str]
+def _initial(face: Face) -> str:
+    if face.color is None:
+        return WILD_LETTER
+    return COLOR_LETTERS.get(face.color, face.color[:1].upper())
 
 
-@lru_cache(maxsize=1024)
-def chip_lines(face: Face, index: int, playable: bool | None, picked: bool = False,
+def corner_index(face: Face) -> str:
+    """The corner index: colour initial and symbol, ``R5``, ``Y⊘``, ``W+4``."""
+    return _initial(face) + card_symbol(face)
+
+
+def _name(face: Face) -> str:
+    """The card's name without its colour: ``Skip``, ``Wild Draw Four``; numbers: the colour."""
+    if face.kind == Kind.NUMBER:
+        return face.label.split(" ")[0]
+    label = face.label
+    if face.color is not None:
+        label = label.split(" ", 1)[1]
+    return label
+
+
+@lru_cache(maxsize=512)
+def card_name_lines(face: Face, width: int, lines: int) -> tuple[str, ...]:
+    """The card's name in at most ``lines`` lines of ``width``, whole words only.
+
+    A name too long for the room loses its leading words ("Wild" of "Wild Drawn
+    Together": the corner's W already says it is wild), never a part of a word.
+    """
+    words = _name(face).split(" ")
+    while words:
+        wrapped = textwrap.wrap(" ".join(words), width, break_long_words=False)
+        if len(wrapped) <= lines and all(len(line) <= width for line in wrapped):
+            return tuple(wrapped)
+        words = words[1:]
+    return ()
+
+
+def _edge(left: str, fill: str, right: str, inner: int, start: str = "", end: str = "") -> str:
+    """A border line with ``start`` after the left corner and ``end`` before the right."""
+    start, end = start[:inner], end[:max(0, inner - len(start))]
+    return left + start + fill * (inner - len(start) - len(end)) + end + right
+
+
+def _body(face: Face, size: CardSize) -> list[str]:
+    """The lines between the top and bottom borders, each ``size.inner`` wide."""
+    inner = size.inner
+    rows = size.height - 2
+    symbol = card_symbol(face)
+    if rows <= 2:
+        # Compact: the name when it takes both lines, else the symbol above the name.
+        name = card_name_lines(face, inner, 2)
+        lines = list(name) if len(name) == 2 else [symbol, *name]
+    else:
+        # Large: corner index, the big number (or a symbol), the name, the other corner.
+        corner = corner_index(face)
+        big = big_symbol(face)
+        middle = list(big) if big[0] else ["", symbol]
+        name = card_name_lines(face, inner, rows - 2 - len(middle))
+        lines = [corner.ljust(inner), *middle, *name]
+        lines += [""] * (rows - 1 - len(lines))
+        lines.append(corner.rjust(inner))
+        return [line.center(inner) for line in lines]
+    lines += [""] * (rows - len(lines))
+    return [line.center(inner) for line in lines[:rows]]
+
+
+@lru_cache(maxsize=2048)
+def card_lines(face: Face, size: CardSize = COMPACT, index: int | None = None,
+               playable: bool | None = None, picked: bool = False,
                card_id: int | None = None) -> tuple[tuple[Piece, ...], ...]:
-    """Three lines drawing one card, each a tuple of (text, style) pieces.
+    """The lines drawing one card face, each a tuple of (text, style) pieces.
 
-    ``playable``: True / False during its owner's turn (False draws a dashed border
-    and "no"), None otherwise. ``picked`` draws a double border. ``card_id`` given:
-    it is printed in the bottom border (a testing aid). Cached: the hand redraws
-    only the lines that change, from these pieces.
+    ``index``: its place in a hand, whose hotkey goes in the top border.
+    ``playable``: True / False during its owner's turn (False: a dashed border, dimmed,
+    and "no" in the bottom border), None otherwise. ``picked`` draws a double border.
+    ``card_id`` given: printed in the bottom border (a testing aid).
     """
     if picked:
-        edges, border_style = _DOUBLE, _PICKED_STYLE
+        edges, border = _DOUBLE, _PICKED_STYLE
     elif playable is False:
-        edges, border_style = _DASHED, "dim"
+        edges, border = _DASHED, "dim"
     else:
-        edges, border_style = _ROUND, "bold" if playable else ""
+        edges, border = _ROUND, color_ink(face.color) + (" bold" if playable else "")
     tl, top, tr, side, bl, bottom, br = edges
-    inner = CHIP_WIDTH - 2
+    inner = size.inner
+    hotkey = hotkey_for(index) if index is not None else ""
     note = "no" if playable is False else ""
     if card_id is not None:
         note = f"{note}#{card_id}"
-    style = card_style(face) + (" dim" if playable is False else "")
-    return (
-        ((_edge(tl, top, tr, hotkey_for(index), CHIP_WIDTH, False), border_style),),
-        ((side, border_style), (short_label(face)[:inner].center(inner), style),
-         (side, border_style)),
-        ((_edge(bl, bottom, br, note, CHIP_WIDTH, True), border_style),),
-    )
+    # Unplayable: the colour only in the letters, not filling the card (dimmed).
+    style = f"{color_ink(face.color)} dim".strip() if playable is False else card_style(face)
+    lines = [((_edge(tl, top, tr, inner, hotkey, _initial(face)), border),)]
+    for text in _body(face, size):
+        lines.append(((side, border), (text, style), (side, border)))
+    lines.append(((_edge(bl, bottom, br, inner, "", note), border),))
+    return tuple(lines)
 
 
-def chip_text(face: Face, index: int, playable: bool | None, picked: bool = False,
+@lru_cache(maxsize=64)
+def back_lines(size: CardSize = COMPACT, label: str = "UNO",
+               note: str = "") -> tuple[tuple[Piece, ...], ...]:
+    """The back of a card (the draw pile in classic play): a heavy border and ``label``."""
+    tl, top, tr, side, bl, bottom, br = _HEAVY
+    inner = size.inner
+    rows = size.height - 2
+    body = [""] * rows
+    body[(rows - 1) // 2] = label
+    style = "bold #ffffff on #b71c1c"
+    lines = [((_edge(tl, top, tr, inner), "bold"),)]
+    for text in body:
+        lines.append(((side, "bold"), (text.center(inner)[:inner], style), (side, "bold")))
+    lines.append(((_edge(bl, bottom, br, inner, "", note), "bold"),))
+    return tuple(lines)
+
+
+def card_text(face: Face, size: CardSize = COMPACT, index: int | None = None,
+              playable: bool | None = None, picked: bool = False,
               card_id: int | None = None) -> list[str]:
-    """The three lines of a chip as plain text."""
+    """The lines of a card as plain text."""
     return ["".join(text for text, _ in line)
-            for line in chip_lines(face, index, playable, picked, card_id)]
+            for line in card_lines(face, size, index, playable, picked, card_id)]
+
+
+#: From this terminal size on, cards are drawn LARGE.
+LARGE_FROM = (110, 34)
+
+
+def card_size_for(width: int, height: int) -> CardSize:
+    """The card size for a terminal of ``width`` x ``height`` cells."""
+    return LARGE if width >= LARGE_FROM[0] and height >= LARGE_FROM[1] else COMPACT
+
+
+def card_rich_text(lines: tuple[tuple[Piece, ...], ...], beside: Sequence[Text] = ()) -> Text:
+    """Card lines as one Rich ``Text`` (for widgets that render a card or two), with the
+    lines of ``beside`` written to the card's right, one per card line."""
+    text = Text(no_wrap=True, overflow="crop")
+    for number, line in enumerate(lines):
+        if number:
+            text.append("\n")
+        for piece, style in line:
+            text.append(piece, style=style or None)
+        if number < len(beside):
+            text.append(" ")
+            text.append_text(beside[number])
+    return text

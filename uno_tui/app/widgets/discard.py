@@ -1,46 +1,56 @@
-"""The discard pile: its top card and the colour in play."""
+"""The discard pile: its top card drawn as a card, the colour in play, how many are down."""
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from rich.text import Text
 from textual.reactive import reactive
-from textual.widgets import Static
 
 from ...engine import Face
-from ..cardtext import color_label, color_style, long_label
+from ..cardtext import color_label, color_style
 from ..tablestate import TableState
+from .bound import TableWidget
+from .card import CardSize, COMPACT, card_lines, card_rich_text
 
-__all__ = ["DiscardPile"]
+__all__ = ["DiscardPile", "PileCard"]
 
 
-class DiscardPile(Static):
-    """Top card (in its colour, with its name) and the active colour in words."""
+class PileCard(NamedTuple):
+    """What a pile shows: its top card, and the captions under it."""
 
-    top: reactive[Face | None] = reactive(None)
-    top_id: reactive[int | None] = reactive(None)
-    color: reactive[str | None] = reactive(None)
-    count: reactive[int] = reactive(0)
-    show_ids: bool = False
+    face: Face | None
+    card_id: int | None
+    caption: str
+    color: str | None = None
 
-    def show(self, state: TableState) -> None:
-        """Draw the pile of ``state``."""
+
+class DiscardPile(TableWidget):
+    """The top card as a card; under it the colour in play (also after a wild) and the count."""
+
+    pile: reactive[PileCard | None] = reactive(None, layout=True)
+    size_class: reactive[CardSize] = reactive(COMPACT, layout=True)
+
+    def read(self, state: TableState) -> None:
         view = state.view
-        self.show_ids = state.show_ids
-        self.top = view.top
-        self.top_id = view.discard[-1].id if view.discard else None
-        self.color = view.color
-        self.count = view.discard_count
+        top_id = view.discard[-1].id if view.discard else None
+        self.pile = PileCard(view.top, top_id if state.show_ids else None,
+                             f"Discard {view.discard_count}", view.color)
+
+    def get_content_width(self, container, viewport) -> int:
+        return max(self.size_class.width, 12)
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        return self.size_class.height + 1
 
     def render(self) -> Text:
-        if self.top is None:
+        pile = self.pile
+        if pile is None or pile.face is None:
             return Text("")
-        label = long_label(self.top)
-        if self.show_ids and self.top_id is not None:
-            label += f"#{self.top_id}"
-        text = Text()
-        text.append(f" {label} ", style=color_style(self.top.color))
+        text = card_rich_text(card_lines(pile.face, self.size_class, card_id=pile.card_id))
         text.append("\n")
-        text.append("colour: ")
-        text.append(color_label(self.color), style="bold")
-        text.append(f"\n{self.count} in the pile", style="dim")
+        if pile.face.color != pile.color or pile.face.color is None:
+            text.append(f" {color_label(pile.color)} ", style=color_style(pile.color))
+        else:
+            text.append(pile.caption, style="dim")
         return text

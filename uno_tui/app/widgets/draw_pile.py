@@ -1,39 +1,60 @@
-"""The draw pile: how many cards are left; a click draws."""
+"""The draw pile: the back of its top card and how many are left; a click draws.
+
+In UNO Flip every card's other side is its back, so the pile shows its top card's
+inactive face, as everyone at a real table sees it; elsewhere the UNO back.
+"""
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 from rich.text import Text
 from textual.message import Message
 from textual.reactive import reactive
-from textual.widgets import Static
 
 from ...engine import Face
-from ..cardtext import color_style, short_label
 from ..tablestate import TableState
+from .bound import TableWidget
+from .card import COMPACT, CardSize, back_lines, card_lines, card_rich_text
 
 __all__ = ["DrawPile"]
 
 
-class DrawPile(Static):
-    """Cards left to draw. In UNO Flip it also shows the top card's visible back."""
+class DrawFacts(NamedTuple):
+    count: int
+    #: The face everyone sees on the pile's top card (UNO Flip), else None.
+    back: Face | None
+
+
+class DrawPile(TableWidget):
+    """A card back (or Flip's visible back face) over ``Draw 83 (d)``."""
 
     class DrawRequested(Message):
         """The pile was clicked: the person at the keyboard wants to draw."""
 
-    count: reactive[int] = reactive(0)
-    #: The face everyone sees on the pile's top card (UNO Flip), else None.
-    back: reactive[Face | None] = reactive(None)
+    facts: reactive[DrawFacts | None] = reactive(None)
+    size_class: reactive[CardSize] = reactive(COMPACT, layout=True)
 
-    def show(self, state: TableState) -> None:
-        """Draw the pile of ``state``."""
-        self.count = state.view.draw_count
-        self.back = state.view.draw_top_back
+    def read(self, state: TableState) -> None:
+        self.facts = DrawFacts(state.view.draw_count, state.view.draw_top_back)
+
+    def get_content_width(self, container, viewport) -> int:
+        return max(self.size_class.width, len(f"Draw {self.facts.count if self.facts else 0} (d)"))
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        return self.size_class.height + 1
 
     def render(self) -> Text:
-        text = Text(f"{self.count} card{'s' if self.count != 1 else ''} to draw")
-        if self.back is not None:
-            text.append("\nback: ")
-            text.append(f" {short_label(self.back)} ", style=color_style(self.back.color))
+        facts = self.facts
+        if facts is None:
+            return Text("")
+        if facts.count == 0:
+            text = Text("\n(empty)".ljust(self.size_class.width), style="dim")
+        elif facts.back is not None:
+            text = card_rich_text(card_lines(facts.back, self.size_class))
+        else:
+            text = card_rich_text(back_lines(self.size_class))
+        text.append(f"\nDraw {facts.count} (d)", style="dim")
         return text
 
     def on_click(self) -> None:

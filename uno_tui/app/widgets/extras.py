@@ -1,19 +1,23 @@
 """Variant-specific table widgets, by variant name.
 
-A variant whose table needs more than the shared widgets (UNO Flip's side in play,
-UNO Party!'s mini-pile and link) registers widget classes here. The table screen
-mounts them under the piles and calls their ``show(state: TableState)`` on every
-redraw, like the shared widgets; they read ``state.view`` (e.g. ``view.side``,
-``view.extras``) and nothing else.
+A variant whose table needs more than the shared widgets registers widget classes
+here. The table screen mounts them beside the piles and binds them to its state like
+the shared widgets; they read ``state.view`` (``view.side``, ``view.extras``) and the
+last events, never the game itself. A new variant adds an entry, not a branch.
 """
 
 from __future__ import annotations
 
 from typing import Callable
 
-from textual.widget import Widget
+from .bound import TableWidget
+from .flip_side import FlipSide
+from .party import BallotBox, MiniPile
 
 __all__ = ["EXTRA_WIDGETS"]
 
-#: Widget factories per variant name; empty for variants the shared widgets cover.
-EXTRA_WIDGETS: dict[str, tuple[Callable[[], Widget], ...]] = {}
+#: Widget factories per variant name; absent for variants the shared widgets cover.
+EXTRA_WIDGETS: dict[str, tuple[Callable[[], TableWidget], ...]] = {
+    "flip": (FlipSide,),
+    "party": (MiniPile, BallotBox),
+}

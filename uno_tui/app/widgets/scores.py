@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from rich.text import Text
 from textual.reactive import reactive
-from textual.widgets import Static
 
 from ..tablestate import TableState
+from .bound import TableWidget
 
-__all__ = ["ScoreBoard"]
+__all__ = ["ScoreBoard", "MODE_GOALS"]
 
-_MODE_GOALS = {
+#: What wins the match, per mode, in a few words.
+MODE_GOALS = {
     "target": "to {target}",
     "single": "one round",
     "five-rounds": "5 rounds",
@@ -18,24 +21,33 @@ _MODE_GOALS = {
 }
 
 
-class ScoreBoard(Static):
+class Standing(NamedTuple):
+    round_number: int
+    goal: str
+    leader: str
+
+
+class ScoreBoard(TableWidget):
     """Round number, what wins the match, and who leads."""
 
-    round_number: reactive[int] = reactive(1)
-    goal: reactive[str] = reactive("")
-    leader: reactive[str] = reactive("")
+    standing: reactive[Standing | None] = reactive(None)
 
-    def show(self, state: TableState) -> None:
-        """Draw the match status of ``state``."""
-        self.round_number = state.round_number
-        self.goal = _MODE_GOALS.get(state.mode, state.mode).format(target=state.target)
+    def read(self, state: TableState) -> None:
         scores = state.scores
         best = (min if state.mode == "lowest" else max)(scores)
         leaders = [state.names[s] for s, score in enumerate(scores) if score == best]
-        self.leader = "" if not any(scores) else f"lead: {', '.join(leaders)} {best}"
+        leader = "" if not any(scores) else f"lead: {', '.join(leaders)} {best}"
+        self.standing = Standing(state.round_number,
+                                 MODE_GOALS.get(state.mode, state.mode).format(target=state.target),
+                                 leader)
 
     def render(self) -> Text:
-        text = Text(f"Round {self.round_number} · {self.goal}")
-        if self.leader:
-            text.append(f"\n{self.leader}", style="dim")
+        standing = self.standing
+        if standing is None:
+            return Text("")
+        text = Text(f"Round {standing.round_number} · {standing.goal}", no_wrap=True,
+                    overflow="ellipsis")
+        if standing.leader:
+            text.append("\n")
+            text.append(Text(standing.leader, style="dim"))
         return text

@@ -1,20 +1,35 @@
-"""The players: name, cards held, UNO status, points, dealer, and whose turn it is."""
+"""The players around the table: one panel per seat with name, card backs and count,
+UNO status, points, dealer and turn marks, what a computer is doing, the link cards.
+
+In UNO Flip the backs are the inactive faces of the seat's cards, which everyone at a
+real table sees: they are drawn in their own colours. A seat's active faces are never
+here (the view does not hold them).
+"""
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
 from rich.text import Text
+from textual.containers import Grid
 from textual.reactive import reactive
-from textual.widget import Widget
 
+from ...engine import Face
+from ..cardtext import card_style
 from ..tablestate import TableState
+from .bound import TableWidget
+from .card import corner_index
 
-__all__ = ["SeatLine", "SeatList"]
+__all__ = ["SeatFacts", "SeatPanel", "SeatRing", "seat_facts"]
+
+#: How wide a seat's panel is at least; the ring fits as many columns as the width allows.
+MIN_PANEL_WIDTH = 24
+#: Card backs drawn on a panel line before "+n" says how many more.
+_BACK = "▮"
 
 
-class SeatLine(NamedTuple):
-    """What one seat's line shows."""
+class SeatFacts(NamedTuple):
+    """Everything one seat's panel shows."""
 
     name: str
     count: int
@@ -23,65 +38,192 @@ class SeatLine(NamedTuple):
     current: bool
     dealer: bool
     score: int
+    thinking: bool = False
+    computer: bool = False
+    #: Flip: the faces everyone sees on the backs of this seat's cards.
+    backs: tuple[Face, ...] = ()
+    #: The seat this one shares the link cards with (UNO Party!), else None.
+    linked_with: str | None = None
+    #: This seat's hand is the one on screen.
+    holds_screen: bool = False
+    #: After a Point Taken ballot: whom this seat pointed at, how many cards it draws.
+    pointed_at: str | None = None
+    pointed_draws: int = 0
 
 
-class SeatList(Widget):
-    """One line per seat in seat order: ``▶ Ann  7 UNO!  120 D``; two narrower columns
-    when there are more seats than lines."""
+def seat_facts(state: TableState, seat: int) -> SeatFacts:
+    """What ``state`` says about ``seat``, for its panel."""
+    view = state.view
+    info = view.seats[seat]
+    link = view.extras.get("link")
+    linked_with = None
+    if link and seat in link:
+        partner = link[1] if seat == link[0] else link[0]
+        linked_with = state.names[partner]
+    return SeatFacts(
+        name=state.names[seat],
+        count=info.card_count,
+        called_uno=info.called_uno and info.card_count == 1,
+        forgot_uno=seat in view.catchable,
+        current=view.decision_seat == seat and view.winner is None,
+        dealer=view.dealer == seat,
+        score=state.scores[seat],
+        thinking=state.thinking == seat,
+        computer=state.levels[seat] is not None,
+        backs=info.backs if seat != state.viewer else (),
+        linked_with=linked_with,
+        holds_screen=state.viewer == seat,
+        pointed_at=_pointed_at(state, seat),
+        pointed_draws=state.ballot.draws_of(seat) if state.ballot else 0,
+    )
 
-    lines: reactive[tuple[SeatLine, ...]] = reactive(())
 
-    def show(self, state: TableState) -> None:
-        """Draw every seat from ``state``."""
-        view = state.view
-        self.lines = tuple(
-            SeatLine(
-                name=state.names[seat],
-                count=info.card_count,
-                called_uno=info.called_uno and info.card_count == 1,
-                forgot_uno=seat in view.catchable,
-                current=view.decision_seat == seat and view.winner is None,
-                dealer=view.dealer == seat,
-                score=state.scores[seat],
-            )
-            for seat, info in enumerate(view.seats)
-        )
+def _pointed_at(state: TableState, seat: int) -> str | None:
+    target = state.ballot.target_of(seat) if state.ballot else None
+    return state.names[target] if target is not None else None
+
+
+def _uno_mark(facts: SeatFacts) -> tuple[str, str]:
+    if facts.called_uno:
+        return "UNO!", "bold reverse"
+    if facts.forgot_uno:
+        return "UNO?", "bold reverse blink"
+    return "", ""
+
+
+class SeatPanel(TableWidget):
+    """One seat: ``▶ Ann  D 120`` over its backs ``▮▮▮▮▮▮▮ 7  UNO!``, then its status.
+
+    Draws in as many lines as it is given (1 to 3): with one line, everything is
+    squeezed onto it (``▶Ann  7 U! 120D``) so 16 seats still show points and dealer.
+    """
+
+    facts: reactive[SeatFacts | None] = reactive(None)
+
+    def __init__(self, seat: int, **kwargs) -> None:
+        super().__init__(classes="seat-panel", **kwargs)
+        self.seat = seat
+
+    def read(self, state: TableState) -> None:
+        self.facts = seat_facts(state, self.seat)
+
+    def watch_facts(self, facts: SeatFacts | None) -> None:
+        if facts is not None:
+            self.set_class(facts.current, "-current")
+            self.set_class(facts.holds_screen, "-viewer")
 
     def render(self) -> Text:
-        if len(self.lines) > self.size.height > 0:
-            return self._render_two_columns()
-        out = Text()
-        for number, line in enumerate(self.lines):
+        facts = self.facts
+        if facts is None:
+            return Text("")
+        width = max(1, self.size.width)
+        if self.size.height <= 1:
+            return self._one_line(facts, width)
+        lines = [self._title(facts, width), self._backs(facts, width)]
+        if self.size.height >= 3:
+            lines.append(self._status(facts, width))
+        out = Text(no_wrap=True, overflow="crop")
+        for number, line in enumerate(lines):
             if number:
                 out.append("\n")
-            row = Text(style="reverse" if line.current else "")
-            row.append("▶ " if line.current else "  ", style="bold")
-            row.append(f"{line.name[:10]:<10}", style="bold" if line.current else "")
-            row.append(f" {line.count:>2} ")
-            row.append(self._uno(line, "UNO!", "?UNO", "    "),
-                       style="bold" if line.called_uno or line.forgot_uno else "")
-            row.append(f" {line.score:>4}")
-            row.append(" D" if line.dealer else "  ")
-            out.append_text(row)
+            out.append_text(line)
         return out
 
     @staticmethod
-    def _uno(line: SeatLine, called: str, forgot: str, neither: str) -> str:
-        if line.called_uno:
-            return called
-        return forgot if line.forgot_uno else neither
+    def _marker(facts: SeatFacts) -> str:
+        return "▶ " if facts.current else "  "
 
-    def _render_two_columns(self) -> Text:
-        """Big tables: two narrower columns (name, cards, UNO status) instead of one."""
-        rows = -(-len(self.lines) // 2)
-        out = Text()
-        for row_number in range(rows):
-            if row_number:
-                out.append("\n")
-            for line in self.lines[row_number::rows]:
-                cell = Text(style="reverse" if line.current else "")
-                cell.append("▶" if line.current else " ", style="bold")
-                cell.append(f"{line.name[:6]:<6}{line.count:>3}")
-                cell.append(f"{self._uno(line, ' U!', ' ?U', '   ')} ")
-                out.append_text(cell)
-        return out
+    def _title(self, facts: SeatFacts, width: int) -> Text:
+        right = ("D " if facts.dealer else "") + f"{facts.score:>4} pts"
+        room = max(1, width - len(right) - 3)
+        name = facts.name if len(facts.name) <= room else facts.name[:room - 1] + "…"
+        line = Text(self._marker(facts), style="bold")
+        line.append(Text(name, style="bold" if facts.current else ""))
+        line.append(" " * max(1, width - 2 - len(name) - len(right)))
+        line.append(right, style="dim" if not facts.dealer else "")
+        return line
+
+    def _backs(self, facts: SeatFacts, width: int) -> Text:
+        mark, mark_style = _uno_mark(facts)
+        count = f" {facts.count}"
+        room = max(0, width - 2 - len(count) - (len(mark) + 1 if mark else 0))
+        line = Text("  ")
+        if facts.backs:
+            used = 0
+            for face in facts.backs:
+                chip = corner_index(face)
+                if used + len(chip) + 1 > room:
+                    break
+                line.append(chip, style=card_style(face))
+                line.append(" ")
+                used += len(chip) + 1
+        else:
+            backs = min(facts.count, max(0, room))
+            line.append(_BACK * backs, style="bold #b71c1c")
+        line.append(count, style="bold")
+        if mark:
+            line.append(" ")
+            line.append(mark, style=mark_style)
+        return line
+
+    def _status(self, facts: SeatFacts, width: int) -> Text:
+        line = Text("  ")
+        if facts.thinking:
+            line.append("thinking…", style="italic")
+        elif facts.pointed_at is not None:
+            line.append(Text(f"☞ {facts.pointed_at}", style="bold"))
+            if facts.pointed_draws:
+                line.append("  ")
+                line.append(f" draws {facts.pointed_draws} ", style="bold reverse")
+        elif facts.linked_with is not None:
+            line.append(Text(f"∞ linked with {facts.linked_with}", style="bold"))
+        elif facts.holds_screen:
+            line.append("hand on screen", style="dim")
+        elif facts.computer:
+            line.append("computer", style="dim")
+        line.truncate(width)
+        return line
+
+    def _one_line(self, facts: SeatFacts, width: int) -> Text:
+        """``▶Ann     7▮ UNO!  120 pts D``: everything on one line, the name shortened."""
+        mark, mark_style = _uno_mark(facts)
+        status = "…" if facts.thinking else ("∞" if facts.linked_with else (
+            "☞" if facts.pointed_draws else " "))
+        score = f"{facts.score:>4} pts" if width >= 26 else f"{facts.score:>4}"
+        tail_width = 3 + 1 + 1 + 4 + 1 + len(score) + 2
+        room = max(1, width - 1 - tail_width)
+        line = Text("▶" if facts.current else " ", style="bold")
+        line.append(Text(facts.name[:room].ljust(room), style="bold" if facts.current else ""))
+        line.append(f"{facts.count:>3}", style="bold")
+        line.append(_BACK, style="bold #b71c1c")
+        line.append(status)
+        line.append(f"{mark:<4}", style=mark_style if mark else "")
+        line.append(f" {score}", style="dim")
+        line.append(" D" if facts.dealer else "  ", style="bold")
+        return line
+
+
+class SeatRing(Grid):
+    """The seats in play order, in as many columns as fit; each panel gets up to three
+    lines, one when the table is crowded (16 seats at 80x24)."""
+
+    def __init__(self, players: int, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.players = players
+
+    def arrange_panels(self, width: int, height: int) -> None:
+        """Choose columns and lines per seat for ``width`` x ``height`` cells, and take
+        only the lines that needs."""
+        if width <= 0 or height <= 0:
+            return
+        columns = max(1, min(self.players, width // MIN_PANEL_WIDTH))
+        rows = -(-self.players // columns)
+        lines = max(1, min(3, height // rows))
+        while lines == 1 and rows > height and columns < self.players:
+            columns += 1
+            rows = -(-self.players // columns)
+        self.styles.grid_size_columns = columns
+        self.styles.grid_rows = str(lines)
+        self.styles.height = min(height, rows * lines)
+        for panel in self.query(SeatPanel):
+            panel.styles.height = lines

@@ -1,0 +1,187 @@
+"""UNO Party! through the UI: Point Taken's secret ballot, Wild Pile Up, Wild Drawn
+Together's link, speed play at a shared keyboard, and whole rounds by keys and clicks."""
+
+from __future__ import annotations
+
+from uno_tui.app.screens.handoff import HandoffScreen
+from uno_tui.app.screens.table import TableScreen
+
+from .helpers import (
+    PublicCards, answer_by_clicks, answer_by_keys, asked, assert_no_leak, click_option,
+    make_app, make_controller, panel, press, rigged, settle, shown,
+)
+from .test_rounds import play_round
+
+
+async def take_keyboard(pilot, name):
+    await settle(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, HandoffScreen) and screen.player == name, screen
+    await press(pilot, "enter")
+    await settle(pilot)
+
+
+async def test_point_taken_each_person_votes_behind_their_handoff_and_votes_show_together():
+    ctl = rigged("Ann,Bob,cpu", variant="party",
+                 hands=[["RPT", "R2", "R3"], ["G1", "G2", "G3"], ["B1", "B2"]], top="R5")
+    async with make_app(ctl).run_test() as pilot:
+        await take_keyboard(pilot, "Ann")
+        await press(pilot, "1", "enter")             # Point Taken
+        await settle(pilot)
+        assert asked(pilot.app) == "point"
+        text = await shown(pilot)
+        assert "Ann: point at whom?" in text and "Ann played Point Taken" in text
+        assert [o.label for o in panel(pilot.app).question.options] == ["Bob", "CPU 1"]
+        await press(pilot, "1")                      # Ann points at Bob
+        await take_keyboard(pilot, "Bob")            # Bob votes at his own handoff
+        assert asked(pilot.app) == "point"
+        text = await shown(pilot)
+        assert "(1 so far)" in text
+        assert "pointed at" not in text and not any("pointed at" in l for l in ctl.log)
+        assert [o.label for o in panel(pilot.app).question.options] == ["CPU 1", "Ann"]
+        assert await click_option(pilot, 1)          # Bob points at Ann, by a click
+        await settle(pilot)
+    log = ctl.log
+    assert "Ann has voted" in log and "Bob has voted" in log
+    first_reveal = min(i for i, l in enumerate(log) if "pointed at" in l)
+    assert first_reveal > max(i for i, l in enumerate(log) if l.endswith("has voted"))
+    assert "Ann pointed at Bob" in log and "Bob pointed at Ann" in log
+
+
+async def test_wild_pile_up_plays_a_card_of_the_piles_colour_with_the_pile_in_view():
+    ctl = rigged("Ann,Bob", variant="party",
+                 hands=[["WPU", "R2", "R3"], ["G1", "Y2", "G3"]], top="R5",
+                 draw=["W", "G7"])
+    async with make_app(ctl).run_test() as pilot:
+        await take_keyboard(pilot, "Ann")
+        await press(pilot, "1", "enter")
+        await take_keyboard(pilot, "Bob")
+        assert asked(pilot.app) == "pile_up"
+        text = await shown(pilot)
+        assert "Mini-pile (Green, 2 cards): Green 7, Wild" in text or \
+            "Mini-pile (Green, 2 cards): Wild, Green 7" in text
+        labels = [o.label for o in panel(pilot.app).question.options]
+        assert labels == ["Play Green 1 on it", "Play Green 3 on it"]
+        await press(pilot, "2")
+        await settle(pilot)
+    assert "Bob plays Green 3 on the mini-pile" in ctl.log
+
+
+async def test_wild_pile_up_without_a_card_takes_the_pile():
+    ctl = rigged("Ann,Bob", variant="party",
+                 hands=[["WPU", "R2", "R3"], ["Y1", "Y2", "B3"]], top="R5",
+                 draw=["W", "G7"])
+    async with make_app(ctl).run_test() as pilot:
+        await take_keyboard(pilot, "Ann")
+        await press(pilot, "1", "enter")
+        await take_keyboard(pilot, "Bob")
+        text = await shown(pilot)
+        assert "Bob has no Green card or wild" in text and "Take the pile (2 cards)" in text
+        await press(pilot, "t")
+        await settle(pilot)
+    assert "Bob takes the mini-pile (2 cards)" in ctl.log
+    assert len(ctl.game.hands[1]) == 5
+
+
+async def test_wild_drawn_together_picks_a_colour_then_two_named_players():
+    ctl = rigged("Ann,cpu,cpu,cpu", variant="party",
+                 hands=[["WDT", "R2", "R3"], ["G1", "G2"], ["B1", "B2"], ["Y1", "Y2"]], top="R5")
+    async with make_app(ctl).run_test() as pilot:
+        await settle(pilot)
+        await press(pilot, "enter")                   # the Wild Drawn Together, picked first
+        await settle(pilot)
+        assert asked(pilot.app) == "color"
+        await press(pilot, "r")
+        await settle(pilot)
+        assert asked(pilot.app) == "link"
+        text = await shown(pilot)
+        assert "Ann: link whom? (first of two players)" in text
+        assert "Link players" not in text
+        assert [o.label for o in panel(pilot.app).question.options] == [
+            "Ann", "CPU 1", "CPU 2", "CPU 3"]
+        await press(pilot, "2")                       # CPU 1
+        await settle(pilot)
+        assert "Ann: link CPU 1 with whom?" in await shown(pilot)
+        assert [o.label for o in panel(pilot.app).question.options] == ["Ann", "CPU 2", "CPU 3"]
+        await press(pilot, "escape")                  # back to the first player
+        await settle(pilot)
+        assert "first of two players" in await shown(pilot)
+        await press(pilot, "3")                       # CPU 2
+        await settle(pilot)
+        assert await click_option(pilot, 2)           # ... with CPU 3, by a click
+        await settle(pilot)
+    assert "CPU 2 and CPU 3 are linked: when one draws, so does the other" in ctl.log
+
+
+async def test_a_long_list_is_found_by_typing_at_sixteen_seats():
+    players = ",".join(["Ann"] + ["cpu"] * 15)
+    hands = [["WDT", "R2"]] + [[f"{'GBY'[i % 3]}{i // 3 + 1}"] for i in range(15)]
+    ctl = rigged(players, variant="party", hands=hands, top="R5")
+    async with make_app(ctl).run_test() as pilot:
+        await settle(pilot)
+        await press(pilot, "enter", "r")
+        await settle(pilot)
+        box = panel(pilot.app)
+        assert len(box.question.options) == 16 and len(box.visible) == 9
+        assert "page 1/2" in await shown(pilot)
+        await press(pilot, "pagedown")
+        assert [box.question.options[i].label for i in box.visible] == [
+            "CPU 9", "CPU 10", "CPU 11", "CPU 12", "CPU 13", "CPU 14", "CPU 15"]
+        await press(pilot, "c", "p", "u", "space", "1", "2")   # typed, digits included
+        assert [box.question.options[i].label for i in box.visible] == ["CPU 12"]
+        await press(pilot, "enter")
+        await settle(pilot)
+        assert "link CPU 12 with whom?" in await shown(pilot)
+        await press(pilot, "a", "n", "n", "enter")
+        await settle(pilot)
+    assert "Ann and CPU 12 are linked: when one draws, so does the other" in ctl.log
+
+
+async def test_speed_play_is_claimed_with_one_key_without_a_useless_handoff():
+    ctl = rigged("Ann,Bob,Cid", variant="party",
+                 hands=[["G2", "B2"], ["R5", "G3"], ["Y1", "Y2"]], top="R5", ids=True)
+    public = PublicCards(ctl)
+    async with make_app(ctl).run_test() as pilot:
+        await take_keyboard(pilot, "Ann")
+        assert "j Speed play" in await shown(pilot)
+        await press(pilot, "j")
+        await settle(pilot)
+        assert asked(pilot.app) == "claim"
+        assert [o.label for o in panel(pilot.app).question.options] == ["Bob", "Cid"]
+        await press(pilot, "2")                       # Cid holds no Red 5: said at once
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, TableScreen)
+        assert "Cid holds no card identical to Red 5: nothing happens" in await shown(pilot)
+        assert pilot.app.table.viewer == 0
+        await press(pilot, "j", "1")                  # Bob claims
+        await take_keyboard(pilot, "Bob")
+        assert asked(pilot.app) == "claim"
+        assert_no_leak(pilot.app, public)
+        await press(pilot, "1")
+        await settle(pilot)
+    assert "Bob jumps in!" in ctl.log
+
+
+async def test_two_people_and_computers_play_a_party_round_by_keys():
+    ctl = make_controller("Ann,Bob,cpu,cpu", variant="party", seed=5)
+    public = PublicCards(ctl)
+    async with make_app(ctl).run_test(size=(80, 24)) as pilot:
+        seen = await play_round(pilot, answer_by_keys, public)
+    assert {"handoff", "play"} <= set(seen)
+
+
+async def test_a_party_round_by_clicks_at_120x40():
+    ctl = make_controller("Ann,cpu,cpu", variant="party", seed=11)
+    public = PublicCards(ctl)
+    async with make_app(ctl).run_test(size=(120, 40)) as pilot:
+        seen = await play_round(pilot, answer_by_clicks, public)
+    assert "play" in seen
+
+
+async def test_two_people_play_a_flip_round_by_keys():
+    ctl = make_controller("Ann,Bob,cpu", variant="flip", seed=3)
+    public = PublicCards(ctl)
+    async with make_app(ctl).run_test(size=(80, 24)) as pilot:
+        seen = await play_round(pilot, answer_by_keys, public)
+    assert any("Everything turns over" in line for line in ctl.log)
+    assert {"handoff", "play"} <= set(seen)

@@ -1,0 +1,114 @@
+"""The table's widgets on screen: names as text, Flip backs, the Party ballot, the banner."""
+
+from __future__ import annotations
+
+from uno_tui.app.widgets.banner import MomentBanner
+from uno_tui.app.widgets.direction import DirectionTracker
+from uno_tui.app.widgets.flip_side import FlipSide
+from uno_tui.app.widgets.party import BallotBox, MiniPile
+from uno_tui.app.widgets.seats import SeatPanel
+from uno_tui.engine import Game, Play, PointAt
+
+from uno_tui.app.controller import TableController
+from uno_tui.config import SeatSpec
+
+from .helpers import FirstBot, make_app, make_controller, press, screen_text, settle
+
+
+def staged(variant: str, players: str, **position):
+    controller = make_controller(players, variant=variant, ids=False)
+    controller.use_position(Game.from_position(variant, **position))
+    for seat in list(controller.bots):
+        controller.bots[seat] = FirstBot(seat)
+    return controller
+
+
+async def test_names_are_text_never_markup():
+    """``[/]`` used to stop the app ("auto closing tag"), ``[b]`` made a name bold."""
+    ctl = TableController("classic", (SeatSpec("[/]"), SeatSpec("[b]Bo", "random"),
+                                      SeatSpec("[i]", "random")), seed=3, show_ids=False)
+    app = make_app(ctl)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        panels = {p.seat: p.render() for p in app.table.query(SeatPanel)}
+    assert "[/]'s hand" in text and "[b]Bo" in text and "[i]" in text
+    assert panels[0].plain.lstrip("▶ ").startswith("[/]")
+    assert panels[1].plain.lstrip("▶ ").startswith("[b]Bo")
+    # Read as markup, "[b]" would have vanished into a style and "[/]" stopped the app.
+    assert app.return_code in (None, 0)
+
+
+async def test_a_flip_table_shows_the_other_hands_backs_never_their_faces():
+    """CPU 1 holds Red 1 / Teal 4 and Blue 9 / Pink Flip: on the light side everyone
+    sees the teal and pink backs; Ann never sees CPU 1's red or blue faces."""
+    ctl = staged("flip", "Ann,cpu", hands=[["R5/P3", "B2/T6"], ["R1/T4", "B9/PF"]],
+                 top="G3/O1", draw=["Y1/T2"])
+    app = make_app(ctl)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        panel = next(p for p in app.table.query(SeatPanel) if p.seat == 1).render().plain
+        side = app.table.query_one(FlipSide).render().plain
+        draw_pile = screen_text(app)
+    assert "T4" in panel and "P⇅" in panel
+    assert "R1" not in panel and "B9" not in panel
+    assert "LIGHT side" in side
+    assert "Teal" in draw_pile        # the draw pile shows its top card's back (Teal 2)
+
+
+async def test_a_ballot_shows_how_many_votes_are_in_never_whose_then_the_reveal():
+    ctl = staged("party", "Ann,Bob,cpu", hands=[["R5", "B2"], ["R1", "B1"], ["RPT", "Y5", "G1"]],
+                 top="R3", current=2)
+    card = next(c for c in ctl.game.hands[2] if ctl.game.face(c).code == "RPT")
+    ctl.apply(Play(2, card))
+    ctl.apply(PointAt(2, 1))
+    app = make_app(ctl)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = app.table
+        box = table.query_one(BallotBox).render().plain
+        assert box == "☞ Votes in: 1 of 3"
+        # Nobody's panel tells a vote before all are in.
+        assert not any("☞" in p.render().plain for p in table.query(SeatPanel))
+        ctl.apply(PointAt(0, 1))
+        ctl.apply(PointAt(1, 2))
+        table._refresh()
+        await settle(pilot)
+        panels = {p.seat: p.render().plain for p in table.query(SeatPanel)}
+        banner = table.query_one(MomentBanner).headline
+    assert "☞ Bob" in panels[2] and "☞ Bob" in panels[0] and "☞ CPU 1" in panels[1]
+    assert "draws 2" in panels[1]
+    assert "Point Taken: CPU 1 → Bob, Ann → Bob, Bob → CPU 1" in banner
+
+
+async def test_a_reverse_turns_the_tracker_and_the_banner_says_so():
+    ctl = staged("classic", "Ann,cpu,cpu", hands=[["RR", "B2"], ["R1", "B1", "Y7"], ["G1", "G2", "Y8"]],
+                 top="R3")
+    app = make_app(ctl)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        tracker = app.table.query_one(DirectionTracker)
+        assert "clockwise" in tracker.render().plain and not tracker.has_class("-turned")
+        await press(pilot, "1", "enter")
+        await settle(pilot)
+        assert "anticlockwise" in tracker.render().plain
+        assert tracker.has_class("-turned")
+        assert "Reverse!" in app.table.query_one(MomentBanner).headline
+
+
+async def test_a_mini_pile_shows_its_card_colour_and_who_plays_next():
+    ctl = staged("party", "Ann,cpu,cpu", hands=[["R5", "B2"], ["R1", "B1"], ["WPU", "Y5"]],
+                 top="R3", current=2, draw=["B7", "B8"])
+    card = next(c for c in ctl.game.hands[2] if ctl.game.face(c).code == "WPU")
+    ctl.apply(Play(2, card))
+    app = make_app(ctl)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        pile = app.table.query_one(MiniPile)
+        text = pile.render().plain
+        assert pile.display
+    view = ctl.game.view(0)
+    top = view.extras["mini_pile"][-1].face
+    assert f"Mini-pile: {len(view.extras['mini_pile'])}" in text
+    assert top.label.split()[-1] in text
+    assert "next: Ann" in text

@@ -1,0 +1,70 @@
+"""The shared engine modules name no rule set: differences live in each rule set's module.
+
+A variant name compared against, or a rule set's module imported, in the turn machine,
+the invariants, the sampler, the save format or the bots would mean that a new rule
+set has to edit shared code. Only defaults (``variant="classic"``) may name one.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import uno_tui
+
+ROOT = Path(uno_tui.__file__).parent
+SHARED = ["engine/game.py", "engine/invariants.py", "engine/determinize.py", "engine/saves.py",
+          "engine/ruleset.py", "engine/decks.py", "engine/view.py", "engine/match.py",
+          *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "bots").glob("*.py"))]
+RULE_SETS = ("classic", "pokemon", "flip", "party")
+
+
+def _defaults(tree: ast.AST) -> set[int]:
+    """ids of the constants that are parameter defaults."""
+    ids = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            ids.update(id(d) for d in node.args.defaults + node.args.kw_defaults if d is not None)
+        if isinstance(node, ast.AnnAssign) and node.value is not None:
+            ids.add(id(node.value))     # dataclass field defaults
+    return ids
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    ids = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.Expr) \
+                and isinstance(body[0].value, ast.Constant):
+            ids.add(id(body[0].value))
+    return ids
+
+
+def names_of_rule_sets(source: str) -> list[str]:
+    """Where ``source`` names a rule set as code: a string constant (not a default or a
+    docstring) or an import of a rule set's module."""
+    tree = ast.parse(source)
+    allowed = _defaults(tree) | _docstrings(tree)
+    found = []
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Constant) and isinstance(node.value, str)
+                and node.value.lower() in RULE_SETS and id(node) not in allowed):
+            found.append(f"line {node.lineno}: {node.value!r}")
+        if isinstance(node, ast.ImportFrom):
+            modules = [node.module or ""] + [alias.name for alias in node.names]
+            if any(m.split(".")[-1] in RULE_SETS for m in modules):
+                found.append(f"line {node.lineno}: imports {', '.join(modules)}")
+    return found
+
+
+@pytest.mark.parametrize("module", SHARED)
+def test_shared_module_names_no_rule_set(module):
+    assert names_of_rule_sets((ROOT / module).read_text(encoding="utf-8")) == []
+
+
+def test_the_check_finds_a_rule_set_named_as_code():
+    assert names_of_rule_sets('if game.variant.name == "party":\n    pass\n') == ["line 1: 'party'"]
+    assert names_of_rule_sets("from . import flip\n") == ["line 1: imports , flip"]
+    assert names_of_rule_sets('def f(variant="classic"):\n    "classic."\n') == []

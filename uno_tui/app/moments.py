@@ -1,0 +1,165 @@
+"""The moments that matter, as headlines for the table's banner.
+
+The log tells everything; the banner shouts only what a player at the table would
+notice: an UNO call, a catch, a challenge's outcome, a Reverse, a flip, a link, a
+mini-pile turned or taken, a Point Taken ballot revealed, a round won. Pure: events
+(as the whole table sees them) and names in, plain text out, in names, never "you".
+"""
+
+from __future__ import annotations
+
+from typing import Callable, NamedTuple, Sequence
+
+from ..engine import Event, EventKind
+
+__all__ = ["headlines", "headline", "pending_draw_line", "ballot_reveal", "BallotResult",
+           "ballot_result", "MAX_POINTED"]
+
+_E = EventKind
+
+#: No one draws more than this many cards for the votes against them (UNO Party! rules).
+MAX_POINTED = 5
+
+
+def _name(names: Sequence[str], seat: int | None) -> str:
+    if seat is None or not 0 <= seat < len(names):
+        return "The table"
+    return names[seat]
+
+
+def _cards(count: int) -> str:
+    return "1 card" if count == 1 else f"{count} cards"
+
+
+def _uno(event: Event, names) -> str:
+    return f"{_name(names, event.seat)} calls UNO!"
+
+
+def _catch(event: Event, names) -> str:
+    return f"Caught! {_name(names, event.target)} forgot UNO ({_name(names, event.seat)} saw it)"
+
+
+def _challenge(event: Event, names) -> str:
+    challenger, challenged = _name(names, event.seat), _name(names, event.target)
+    if event.detail == "guilty":
+        return f"Challenge won: {challenged} bluffed, {challenger} was right"
+    return f"Challenge lost: {challenged}'s card was legal"
+
+
+def _reverse(event: Event, names) -> str:
+    return "Reverse! Play changes direction"
+
+
+def _flip(event: Event, names) -> str:
+    return f"FLIP! Everything turns over: the {event.detail.upper()} side is in play"
+
+
+def _link(event: Event, names) -> str:
+    return f"Linked: {_name(names, event.seat)} and {_name(names, event.target)} draw together"
+
+
+def _unlink(event: Event, names) -> str:
+    return f"The link between {_name(names, event.seat)} and {_name(names, event.target)} ends"
+
+
+def _pile_up(event: Event, names) -> str:
+    return (f"Pile up! A {event.color or 'new'} mini-pile: "
+            f"{_name(names, event.target)} plays on it or takes it")
+
+
+def _pile_taken(event: Event, names) -> str:
+    return f"{_name(names, event.seat)} takes the mini-pile ({_cards(event.count)})"
+
+
+def _swap(event: Event, names) -> str:
+    return f"{_name(names, event.seat)} swaps hands with {_name(names, event.target)}"
+
+
+def _jump_in(event: Event, names) -> str:
+    return f"{_name(names, event.seat)} jumps in!"
+
+
+def _round_over(event: Event, names) -> str:
+    if event.seat is None:
+        return "The round ends with no winner"
+    return f"{_name(names, event.seat)} goes out and wins the round!"
+
+
+_HEADLINES: dict[str, Callable[[Event, Sequence[str]], str]] = {
+    _E.UNO: _uno,
+    _E.CATCH: _catch,
+    _E.CHALLENGE: _challenge,
+    _E.REVERSE: _reverse,
+    _E.FLIP: _flip,
+    _E.LINK: _link,
+    _E.UNLINK: _unlink,
+    _E.PILE_UP: _pile_up,
+    _E.PILE_TAKEN: _pile_taken,
+    _E.SWAP: _swap,
+    _E.JUMP_IN: _jump_in,
+    _E.ROUND_OVER: _round_over,
+}
+
+
+def headline(event: Event, names: Sequence[str]) -> str:
+    """The headline of one event, or ``""`` when it is not worth one."""
+    teller = _HEADLINES.get(event.kind)
+    return teller(event, names) if teller is not None else ""
+
+
+def ballot_reveal(events: Sequence[Event], names: Sequence[str]) -> tuple[str, ...]:
+    """A revealed Point Taken ballot: who pointed at whom, then who draws how many.
+
+    Empty unless ``events`` hold the reveal (the ``point`` events come only once every
+    vote is in).
+    """
+    pointed = [f"{_name(names, e.seat)} → {_name(names, e.target)}"
+               for e in events if e.kind == _E.POINT]
+    if not pointed:
+        return ()
+    draws = [f"{_name(names, e.seat)} draws {min(e.count, MAX_POINTED)}"
+             for e in events if e.kind == _E.POINTED and e.count]
+    return (*pointed, *draws)
+
+
+class BallotResult(NamedTuple):
+    """A revealed Point Taken ballot in seats: who pointed at whom, who draws how many."""
+
+    votes: tuple[tuple[int, int], ...]
+    draws: tuple[tuple[int, int], ...]
+
+    def target_of(self, seat: int) -> int | None:
+        """Whom ``seat`` pointed at."""
+        return next((target for voter, target in self.votes if voter == seat), None)
+
+    def draws_of(self, seat: int) -> int:
+        """How many cards ``seat`` draws for the votes against it (at most 5)."""
+        return next((count for drawer, count in self.draws if drawer == seat), 0)
+
+
+def ballot_result(events: Sequence[Event]) -> BallotResult | None:
+    """The ballot revealed in ``events``, or None."""
+    votes = tuple((e.seat, e.target) for e in events if e.kind == _E.POINT)
+    if not votes:
+        return None
+    draws = tuple((e.seat, min(e.count, MAX_POINTED)) for e in events
+                  if e.kind == _E.POINTED and e.count)
+    return BallotResult(votes, draws)
+
+
+def headlines(events: Sequence[Event], names: Sequence[str]) -> list[str]:
+    """The headlines of ``events`` in order; a revealed ballot is one headline."""
+    public = [event.for_seat(None) for event in events]
+    out = [text for text in (headline(e, names) for e in public) if text]
+    reveal = ballot_reveal(public, names)
+    if reveal:
+        out.append("Point Taken: " + ", ".join(reveal))
+    return out
+
+
+def pending_draw_line(pending: int | str, next_name: str) -> str:
+    """With stacking on: how many cards the next player will draw unless they stack."""
+    if not pending:
+        return ""
+    amount = "until the colour shows" if pending == "until" else _cards(int(pending))
+    return f"{next_name} draws {amount} unless they stack"

@@ -1,0 +1,57 @@
+"""What a prompt asks: a title, a message and the options to answer with."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Generic, Sequence, TypeVar
+
+__all__ = ["Option", "Question", "PAGE"]
+
+T = TypeVar("T")
+
+#: Options shown at once, each with its digit; longer lists are filtered by typing, or paged.
+PAGE = 9
+
+
+@dataclass(frozen=True)
+class Option(Generic[T]):
+    """One answer: the text on it, the value it returns, its letter key, and a Rich
+    style for a coloured swatch before the label (e.g. a card's colour).
+
+    Labels are plain text (names are data): they are never read as markup.
+    """
+
+    label: str
+    value: T
+    key: str = ""
+    swatch: str = ""
+
+
+@dataclass(frozen=True)
+class Question(Generic[T]):
+    """A question for the person at the keyboard. ``cancel`` lets Escape answer None."""
+
+    title: str
+    message: str
+    options: tuple[Option[T], ...]
+    cancel: bool = False
+
+    def __init__(self, title: str, message: str, options: Sequence[Option[T]],
+                 cancel: bool = False) -> None:
+        if not options:
+            raise ValueError(f"a question needs at least one option: {title!r}")
+        object.__setattr__(self, "title", title)
+        object.__setattr__(self, "message", message)
+        object.__setattr__(self, "options", tuple(options))
+        object.__setattr__(self, "cancel", cancel)
+
+    @property
+    def filtered(self) -> bool:
+        """True when there are more options than digits: typing filters them."""
+        return len(self.options) > PAGE
+
+    def matching(self, text: str) -> tuple[int, ...]:
+        """Indexes of the options whose label contains ``text`` (any case)."""
+        needle = text.casefold()
+        return tuple(i for i, option in enumerate(self.options)
+                     if needle in option.label.casefold())

@@ -1,0 +1,98 @@
+"""Decision kinds to prompts: the one registry a rule set adds its prompts to.
+
+A prompter is an ``async`` function of a :class:`PromptContext` that asks the
+person whatever it needs (one question or several, e.g. Wild Drawn Together's
+two players one after the other) through ``context.ask`` and returns the action
+to apply, or None when the person backed out. A decision kind nobody registered
+(a new rule set's) still gets a prompt: the generic list of its legal actions.
+
+Prompters read the view (``view.context``, ``view.extras``) for what happened;
+they never re-derive the rules.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, fields
+from typing import Awaitable, Callable, Sequence
+
+from ...engine import Action, Event, Face, GameView, decision_verb
+from ..cardtext import long_label
+from .question import Option, Question
+
+__all__ = ["PromptContext", "Prompter", "PROMPTS", "register", "prompter_for",
+           "ask_from_list", "describe_action"]
+
+
+@dataclass(frozen=True)
+class PromptContext:
+    """What a prompter knows: who is asked, what they may see and do, how to ask."""
+
+    seat: int
+    names: tuple[str, ...]
+    view: GameView
+    #: The seat's legal actions for this decision (window actions left out).
+    actions: tuple[Action, ...]
+    #: The events of the last action applied, as this seat may see them.
+    events: tuple[Event, ...]
+    #: The face of any card id the seat may see.
+    face_of: Callable[[int], Face]
+    #: Show a question inline and wait for its answer (None: backed out).
+    ask: Callable[[Question], Awaitable[object]]
+
+    @property
+    def name(self) -> str:
+        """The name of the person asked."""
+        return self.names[self.seat]
+
+    def others(self) -> list[int]:
+        """Every other seat, in turn order from this one."""
+        view = self.view
+        return [(self.seat + step * view.direction) % view.players
+                for step in range(1, view.players)]
+
+
+Prompter = Callable[[PromptContext], Awaitable[Action | None]]
+
+#: Prompters by decision kind; a rule set's prompt module adds its kinds with :func:`register`.
+PROMPTS: dict[str, Prompter] = {}
+
+
+def register(kind: str) -> Callable[[Prompter], Prompter]:
+    """Decorator: ``prompter`` asks for decisions of ``kind``."""
+    def add(prompter: Prompter) -> Prompter:
+        PROMPTS[kind] = prompter
+        return prompter
+    return add
+
+
+def prompter_for(kind: str) -> Prompter:
+    """The prompter for ``kind``: its own, or the generic list of legal actions."""
+    return PROMPTS.get(kind, ask_from_list)
+
+
+def describe_action(action: Action, names: Sequence[str], face_of: Callable[[int], Face]) -> str:
+    """Words for any action: its kind ("PointAt" → "Point at"), then its card, colour or
+    players by name."""
+    kind = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", type(action).__name__)
+    words = [kind[:1] + kind[1:].lower()]
+    for field in fields(action):
+        if field.name == "seat":
+            continue
+        value = getattr(action, field.name)
+        if field.name == "card":
+            words.append(long_label(face_of(value)))
+        elif isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(names):
+            words.append(names[value])
+        else:
+            words.append(str(value))
+    return " ".join(words)
+
+
+async def ask_from_list(context: PromptContext) -> Action | None:
+    """Any decision: the list of its legal actions, in words."""
+    options = [Option(describe_action(action, context.names, context.face_of), action)
+               for action in context.actions]
+    kind = context.view.decision_kind
+    question = Question(f"{context.name}: {decision_verb(kind)}", "", options)
+    return await context.ask(question)

@@ -1,0 +1,155 @@
+"""A finished match played back on the table's own widgets, with every hand shown."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Static
+
+from ..cardtext import card_style, short_label
+from ..replay import Replay, ReplayError
+from ..tablestate import TableState
+from ..widgets.direction import DirectionTracker
+from ..widgets.discard import DiscardPile
+from ..widgets.draw_pile import DrawPile
+from ..widgets.extras import EXTRA_WIDGETS
+from ..widgets.footer import Footer
+from ..widgets.log import GameLog
+from ..widgets.scores import ScoreBoard
+from ..widgets.seats import SeatList
+from ..widgets.title import TitleBar
+
+__all__ = ["ReplayScreen"]
+
+
+def _digit_bindings() -> list[Binding]:
+    return [Binding(str(n), f"round({n - 1})", show=False) for n in range(1, 10)]
+
+
+class ReplayScreen(Screen[None]):
+    """Step through a saved match: ←/→ one action, PgUp/PgDn a round, Home/End, 1-9 a round."""
+
+    AUTO_FOCUS = None
+    BINDINGS = [
+        Binding("right", "step(1)", "Step", key_display="←→"),
+        Binding("left", "step(-1)", show=False),
+        Binding("space", "step(1)", show=False),
+        Binding("pagedown", "round_step(1)", "Round", key_display="PgUp/PgDn"),
+        Binding("pageup", "round_step(-1)", show=False),
+        Binding("home", "start", "Deal", key_display="Home"),
+        Binding("end", "end", "End", key_display="End"),
+        *_digit_bindings(),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    def __init__(self, replay: Replay) -> None:
+        super().__init__(classes="table-screen replay-screen")
+        self.replay = replay
+        self.problem = ""
+        self._extras = [factory() for factory in EXTRA_WIDGETS.get(replay.record.config.variant, ())]
+
+    def compose(self) -> ComposeResult:
+        replay = self.replay
+        yield TitleBar(f"Replay · {replay.game.variant.label} · {len(replay.names)} players")
+        with Horizontal(id="top"):
+            yield SeatList(id="seats")
+            with Vertical(id="piles"):
+                yield DiscardPile(id="discard")
+                yield DrawPile(id="draw-pile")
+                yield DirectionTracker(id="direction")
+                yield ScoreBoard(id="scoreboard")
+                yield from self._extras
+            yield GameLog(id="log")
+        yield Static(id="replay-status")
+        with VerticalScroll(id="replay-hands"):
+            yield Static(id="replay-hand-text")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#seats").border_title = "Players"
+        self.query_one("#discard").border_title = "Discard"
+        self.query_one("#draw-pile").border_title = "Draw"
+        self.query_one("#log").border_title = "Log"
+        self.query_one("#replay-hands").border_title = "Every hand"
+        self.call_after_refresh(self._show)
+
+    # --------------------------------------------------------------- drawing
+
+    def table_state(self) -> TableState:
+        """The public table at the replay's position (hands are drawn separately, all of them)."""
+        replay, game = self.replay, self.replay.game
+        seat = game.decision.seat if not game.is_over else 0
+        config = replay.record.config
+        return TableState(
+            view=game.view(seat), viewer=None, names=replay.names,
+            levels=tuple(spec.level for spec in config.seats), scores=replay.scores,
+            round_number=replay.round_number, target=config.target, mode=config.mode,
+            variant_label=game.variant.label)
+
+    def _show(self) -> None:
+        state = self.table_state()
+        for part in (self.query_one(SeatList), self.query_one(DiscardPile),
+                     self.query_one(DrawPile), self.query_one(DirectionTracker),
+                     self.query_one(ScoreBoard), *self._extras):
+            part.show(state)
+        self.query_one(GameLog).replace(self.replay.lines)
+        self.query_one("#replay-hand-text", Static).update(self._hands())
+        self.query_one("#replay-status", Static).update(self._status())
+
+    def _hands(self) -> Text:
+        game, names = self.replay.game, self.replay.names
+        text = Text()
+        width = max(len(name) for name in names)
+        for seat, name in enumerate(names):
+            if seat:
+                text.append("\n")
+            hand = game.hands[seat]
+            text.append(f"{name:<{width}} ", style="bold")    # a name is data, not markup
+            text.append(f"{len(hand):>3} ", style="dim")
+            for card in hand:
+                face = game.face(card)
+                text.append(short_label(face), style=card_style(face))
+                text.append("  ")
+        return text
+
+    def _status(self) -> Text:
+        replay = self.replay
+        text = Text(no_wrap=True, overflow="ellipsis")
+        text.append(f"Round {replay.round_number} of {replay.rounds}", style="bold")
+        text.append(f" · action {replay.step} of {replay.steps}")
+        if replay.game.is_over and replay.step == replay.steps:
+            text.append(" · round over")
+        if self.problem:
+            text.append(f" · {self.problem}", style="bold red")
+        return text
+
+    # --------------------------------------------------------------- moving
+
+    def _move(self, how) -> None:
+        try:
+            how()
+            self.problem = ""
+        except ReplayError as exc:
+            self.problem = str(exc)
+        self._show()
+
+    def action_step(self, step: int) -> None:
+        self._move(self.replay.forward if step > 0 else self.replay.back)
+
+    def action_round_step(self, step: int) -> None:
+        target = self.replay.round_index + step
+        if 0 <= target < self.replay.rounds:
+            self._move(lambda: self.replay.go(target))
+
+    def action_round(self, index: int) -> None:
+        if index < self.replay.rounds:
+            self._move(lambda: self.replay.go(index))
+
+    def action_start(self) -> None:
+        self._move(lambda: self.replay.go(self.replay.round_index))
+
+    def action_end(self) -> None:
+        self._move(self.replay.to_end)

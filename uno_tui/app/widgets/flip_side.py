@@ -1,0 +1,49 @@
+"""UNO Flip: which side is in play, LIGHT or DARK, in that side's own colours.
+
+When the side changes the widget is highlighted for a moment (class ``-flipped``), so
+the flip is seen on the table, not only read in the log.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.reactive import reactive
+
+from ...engine import DARK_COLORS, LIGHT_COLORS
+from ..cardtext import color_style
+from ..tablestate import TableState
+from .bound import TableWidget
+
+__all__ = ["FlipSide", "FLIPPED_FOR", "SIDE_NAMES"]
+
+#: Seconds the widget stays highlighted after a flip.
+FLIPPED_FOR = 2.0
+#: The sides by ``view.side``, with the colours printed on each.
+SIDE_NAMES = {0: ("LIGHT", LIGHT_COLORS), 1: ("DARK", DARK_COLORS)}
+
+
+class FlipSide(TableWidget):
+    """``LIGHT side ■■■■``: the side in play and a swatch of its four colours."""
+
+    side: reactive[int | None] = reactive(None)
+
+    def read(self, state: TableState) -> None:
+        self.side = state.view.side
+
+    def watch_side(self, old: int | None, new: int | None) -> None:
+        self.set_class(new == 1, "-dark")
+        self.set_class(new == 0, "-light")
+        if old is not None and new is not None and old != new:
+            self.add_class("-flipped")
+            self.set_timer(FLIPPED_FOR, lambda: self.remove_class("-flipped"))
+
+    def render(self) -> Text:
+        if self.side is None:
+            return Text("")
+        name, colors = SIDE_NAMES.get(self.side, SIDE_NAMES[0])
+        text = Text(f" {name} side ", style="bold reverse", no_wrap=True)
+        text.append(" ")
+        for color in colors:
+            letter = color[0].upper() if color != "purple" else "U"
+            text.append(letter, style=color_style(color))
+        return text
