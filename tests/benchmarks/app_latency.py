@@ -15,6 +15,8 @@ Scenarios:
   setup  ``uno-tui`` (the setup screen); key ``+``; done when a 5th seat shows
   table  ``uno-tui --players Ann,cpu,cpu,cpu --seed 7``; once Ann is asked to play,
          key Right; done when the picked card (double top border) has moved
+  table16  the same at a 16-seat UNO Party! table (``--timeout 90``: fifteen computers
+         play at the normal pace before Ann's first turn)
 
 Bytes (``--bytes``): what each kind of update writes to the terminal, which is what an
 SSH link carries. uno-tui runs in tmux through this file (``--count-into LOG``), which
@@ -127,6 +129,10 @@ def scenarios(python: str, uno_tui: str) -> list[Scenario]:
         Scenario("setup", shlex.quote(uno_tui), "New game", "Add seat", "4   CPU 3", "+",
                  lambda before, now: "5   CPU 4" in now),
         Scenario("table", f"{shlex.quote(uno_tui)} --players Ann,cpu,cpu,cpu --seed 7",
+                 "Ann's hand", "Help", "picks a card", "Right",
+                 lambda before, now: picked_card(now) not in (None, picked_card(before))),
+        Scenario("table16", f"{shlex.quote(uno_tui)} --variant party --seed 7 --players "
+                 + ",".join(["Ann"] + ["cpu"] * 15),
                  "Ann's hand", "Help", "picks a card", "Right",
                  lambda before, now: picked_card(now) not in (None, picked_card(before))),
     ]
@@ -330,7 +336,7 @@ def main() -> int:
                 number += 1
                 first, full, key = one_run(scenario, number, args)
                 results[scenario.name].append((first, full, key))
-                print(f"run {run + 1} {scenario.name:<5}: first frame {first * 1000:6.1f} ms"
+                print(f"run {run + 1} {scenario.name:<7}: first frame {first * 1000:6.1f} ms"
                       f"  full UI {full * 1000:6.1f} ms  key->update {key * 1000:5.1f} ms",
                       flush=True)
     finally:
@@ -346,7 +352,7 @@ def main() -> int:
         for name in results:
             values = [r[index] * 1000 for r in results[name]]
             ratio = "" if name == "bare" else f"  = {median(name, index) / bare:.2f}x bare"
-            print(f"  {label:<22} {name:<5} {median(name, index):7.1f} ms "
+            print(f"  {label:<22} {name:<7} {median(name, index):7.1f} ms "
                   f"({min(values):.1f}-{max(values):.1f}){ratio}")
     return 0
 
