@@ -533,3 +533,17 @@ async def answer_by_clicks(pilot) -> str:
     grid = table.query_one(ChipGrid)
     assert await click(pilot, grid, offset=grid.chip_offset(playable[0]))
     return "play"
+
+
+def live_objects(*names: str) -> dict[str, int]:
+    """How many objects of the classes named (FooterKey, StylesCache, ...) are alive now.
+
+    StylesCache is Textual's private per-widget render cache; counting it is how a test
+    sees that dead widgets are really let go of.
+    """
+    import collections
+    import gc
+
+    gc.collect()
+    counts = collections.Counter(type(o).__name__ for o in gc.get_objects())
+    return {name: counts[name] for name in names}

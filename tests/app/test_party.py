@@ -1,4 +1,4 @@
-"""UNO Party! through the UI: Point Taken's secret ballot, Wild Pile Up, Wild Drawn
+"""UNO Party! and UNO Flip through the UI: Point Taken's secret ballot, Wild Pile Up, Wild Drawn
 Together's link, speed play at a shared keyboard, and whole rounds by keys and clicks."""
 
 from __future__ import annotations
@@ -184,5 +184,14 @@ async def test_two_people_play_a_flip_round_by_keys():
     public = PublicCards(ctl)
     async with make_app(ctl).run_test(size=(80, 24)) as pilot:
         seen = await play_round(pilot, answer_by_keys, public)
+    assert any("Everything turns over" in line for line in ctl.log)
+    assert {"handoff", "play"} <= set(seen)
+
+
+async def test_a_flip_round_by_clicks_at_120x40():
+    ctl = make_controller("Ann,Bob,cpu", variant="flip", seed=3)
+    public = PublicCards(ctl)
+    async with make_app(ctl).run_test(size=(120, 40)) as pilot:
+        seen = await play_round(pilot, answer_by_clicks, public)
     assert any("Everything turns over" in line for line in ctl.log)
     assert {"handoff", "play"} <= set(seen)
