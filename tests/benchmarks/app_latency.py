@@ -254,8 +254,9 @@ def measure_bytes(args) -> int:
                 tmux("send-keys", "-t", session, "r")
                 time.sleep(window)
                 results["close"].append(bytes_between(log_path, sent, sent + window))
-                wait_until(session, lambda s: "picks a card" in s, sent, args.timeout,
-                           args.poll_launch)
+                # Until Ann is asked something again (her turn, or a Party vote or pile).
+                wait_until(session, lambda s: "picks a card" in s or "Ann: " in s, sent + window,
+                           args.timeout, args.poll_launch)
                 ended = time.perf_counter()
                 writes = [(t, n) for t, n in read_writes(log_path) if sent + window <= t < ended]
                 bursts: list[int] = []
