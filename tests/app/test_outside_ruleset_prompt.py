@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from uno_tui.app.screens.choice import ActionDialog
 from uno_tui.engine import ChooseColor, Game, Play
 
 from ..engine import outside_ruleset as swap
-from .helpers import FirstBot, make_app, make_controller, press, settle
+from .helpers import FirstBot, asked, make_app, make_controller, panel, press, settle
 
 
 @pytest.fixture(autouse=True)
@@ -31,9 +30,8 @@ async def test_an_outside_rule_sets_decision_gets_the_generic_list_prompt():
     assert game.decision == (swap.PICK_SWAP, 0)
     async with make_app(ctl).run_test() as pilot:
         await settle(pilot)
-        dialog = pilot.app.screen
-        assert isinstance(dialog, ActionDialog)
-        assert [o.label for o in dialog.options] == ["Swap with CPU 1"]
+        assert asked(pilot.app) == swap.PICK_SWAP       # the inline prompt, generic list
+        assert [o.label for o in panel(pilot.app).question.options] == ["Swap with CPU 1"]
         await press(pilot, "1")
         await settle(pilot)
     assert sorted(game.face(c).code for c in game.hands[0]) == ["B1", "B2"]
