@@ -76,8 +76,10 @@ async def test_wild_pile_up_without_a_card_takes_the_pile():
         await take_keyboard(pilot, "Ann")
         await press(pilot, "1", "enter")
         await take_keyboard(pilot, "Bob")
-        text = await shown(pilot)
-        assert "Bob has no Green card or wild" in text and "Take the pile (2 cards)" in text
+        question = panel(pilot.app).question
+        assert "Bob has no Green card or wild" in question.message
+        assert [o.label for o in question.options] == ["Take the pile (2 cards)"]
+        assert "Mini-pile (Green, 2 cards)" in await shown(pilot)     # the pile in view
         await press(pilot, "t")
         await settle(pilot)
     assert "Bob takes the mini-pile (2 cards)" in ctl.log

@@ -167,6 +167,7 @@ class HandView(VerticalScroll):
 
     state: reactive[TableState | None] = reactive(None, repaint=False)
     _shown_title = ""
+    _shown_subtitle = ""
     #: True while no card is picked (after a handoff) until a key or a click picks one.
     unpicked = False
 
@@ -181,6 +182,10 @@ class HandView(VerticalScroll):
         self.grid.card_size = card_size_for(*self.app.size)
         self.scroll_to_cursor()
 
+    def watch_scroll_y(self, old: float, new: float) -> None:
+        super().watch_scroll_y(old, new)
+        self.call_after_refresh(self._more_hint)
+
     @property
     def grid(self) -> ChipGrid:
         return self.query_one(ChipGrid)
@@ -190,6 +195,26 @@ class HandView(VerticalScroll):
         if title != self._shown_title:
             self._shown_title = title
             self.border_title = Content(title)     # a name is text, never markup
+
+    def _more_hint(self) -> None:
+        """Say under the hand which cards are in view when some rows are scrolled away:
+        a newcomer would otherwise not know the hand goes on."""
+        grid = self.grid
+        hint = ""
+        height = grid.card_size.height
+        count = len(grid.cards)
+        if count and height and self.max_scroll_y:
+            columns = grid.columns()
+            first_row = round(self.scroll_y) // height
+            rows_shown = max(1, self.size.height // height)
+            first = first_row * columns + 1
+            last = min(count, (first_row + rows_shown) * columns)
+            if first > 1 or last < count:
+                shown = f"card {first}" if first == last else f"cards {first}-{last}"
+                hint = f"{shown} of {count} · ←→ or the wheel show the rest"
+        if hint != self._shown_subtitle:
+            self._shown_subtitle = hint
+            self.border_subtitle = hint
 
     def watch_state(self, state: TableState | None) -> None:
         if state is not None:
@@ -201,6 +226,7 @@ class HandView(VerticalScroll):
         grid.show_ids = state.show_ids
         if state.viewer is None:
             self._title("Hand")
+            self.call_after_refresh(self._more_hint)
             grid.notice = notice
             grid.playable = None
             grid.cards = ()
@@ -221,6 +247,7 @@ class HandView(VerticalScroll):
         grid.cards = cards
         grid.playable = playable
         self.scroll_to_cursor()
+        self.call_after_refresh(self._more_hint)
     @property
     def cards(self) -> tuple[HandCard, ...]:
         return self.grid.cards
