@@ -198,6 +198,20 @@ def keys_for(app) -> tuple[str, int | None] | None:
     return None
 
 
+def log_entries(client: Client) -> list[str]:
+    """The lines of the log on ``client``'s table screen, unwrapped."""
+    from uno_tui.app.widgets.log import GameLog
+
+    screen = table_screen(client)
+    if screen is None:
+        return []
+    with client.app._context():
+        try:
+            return list(screen.query_one(GameLog).entries)
+        except NoMatches:
+            return []
+
+
 def play_a_step(client: Client) -> bool:
     """Send the keys this client's person would press now; False when nothing to do."""
     keys = keys_for(client.app)

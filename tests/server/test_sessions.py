@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import signal
 
 import asyncssh
 
@@ -42,6 +43,17 @@ async def test_each_client_gets_an_app_sized_to_its_terminal_that_follows_resize
     assert "session start addr=127.0.0.1:" in log and "user='ann' term=xterm-256color" in log
     assert "size=90x30" in log and "ended=" in log
     assert (tmp_path / "server.log").read_text().count("session start") == 2
+
+
+async def test_a_session_takes_over_no_signal_of_the_server_process(tmp_path):
+    before = {signum: signal.getsignal(signum)
+              for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP, signal.SIGWINCH,
+                             signal.SIGTSTP, signal.SIGCONT)}
+    async with serving(tmp_path) as host:
+        client = await Client(host, "ann").connect()
+        await wait_until(lambda: isinstance(client.screen, LobbyScreen), "the lobby")
+        assert {signum: signal.getsignal(signum) for signum in before} == before
+        await client.close()
 
 
 async def test_ctrl_c_in_the_lobby_ends_that_session_only(tmp_path):

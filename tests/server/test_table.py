@@ -8,7 +8,8 @@ from uno_tui.engine import Game, Play
 from uno_tui.server.table import Submission
 
 from .support import (
-    CardWatch, Client, hand_cards, people, play_a_step, serving, table_screen, wait_until,
+    CardWatch, Client, hand_cards, keys_for, log_entries, people, play_a_step, serving, table_screen,
+    wait_until,
 )
 
 
@@ -36,14 +37,21 @@ async def test_two_clients_see_their_own_hands_and_each_others_moves(tmp_path):
                          "ann's hand on ann's screen")
         await wait_until(lambda: {c.id for c in hand_cards(bob)} == hands[1],
                          "bob's hand on bob's screen")
-        # Whoever is to play plays; the other sees it in the log.
+        # Whoever is to play plays a card; the other sees it land (its id was hidden till
+        # then, so it reaches the other terminal only with the play).
         mover, other = (ann, bob) if game.decision.seat == 0 else (bob, ann)
-        await wait_until(lambda: play_a_step(mover), f"{mover.name} may act")
-        name = mover.name
-        await wait_until(lambda: any(line.startswith(name + " ") for line in table.ctl.log[-3:]),
-                         "the move applied")
-        line = next(line for line in reversed(table.ctl.log) if line.startswith(name + " "))
-        await wait_until(lambda: line in other.text(), f"{other.name} sees {line!r}")
+        await wait_until(lambda: keys_for(mover.app) is not None, f"{mover.name} may act")
+        keys, card = keys_for(mover.app)
+        if card is None:    # nothing to play: a draw, seen as a card count going up
+            count = len(game.hands[game.decision.seat])
+            mover.keys(keys)
+            await wait_until(lambda: len(game.hands[0 if mover is ann else 1]) > count, "a draw")
+        else:
+            before = len(other.received)
+            mover.keys(keys)
+            await wait_until(lambda: f"#{card}".encode() in other.received[before:],
+                             f"{other.name} sees the card played")
+            assert f"{mover.name} plays" in " ".join(table.ctl.log[-3:])
         for client, seat in ((ann, 0), (bob, 1)):
             assert not watch.leaks(bytes(client.received), (seat,))
             assert watch.own(bytes(client.received), seat), "the scan must see the own hand"
@@ -70,14 +78,14 @@ async def test_a_third_terminal_catches_a_forgotten_uno_while_the_window_is_open
         await wait_until(lambda: any("cy catches ann" in line for line in table.ctl.log),
                          "the catch")
         assert len(table.ctl.game.hands[0]) == 3
-        await wait_until(lambda: any("cy catches ann" in line for line in
-                                     [bob.text()]), "bob sees the catch")
+        await wait_until(lambda: any("cy catches ann" in line for line in log_entries(bob)),
+                         "bob sees the catch")
         for client in (ann, bob, cy):
             await client.close()
 
 
 async def test_a_dropped_player_is_replaced_by_a_computer_and_takes_the_seat_back(tmp_path):
-    async with serving(tmp_path, hold=0.3) as host:
+    async with serving(tmp_path, hold=2.0) as host:
         table = host.create_table(people("ann", "bob"))
         ann, bob = await _seated(host, "ann", "bob", size=(160, 40))
         assert not table.played_by_computer(1)
@@ -86,8 +94,8 @@ async def test_a_dropped_player_is_replaced_by_a_computer_and_takes_the_seat_bac
         assert "(away, seat kept)" in table.describe()
         assert not table.played_by_computer(1)
         await wait_until(lambda: table.played_by_computer(1), "a computer for bob")
-        await wait_until(lambda: "bob did not come back; a computer plays the seat" in ann.text(),
-                         "ann told")
+        await wait_until(lambda: "bob did not come back; a computer plays the seat"
+                         in log_entries(ann), "ann told")
         back = await Client(host, "bob").connect()
         await back.at_table()              # straight back to the table, no lobby
         assert table.seats_of(back.session) == (1,)
@@ -239,3 +247,31 @@ async def test_two_people_share_one_terminal_and_hand_off_between_them(tmp_path)
         await wait_until(lambda: screen.viewer == 1 and screen.awaiting_turn, "bob's hand")
         assert {c.id for c in hand_cards(ann)} == set(table.ctl.game.hands[1])
         await ann.close()
+
+
+async def test_the_next_round_is_dealt_when_everyone_has_seen_the_result(tmp_path):
+    async with serving(tmp_path) as host:
+        table = host.create_table(people("ann", "bob", mode="target"))
+        ann, bob = await _seated(host, "ann", "bob")
+        table.use_position(Game.from_position(
+            "classic", hands=[["R5"], ["B1", "B2"]], top="R3", current=0))
+        screen = table_screen(ann)
+        await wait_until(lambda: screen.awaiting_turn and len(hand_cards(ann)) == 1, "ann's turn")
+        ann.keys("1\r")
+        for client in (ann, bob):
+            await wait_until(lambda: type(client.screen).__name__ == "RoundResultScreen",
+                             f"{client.name}'s round result")
+        assert table.summary is not None and table.summary.winner == 0
+        ann.keys("\r")
+        await wait_until(lambda: type(ann.screen).__name__ == "ClientTableScreen", "ann back")
+        await wait_until(lambda: "next deal comes when everyone is ready" in ann.text(),
+                         "ann waits")
+        assert table.summary is not None and table.deal == 0
+        bob.keys("\r")
+        await wait_until(lambda: table.deal == 1 and table.summary is None, "the next deal")
+        await wait_until(lambda: len(hand_cards(ann)) == 7 and len(hand_cards(bob)) == 7,
+                         "new hands")
+        for client in (ann, bob):
+            await wait_until(lambda: "Round 2" in log_entries(client), f"{client.name}'s log")
+        await ann.close()
+        await bob.close()

@@ -78,6 +78,10 @@ class SeatController(TableController):
     last_events = property(lambda self: self.table.ctl.last_events)
     seats = property(lambda self: self.table.seat_specs())
 
+    def last_events_for(self, seat: int):
+        """The table's last events as ``seat`` saw them."""
+        return self.table.ctl.last_events_for(seat)
+
     @property
     def humans(self) -> tuple[int, ...]:
         """The seats this terminal holds."""
@@ -132,7 +136,7 @@ class ClientTableScreen(TableScreen):
     BINDINGS = [Binding("plus", "add_person", "Another player here", key_display="+")]
 
     def __init__(self, controller: SeatController) -> None:
-        super().__init__(controller, pace=0)
+        super().__init__(controller, pace=0, held=frozenset(controller.humans))
         self._round_seen: int | None = None
 
     def _refresh_footer(self) -> None:
@@ -158,6 +162,7 @@ class ClientTableScreen(TableScreen):
                 except TableError as exc:
                     self.message = f"✗ {exc}."
                 else:
+                    self.flow.held = frozenset(self.ctl.humans)
                     self.message = f"{name} sits at seat {seat + 1}, at this terminal."
             self._refresh()
             self.resume()
@@ -167,32 +172,18 @@ class ClientTableScreen(TableScreen):
     def _advance(self) -> None:
         ctl = self.ctl
         table = ctl.table
-        mine = ctl.humans
-        if self.viewer not in mine:
-            self.viewer = mine[0] if len(mine) == 1 else None
         if ctl.game.is_over or table.summary is not None:
+            # The table has scored the round: show it once, then wait for the deal.
             self.awaiting_turn = False
+            self.flow.hide()
+            self._refresh()
             if self._round_seen != table.deal and table.summary is not None:
                 self._round_seen = table.deal
-                self._refresh()
                 self._round_over()
-                return
-            self._refresh()
             return
         if ctl.pending:
             return
-        seat = ctl.decider
-        if seat not in mine:
-            self.awaiting_turn = False
-            self._refresh()
-            return
-        if seat != self.viewer:
-            self._handoff(seat, self._decision_reason(seat), lambda: self._prompt(seat))
-            return
-        if self.awaiting_turn and ctl.decision_kind == "turn":
-            self._refresh()
-            return
-        self._prompt(seat)
+        super()._advance()
 
     def _prompt_text(self) -> str:
         ctl = self.ctl
@@ -236,7 +227,7 @@ class ClientTableScreen(TableScreen):
             self.uno_armed = False
         if challenger is not None and ctl.game.view(challenger).revealed is not None:
             self._guard(lambda: self._reveal(challenger))
-        elif self.is_active and not ctl.pending:
+        elif self.is_active and not ctl.pending and not self._asking:
             self.resume()      # it redraws the table as it goes
         else:
             self._refresh()
@@ -288,6 +279,11 @@ class ClientApp(UnoApp):
             file=_NullFile(), markup=True, highlight=False, emoji=False, legacy_windows=False,
             _environ={"TERM": session.term or ""}, force_terminal=True, safe_box=False,
             soft_wrap=False)
+
+    def _catch_signals(self) -> None:
+        # The process's signals belong to the server (SIGTERM saves every table and says
+        # goodbye to everyone); one session's app must not take them over.
+        return
 
     # -------------------------------------------------------------- screens
 

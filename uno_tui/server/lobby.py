@@ -71,6 +71,7 @@ class LobbyScreen(Screen[None]):
 
     @on(LobbyChanged)
     def _lobby_changed(self) -> None:
+        self._say("")      # an old "can't sit down" may no longer hold
         self.show_tables()
 
     def _chosen_table(self):
@@ -85,7 +86,8 @@ class LobbyScreen(Screen[None]):
         return table
 
     def _say(self, text: str) -> None:
-        self.query_one("#lobby-message", Static).update(Text(text))
+        for message in self.query("#lobby-message").results(Static):
+            message.update(Text(text))
 
     def action_new_table(self) -> None:
         self.app.push_screen(self.app._setup())

@@ -149,14 +149,17 @@ class SeatPanel(TableWidget):
         room = max(0, width - 2 - len(count) - (len(mark) + 1 if mark else 0))
         line = Text("  ")
         if facts.backs:
-            used = 0
+            used = shown = 0
             for face in facts.backs:
                 chip = corner_index(face)
-                if used + len(chip) + 1 > room:
+                if used + len(chip) + 1 > room - (2 if shown + 1 < len(facts.backs) else 0):
                     break
                 line.append(chip, style=card_style(face))
                 line.append(" ")
                 used += len(chip) + 1
+                shown += 1
+            if shown < len(facts.backs):
+                line.append("… ", style="dim")      # more backs than room: the count says
         else:
             backs = min(facts.count, max(0, room))
             line.append(_BACK * backs, style="bold #b71c1c")
@@ -189,7 +192,7 @@ class SeatPanel(TableWidget):
         mark, mark_style = _uno_mark(facts)
         status = "…" if facts.thinking else ("∞" if facts.linked_with else (
             "☞" if facts.pointed_draws else " "))
-        score = f"{facts.score:>4} pts" if width >= 26 else f"{facts.score:>4}"
+        score = f"{facts.score:>4} pts" if width >= 32 else f"{facts.score:>4}"
         tail_width = 3 + 1 + 1 + 4 + 1 + len(score) + 2
         room = max(1, width - 1 - tail_width)
         line = Text("▶" if facts.current else " ", style="bold")
