@@ -35,7 +35,8 @@ def one_run(command: str, number: int, size: str, timeout: float) -> float:
     start = time.perf_counter()
     tmux("new-session", "-d", "-s", session, "-x", width, "-y", height, command)
     try:
-        wait_until(session, lambda s: "Ann: pick a card" in s and "Quit" in s, start, timeout,
+        wait_until(session, lambda s: "d draws" in s and "(7 cards)" in s and "Quit" in s,
+                   start, timeout,
                    0.02)
         time.sleep(0.4)
         sent = time.perf_counter()
