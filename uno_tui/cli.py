@@ -1,4 +1,5 @@
-"""Command line: ``uno-tui`` (play, the default), ``uno-tui sim`` and ``uno-tui serve``.
+"""Command line: ``uno-tui`` (play, the default), ``uno-tui sim``, ``uno-tui replay`` and
+``uno-tui serve``.
 
 Bad input gets one line naming the problem and exit status 2, never a traceback.
 """
@@ -145,7 +146,7 @@ def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=whole_number(0, MAX_SEED), default=None,
                         help=f"seed for the shuffles, to replay the same deal (0 to {MAX_SEED})")
     parser.add_argument("--target", type=whole_number(1, MAX_TARGET), default=500,
-                        help=f"points that win a match, 1 to {MAX_TARGET} (default: 500)")
+                        help=f"points that win a match, 1 to {MAX_TARGET:,} (default: 500)")
     parser.add_argument("--mode", choices=list(MODES), default=None,
                         help="match mode: " + "; ".join(f"{k}: {v}" for k, v in MODES.items()))
     parser.add_argument("--rules", type=_rules, default=frozenset(),
@@ -171,6 +172,8 @@ def play_parser() -> argparse.ArgumentParser:
     parser.add_argument("--resume", nargs="?", const=LATEST, default=None, metavar="FILE",
                         help="go on with the most recently saved unfinished match, or the one "
                              "saved in FILE (every match is saved after every move)")
+    parser.add_argument("--no-autosave", action="store_true",
+                        help="do not save this match (it can't be resumed or replayed)")
     _data_dir_option(parser)
     return parser
 
@@ -388,7 +391,7 @@ def run_play_command(argv: Sequence[str]) -> int:
         record = _saved_match(store, args.resume)
     need_terminal()
     from .app import run_app
-    return run_app(config, store=store, resume=record)
+    return run_app(config, store=None if args.no_autosave else store, resume=record)
 
 
 def run_replay_command(argv: Sequence[str]) -> int:

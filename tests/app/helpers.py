@@ -13,7 +13,6 @@ from rich.console import Console
 from textual import events
 from textual.geometry import Offset
 from textual.pilot import OutOfBounds, _get_mouse_message_arguments
-from textual.screen import Screen
 from textual.widget import Widget
 
 from uno_tui.app.app import UnoApp
@@ -62,10 +61,10 @@ def _has_work(app) -> bool:
     for pump in (app, *nodes):
         if not pump._message_queue.empty() or pump._next_callbacks:
             return True
-    # A screen behind another is only laid out and drawn when it comes to the front.
-    for node in nodes:
-        if (node is screen or not isinstance(node, Screen)) and any(
-                getattr(node, flag) for flag in _PENDING_FLAGS):
+    # A screen behind another, and every widget on it, is only laid out and drawn when it
+    # comes to the front.
+    for node in screen.walk_children(with_self=True):
+        if any(getattr(node, flag) for flag in _PENDING_FLAGS):
             return True
     return bool(app._batch_count or screen._dirty_widgets or screen._callbacks
                 or screen._compositor._dirty_regions)
@@ -258,10 +257,42 @@ def assert_no_leak(app, public: PublicCards, own_hand_drawn: bool = False) -> se
     others = {card for seat, hand in enumerate(game.hands) if seat != viewer for card in hand}
     leaked = (shown & others) - public.allowed(viewer)
     assert not leaked, f"cards of other seats on screen: {sorted(leaked)}\n{text}"
+    assert_seats_hide_what_they_must(table)
     if (own_hand_drawn and viewer is not None and isinstance(app.screen, TableScreen)
             and game.hands[viewer]):
         assert shown & set(game.hands[viewer]), f"the hand's ids are not on screen:\n{text}"
     return shown
+
+
+def assert_seats_hide_what_they_must(table: TableScreen) -> None:
+    """The seats show other hands' backs (UNO Flip: the faces of the side not in play,
+    which everyone sees), never a face of the side in play; no vote shows before the
+    last is in."""
+    from uno_tui.app.widgets.party import BallotBox
+    from uno_tui.app.widgets.seats import SeatPanel
+    from uno_tui.engine import DecisionKind
+
+    state = table.state
+    if state is None:
+        return
+    variant = table.ctl.game.variant
+    sides = ({face for face, _ in variant.deck}, {face for face, _ in variant.dark_deck})
+    in_play = sides[state.view.side]
+    other = sides[1 - state.view.side]
+    voting = state.view.decision_kind == DecisionKind.POINT
+    for panel in table.query(SeatPanel):
+        facts = panel.facts
+        if facts is None:
+            continue
+        if panel.seat == state.viewer:
+            assert not facts.backs, f"{facts.name}'s own backs are shown on their seat"
+        leaked = [face for face in facts.backs if face in in_play and face not in other]
+        assert not leaked, f"{facts.name}'s seat shows faces of the side in play: {leaked}"
+        if voting:
+            assert facts.pointed_at is None, f"{facts.name}'s vote shows before all are in"
+    for box in table.query(BallotBox):
+        if voting and box.ballot is not None:
+            assert not box.ballot.revealed, "the ballot shows as revealed while voting"
 
 
 def check_every_frame(app, check) -> list[AssertionError]:
@@ -305,7 +336,7 @@ async def click(pilot, target: Widget | type[Widget] | str,
                 offset: tuple[int, int] = (0, 0)) -> bool:
     """Click ``target`` (a widget, a widget type or a selector on the screen in front) at
     ``offset`` from its top-left corner, as the terminal would: press, release, click,
-    each handled in full. True if the click landed on ``target``.
+    each handled in full. True if the click landed on ``target`` or a widget inside it.
 
     The app is quiet first, so the target is where it is drawn (not where it was).
     """
@@ -323,7 +354,8 @@ async def click(pilot, target: Widget | type[Widget] | str,
         app.mouse_position = position
         screen._forward_event(event_type(**arguments, **extra))
         await quiet(pilot)
-    return under is widget
+    # A click on a part of ``target`` (e.g. one card of the hand) lands on it too.
+    return under is widget or widget in under.ancestors
 
 
 async def resize(pilot, width: int, height: int) -> None:
@@ -501,3 +533,17 @@ async def answer_by_clicks(pilot) -> str:
     grid = table.query_one(ChipGrid)
     assert await click(pilot, grid, offset=grid.chip_offset(playable[0]))
     return "play"
+
+
+def live_objects(*names: str) -> dict[str, int]:
+    """How many objects of the classes named (FooterKey, StylesCache, ...) are alive now.
+
+    StylesCache is Textual's private per-widget render cache; counting it is how a test
+    sees that dead widgets are really let go of.
+    """
+    import collections
+    import gc
+
+    gc.collect()
+    counts = collections.Counter(type(o).__name__ for o in gc.get_objects())
+    return {name: counts[name] for name in names}

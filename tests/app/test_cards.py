@@ -34,7 +34,8 @@ def test_an_unplayable_card_is_marked_without_colour_and_the_picked_one_doubled(
     assert unplayable[0].startswith("┌") and unplayable[-1].endswith("no┘")
     assert set(unplayable[1][0] + unplayable[1][-1]) == {"╎"}
     picked = card_text(face, COMPACT, 0, True, picked=True)
-    assert picked[0].startswith("╔") and picked[-1].startswith("╚")
+    assert picked[0].startswith("╒") and picked[-1].startswith("╘")
+    assert picked[1:-1] == card_text(face, COMPACT, 0, True)[1:-1]    # the sides stay
     assert [hotkey_for(i) for i in (0, 8, 9, 10)] == ["1", "9", "0", ""]
 
 

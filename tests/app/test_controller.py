@@ -159,6 +159,19 @@ def test_a_hard_computer_follows_the_round_it_plays():
         assert all(not b.lacks and not b.known for b in fresh)
 
 
+def test_describing_a_scored_round_again_does_not_score_it_twice():
+    """Match.finish_round() refuses a second scoring (engine fix); the controller, asked
+    again (a screen shown again, a resumed save), describes the scored round."""
+    from .helpers import make_controller
+
+    ctl = make_controller("Ann,Bob", mode="target")
+    ctl.use_position(Game.from_position(hands=[["R1"], ["G1", "G2"]], top="R3"))
+    ctl.apply(Play(0, ctl.game.hands[0][0]))
+    first = ctl.finish_round()
+    again = ctl.finish_round()
+    assert again == first and ctl.match.scores == [first.gained[0], 0]
+
+
 def test_a_computer_that_goes_down_to_one_card_calls_uno_before_others_can_catch():
     for seed in range(6):
         seats = (SeatSpec("CPU 1", "normal"), SeatSpec("CPU 2", "normal"), SeatSpec("CPU 3", "normal"))

@@ -130,3 +130,12 @@ def test_point_taken_votes_are_asked_of_each_person_behind_their_own_handoff():
     assert sorted(voters) == [0, 2]
     # Bob votes only after taking the keyboard himself.
     assert seen.index(("handoff", 2)) < seen.index(("vote", 2))
+
+
+def test_the_seats_a_terminal_holds_may_change_and_are_read_afresh():
+    ctl = rigged("Ann,cpu,Bob", hands=[["R1", "R2"], ["G1", "G2"], ["B1", "B2"]], top="R3",
+                 current=2)
+    flow = HotSeat(ctl, held={0})
+    assert flow.next_step() == Away(2)
+    flow.held = {0, 2}                     # Bob sits down at this terminal too
+    assert flow.shared and flow.next_step() == Handoff(2, "Bob is to play a card or draw.")

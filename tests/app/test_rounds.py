@@ -71,7 +71,7 @@ async def test_one_person_and_three_computers_play_a_round_by_keys():
 
 
 async def test_two_people_and_a_computer_play_a_round_by_clicks():
-    controller = make_controller("Ann,Bob,cpu", seed=36, rules=("7-0",))
+    controller = make_controller("Ann,Bob,cpu", seed=3, rules=("7-0",))
     public = PublicCards(controller)
     # A small pace, so that the screen is drawn (and scanned) during the computer's turns too.
     app = make_app(controller, pace=0.02)

@@ -223,7 +223,7 @@ async def test_cards_read_without_colour(monkeypatch):
         text = await shown(pilot)
     # Each card carries its colour's initial in its corner and its name in words; the
     # unplayable ones are marked in their border.
-    for label in ("1╌╌╌╌╌╌╌B┐", "2═══════R╗", "3───────W╮", "4╌╌╌╌╌╌╌Y┐", "Blue", "Red",
+    for label in ("1╌╌╌╌╌╌╌B┐", "2═══════R╕", "3───────W╮", "4╌╌╌╌╌╌╌Y┐", "Blue", "Red",
                   "Wild Draw", "Four", "Skip", "no┘", "Discard 1"):
         assert label in text, label
 

@@ -112,3 +112,24 @@ async def test_a_mini_pile_shows_its_card_colour_and_who_plays_next():
     assert f"Mini-pile: {len(view.extras['mini_pile'])}" in text
     assert top.label.split()[-1] in text
     assert "next: Ann" in text
+
+
+async def test_the_leak_scan_catches_an_active_face_on_a_seat():
+    """The scan every whole-round test runs on every frame can fail: a seat that showed
+    an opponent's face of the side in play would be caught."""
+    import pytest
+
+    from .helpers import assert_seats_hide_what_they_must
+
+    ctl = staged("flip", "Ann,cpu", hands=[["R5/P3", "B2/T6"], ["R1/T4", "B9/PF"]],
+                 top="G3/O1", draw=["Y1/T2"])
+    app = make_app(ctl)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = app.table
+        assert_seats_hide_what_they_must(table)
+        panel = next(p for p in table.query(SeatPanel) if p.seat == 1)
+        active = ctl.game.face(ctl.game.hands[1][0])          # Red 1, in play
+        panel.facts = panel.facts._replace(backs=(active,))
+        with pytest.raises(AssertionError, match="side in play"):
+            assert_seats_hide_what_they_must(table)

@@ -14,7 +14,7 @@ Scenarios:
   bare   the bare app; key ``d``; done when "READY 1" shows
   setup  ``uno-tui`` (the setup screen); key ``+``; done when a 5th seat shows
   table  ``uno-tui --players Ann,cpu,cpu,cpu --seed 7``; once Ann is asked to play,
-         key Right; done when the picked card (double border) has moved
+         key Right; done when the picked card (double top border) has moved
 
 Bytes (``--bytes``): what each kind of update writes to the terminal, which is what an
 SSH link carries. uno-tui runs in tmux through this file (``--count-into LOG``), which
@@ -22,7 +22,7 @@ wraps the Textual driver's ``write`` to log the time and size of every write; ke
 sent with tmux and the writes after each are summed:
 
     python tests/benchmarks/app_latency.py --bytes --size 80x24 --seats 4
-    python tests/benchmarks/app_latency.py --bytes --size 120x40 --seats 16
+    python tests/benchmarks/app_latency.py --bytes --size 120x40 --seats 16 --variant party
 
   cursor    Right at Ann's turn (the pick moves): bytes in the next 0.3 s, median of 5
   open      Enter on a wild: the colour prompt opens
@@ -101,7 +101,7 @@ def wait_until(session: str, done: Callable[[str], bool], start: float, timeout:
 def picked_card(screen: str) -> tuple[int, int] | None:
     """Row and column of the picked card's double top-left corner."""
     for row, line in enumerate(screen.splitlines()):
-        column = line.find("╔")
+        column = line.find("╒")
         if column >= 0:
             return row, column
     return None
@@ -127,7 +127,7 @@ def scenarios(python: str, uno_tui: str) -> list[Scenario]:
         Scenario("setup", shlex.quote(uno_tui), "New game", "Add seat", "4   CPU 3", "+",
                  lambda before, now: "5   CPU 4" in now),
         Scenario("table", f"{shlex.quote(uno_tui)} --players Ann,cpu,cpu,cpu --seed 7",
-                 "Ann's hand", "Help", "Ann: pick a card", "Right",
+                 "Ann's hand", "Help", "picks a card", "Right",
                  lambda before, now: picked_card(now) not in (None, picked_card(before))),
     ]
 
@@ -184,7 +184,7 @@ def bytes_between(log_path: str, start: float, end: float) -> int:
     return sum(n for t, n in read_writes(log_path) if start <= t < end)
 
 
-def seed_with_wild(seats: int, tries: int = 400) -> tuple[int, int]:
+def seed_with_wild(seats: int, variant: str = "classic", tries: int = 400) -> tuple[int, int]:
     """A seed where Ann, at her first turn, holds a plain Wild: (seed, its index)."""
     from uno_tui.app.controller import TableController
     from uno_tui.config import SeatSpec, computer_name, default_bot_level
@@ -193,7 +193,7 @@ def seed_with_wild(seats: int, tries: int = 400) -> tuple[int, int]:
     specs = (SeatSpec("Ann"), *(SeatSpec(computer_name(n), default_bot_level())
                                  for n in range(1, seats)))
     for seed in range(1, tries):
-        ctl = TableController("classic", specs, seed=seed)
+        ctl = TableController(variant, specs, seed=seed)
         for _ in range(200):
             if not ctl.bot_pending():
                 break
@@ -212,7 +212,7 @@ def measure_bytes(args) -> int:
     import tempfile
 
     width, height = (int(v) for v in args.size.split("x"))
-    seed, wild = seed_with_wild(args.seats)
+    seed, wild = seed_with_wild(args.seats, args.variant)
     players = ",".join(["Ann"] + ["cpu"] * (args.seats - 1))
     here = os.path.abspath(__file__)
     results: dict[str, list[int]] = {"cursor": [], "open": [], "close": [], "computer": []}
@@ -222,12 +222,13 @@ def measure_bytes(args) -> int:
             log_path = tempfile.mktemp(prefix="uno-bytes-")
             session = f"b{run}"
             command = (f"{shlex.quote(args.python)} {shlex.quote(here)} --count-into "
-                       f"{shlex.quote(log_path)} --players {players} --seed {seed}")
+                       f"{shlex.quote(log_path)} -- --players {players} --seed {seed} "
+                       f"--variant {shlex.quote(args.variant)}")
             tmux("new-session", "-d", "-s", session, "-x", str(width), "-y", str(height),
                  command)
             try:
                 start = time.perf_counter()
-                wait_until(session, lambda s: "Ann: pick a card" in s, start, args.timeout,
+                wait_until(session, lambda s: "picks a card" in s, start, args.timeout,
                            args.poll_launch)
                 time.sleep(args.settle)
                 window = args.window
@@ -248,7 +249,7 @@ def measure_bytes(args) -> int:
                 tmux("send-keys", "-t", session, "r")
                 time.sleep(window)
                 results["close"].append(bytes_between(log_path, sent, sent + window))
-                wait_until(session, lambda s: "Ann: pick a card" in s, sent, args.timeout,
+                wait_until(session, lambda s: "picks a card" in s, sent, args.timeout,
                            args.poll_launch)
                 ended = time.perf_counter()
                 writes = [(t, n) for t, n in read_writes(log_path) if sent + window <= t < ended]
@@ -269,7 +270,8 @@ def measure_bytes(args) -> int:
                 flush=True)
     finally:
         tmux("kill-server", check=False)
-    print(f"\nbytes written per update at {args.size}, {args.seats} seats, seed {seed}, "
+    print(f"\nbytes written per update at {args.size}, {args.variant}, {args.seats} seats, "
+          f"seed {seed}, "
           f"{args.runs} runs: median (min-max, n)")
     for name, values in results.items():
         if values:
@@ -286,6 +288,8 @@ def main() -> int:
     parser.add_argument("--bytes", action="store_true",
                         help="measure the bytes written per update instead of latency")
     parser.add_argument("--seats", type=int, default=4, help="seats for --bytes (Ann + computers)")
+    parser.add_argument("--variant", default="classic",
+                        help="rule set for --bytes (16 seats: party)")
     parser.add_argument("--window", type=float, default=0.3,
                         help="seconds of writes counted after a key (--bytes)")
     parser.add_argument("--runs", type=int, default=7)
@@ -303,7 +307,8 @@ def main() -> int:
     parser.add_argument("--poll-key", type=float, default=0.002)
     args, rest = parser.parse_known_args()
     if args.count_into:
-        return run_counting_child(args.count_into, rest)
+        # Everything after "--" is uno-tui's own command line.
+        return run_counting_child(args.count_into, [a for a in rest if a != "--"])
     if rest:
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
     if args.bare:

@@ -10,6 +10,10 @@ its ``choose`` is timed, view building excluded (the game runner pays for that).
 Decisions with a single legal action are timed too: they are part of what a
 player waits for. For bots that follow the round (``Bot.observes``), the time
 ``observe`` takes per applied action is reported on a second line.
+
+``--clock cpu`` times decisions in the process's CPU time and gives the hard bot its
+budget on that clock too: on a loaded machine wall time also counts the moments the
+process waits for a core, which no bot can help; CPU time shows the bot's own share.
 """
 
 from __future__ import annotations
@@ -31,6 +35,8 @@ from uno_tui.sim import play_round  # noqa: E402
 class Stopwatch:
     """Wraps a bot and times its decisions."""
 
+    clock = staticmethod(time.perf_counter)
+
     def __init__(self, bot, times: list[float], observed: list[float]) -> None:
         self.bot = bot
         self.wants_view = bot.wants_view
@@ -39,14 +45,14 @@ class Stopwatch:
         self.observed = observed
 
     def observe(self, action, events, view):
-        started = time.perf_counter()
+        started = self.clock()
         self.bot.observe(action, events, view)
-        self.observed.append(time.perf_counter() - started)
+        self.observed.append(self.clock() - started)
 
     def choose(self, view, actions):
-        started = time.perf_counter()
+        started = self.clock()
         action = self.bot.choose(view, actions)
-        self.times.append(time.perf_counter() - started)
+        self.times.append(self.clock() - started)
         return action
 
     def react(self, view, actions):
@@ -69,7 +75,7 @@ def measure(level: str, games: int, variant: str, think_ms: int | None,
         game_seed = master.randrange(2**63)
         rng = random.Random(game_seed)
         bots = [Stopwatch(make_bot(level, 0, random.Random(rng.randrange(2**63)),
-                                   think_ms=think_ms), times, observed)]
+                                   think_ms=think_ms, clock=Stopwatch.clock), times, observed)]
         bots += [make_bot("normal", seat, random.Random(rng.randrange(2**63)))
                  for seat in (1, 2, 3)]
         play_round(Game(variant, 4, seed=game_seed), bots, rng)
@@ -85,9 +91,13 @@ def main() -> None:
     parser.add_argument("--think-ms", type=int, default=None,
                         help="hard bot's budget per decision (default: its own, 500 ms)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                        help="time decisions (and keep the hard bot's budget) in wall time, "
+                             "or in the process's CPU time (default: wall)")
     args = parser.parse_args()
+    Stopwatch.clock = staticmethod(time.process_time if args.clock == "cpu" else time.perf_counter)
     print(f"{args.variant}, 4 players, {args.games} rounds per level, seat 0 against three "
-          f"normal bots, think-ms {args.think_ms or 'default'}")
+          f"normal bots, think-ms {args.think_ms or 'default'}, {args.clock} clock")
     print(f"{'level':<8} {'decisions':>9} {'median ms':>10} {'p99 ms':>9} {'max ms':>9}")
     for level in args.levels.split(","):
         times, observed = measure(level, args.games, args.variant, args.think_ms, args.seed)

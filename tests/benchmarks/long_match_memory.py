@@ -27,6 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from uno_tui.app.app import UnoApp  # noqa: E402
 from uno_tui.app.screens.round_result import RoundResultScreen  # noqa: E402
 from uno_tui.config import PlayConfig, SeatSpec  # noqa: E402
+from uno_tui.saves import MatchStore  # noqa: E402
 
 
 def rss_mb() -> float:
@@ -38,14 +39,31 @@ def rss_mb() -> float:
     raise RuntimeError("no VmRSS in /proc/self/status")
 
 
+def count_actions() -> list[int]:
+    """Count every action the table applies (one counter, read by the report)."""
+    from uno_tui.app.controller import TableController
+
+    counter = [0]
+    apply = TableController.apply
+
+    def counted(self, action):
+        counter[0] += 1
+        return apply(self, action)
+
+    TableController.apply = counted
+    return counter
+
+
 async def play(at: list[int], variant: str, players: int, data_dir: Path | None) -> None:
+    actions = count_actions()
     seats = tuple(SeatSpec(f"CPU {n}", "normal") for n in range(1, players + 1))
     config = PlayConfig(variant=variant, seats=seats, target=10**6, seed=1)
-    kwargs = {"data_dir": data_dir} if data_dir is not None else {}
-    app = UnoApp(config, pace=0, steady=True, **kwargs)
+    store = MatchStore(data_dir) if data_dir is not None else None
+    app = UnoApp(config, pace=0, steady=True, store=store)
     async with app.run_test(size=(120, 40)) as pilot:
         rounds = 0
         start = time.perf_counter()
+        counted = 0
         while rounds < at[-1]:
             await pilot.pause(0.005)
             if isinstance(app.screen, RoundResultScreen):
@@ -53,9 +71,15 @@ async def play(at: list[int], variant: str, players: int, data_dir: Path | None)
                 if rounds in at:
                     gc.collect()
                     now = time.perf_counter()
-                    print(f"round {rounds:4d}: RSS {rss_mb():6.1f} MB  ({now - start:6.1f} s)",
-                          flush=True)
-                    start = now
+                    saved = ""
+                    if store is not None:
+                        app.flush_saves()
+                        size = sum(p.stat().st_size for p in data_dir.rglob("*.json"))
+                        saved = f"  save files {size / 1e6:5.2f} MB"
+                    per_action = (now - start) / max(1, actions[0] - counted) * 1000
+                    print(f"round {rounds:4d}: RSS {rss_mb():6.1f} MB  ({now - start:6.1f} s, "
+                          f"{per_action:.2f} ms per action){saved}", flush=True)
+                    start, counted = now, actions[0]
                 await pilot.press("enter")
 
 

@@ -259,3 +259,16 @@ def test_against_careless_players_with_every_house_rule_the_facts_stay_true(vari
     assert tally["seats"] > 300
     assert tally["sized"] == tally["seats"]
     assert tally["known wrong"] == 0
+
+
+def test_a_colour_played_is_taken_as_one_its_player_still_holds():
+    game = Game.from_position(
+        hands=[["B8", "B1", "G7"], ["R1", "G3", "Y3", "Y4"], ["B5", "R6", "B6", "Y5", "G5"]],
+        top="R3", current=1)
+    belief = started(game)
+    play(game, belief, 1, "G3")            # switches to green by the number
+    assert belief.snapshot().seats[1].named == "green"
+    play(game, belief, 2, "G5")
+    play(game, belief, 0, "G7")
+    follow(game, belief, Draw(1))          # no green after all: the belief lets it go
+    assert belief.snapshot().seats[1].named is None

@@ -265,11 +265,50 @@ def test_serve_help_says_how_to_host_and_every_range(capsys):
 
 
 def test_every_number_flag_says_its_range_in_help(capsys):
-    for args, ranges in ((["--help"], ["1 to 10000"]),
-                         (["sim", "--help"], ["1 to 10000", "1 to 60,000", "1 to 64",
+    for args, ranges in ((["--help"], ["1 to 10,000"]),
+                         (["sim", "--help"], ["1 to 10,000", "1 to 60,000", "1 to 64",
                                               "0 to 1,000,000", "2 to 16"])):
         with pytest.raises(SystemExit):
             cli.main(args)
         out = " ".join(capsys.readouterr().out.split())
         for text in ranges:
             assert text in out, text
+
+
+# ---------------------------------------------------------------- resume
+
+def test_resume_without_saves_says_so(tmp_path, capsys):
+    status, out, err = run(capsys, "--resume", "--data-dir", str(tmp_path))
+    assert status == 2 and out == ""
+    assert err == f"uno-tui: error: no unfinished match to resume in {tmp_path / 'saves'}\n"
+
+
+@pytest.mark.parametrize("content, words", [
+    (b'{"format": 1, "kind": "uno-tui-match", "crea', ["cut short"]),
+    (b'{"format": 2, "kind": "uno-tui-match"}', ["newer uno-tui", "format 2"]),
+    (b'{"format": 1, "kind": "uno-tui-match", "config": {}, "match": {}}', ["'variant' entry"]),
+])
+def test_resume_a_bad_file_one_line_exit_2_and_the_file_kept(tmp_path, capsys, content, words):
+    path = tmp_path / "mine.json"
+    path.write_bytes(content)
+    status, out, err = run(capsys, "--resume", str(path), "--data-dir", str(tmp_path / "data"))
+    assert status == 2 and out == ""
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert err.startswith(f"uno-tui: error: the save {path} can't be used: ")
+    for word in words:
+        assert word in err
+    assert not path.exists()
+    [kept] = (tmp_path / "data" / "damaged").iterdir()
+    assert kept.read_bytes() == content and str(kept) in err
+
+
+def test_resume_keeps_its_own_players(tmp_path, capsys):
+    status, _, err = run(capsys, "--resume", "--players", "Ann,cpu", "--data-dir", str(tmp_path))
+    assert status == 2 and "leave out --players" in err
+
+
+def test_data_dir_that_cannot_be_made(tmp_path, capsys):
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    status, _, err = run(capsys, "--resume", "--data-dir", str(blocker / "sub"))
+    assert status == 2 and err.count("\n") == 1 and "argument --data-dir: can't use" in err

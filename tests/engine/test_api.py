@@ -191,3 +191,27 @@ def test_duplicated_or_missing_card_ids_raise_save_data_error():
     twice["discard"].append(twice["discard"][-1])
     with pytest.raises(SaveDataError):
         Game.from_json(twice)
+
+
+@pytest.mark.parametrize("variant", ["classic", "flip", "party"])
+def test_a_copy_plays_on_alone_and_shares_the_playable_card_cache(variant):
+    """Game.copy() for search: equal to a save-and-load, independent in play, and the
+    cache of playable cards by (colour, top card) stays the one all games share."""
+    import random as _random
+
+    game = Game(variant, 4, seed=9)
+    rng = _random.Random(9)
+    for _ in range(30):
+        if game.is_over:
+            break
+        game.apply(rng.choice(game.legal_actions(game.decision.seat)))
+    twin = game.copy()
+    assert twin.to_json() == game.to_json() == Game.from_json(game.to_json()).to_json()
+    assert twin._match_sets is game._match_sets
+    before = game.to_json()
+    for _ in range(60):
+        if twin.is_over:
+            break
+        seat = twin.decision.seat
+        twin.apply(rng.choice(twin.legal_actions(seat)))
+    assert game.to_json() == before

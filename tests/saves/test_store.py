@@ -270,3 +270,38 @@ def test_unfinished_sets_bad_files_aside_and_says_so(store, good_save):
     assert "match-cut.json" in str(problem) and "cut short" in str(problem)
     assert (store.saves / ".match-good.json.abc.tmp").exists()
     assert [p.name.split(".json")[0] for p in store.damaged.iterdir()] == ["match-cut"]
+
+
+# ------------------------------------------------------- background writer
+
+def test_saves_in_the_background_are_on_disk_after_flush(store):
+    cfg = config()
+    recorder = MatchRecorder(store, cfg, background=True)
+    ctl = TableController(cfg.variant, cfg.seats, target=cfg.target, seed=cfg.seed,
+                          recorder=recorder)
+    for _ in range(10):
+        play_actions(ctl, 13)
+        assert recorder.flush(10)
+        assert store.load(only_save(store)).restore().to_json() == ctl.match.to_json()
+
+
+def test_a_failing_disk_in_the_background_is_reported_not_raised(store, monkeypatch):
+    cfg = config()
+    problems = []
+    recorder = MatchRecorder(store, cfg, background=True, on_problem=problems.append)
+    ctl = TableController(cfg.variant, cfg.seats, target=cfg.target, seed=cfg.seed,
+                          recorder=recorder)
+    recorder.flush()
+
+    def broken(*_):
+        raise OSError(5, "Input/output error")
+
+    monkeypatch.setattr(os, "fsync", broken)
+    play_actions(ctl, 3)
+    recorder.flush()
+    assert problems == ["the match could not be saved: Input/output error"]
+    monkeypatch.undo()
+    play_actions(ctl, 2)
+    recorder.flush()
+    assert recorder.problem is None
+    assert store.load(only_save(store)).restore().to_json() == ctl.match.to_json()

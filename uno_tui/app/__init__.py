@@ -18,6 +18,9 @@ def run_app(config: "PlayConfig", *, store: "MatchStore | None" = None,
     ``resume`` if given, or playing back ``replay``); returns the process exit status."""
     from .app import UnoApp
 
-    app = UnoApp(config, store=store, resume=resume, replay=replay)
-    app.run()
+    app = UnoApp(config, store=store, resume=resume, replay=replay, catch_signals=True)
+    try:
+        app.run()
+    finally:
+        app.flush_saves(5.0)
     return app.return_code or 0

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from textual import events
 from textual.app import App
+from textual._styles_cache import StylesCache
 from textual.screen import Screen
 
 from ..config import PlayConfig
@@ -82,7 +83,8 @@ class UnoApp(App[int]):
     def __init__(self, config: PlayConfig | None = None, *, pace: float = DEFAULT_PACE,
                  steady: bool = False, show_card_ids: bool = False,
                  controller: TableController | None = None, store: MatchStore | None = None,
-                 resume: MatchRecord | None = None, replay: "Replay | None" = None) -> None:
+                 resume: MatchRecord | None = None, replay: "Replay | None" = None,
+                 catch_signals: bool = False) -> None:
         super().__init__()
         self.config = config or PlayConfig()
         #: Where matches are autosaved (None: not saved).
@@ -92,6 +94,9 @@ class UnoApp(App[int]):
         self.replay = replay
         #: The signal that ended the app, if one did.
         self.signal_received: int | None = None
+        # Only the app that owns the process's terminal takes over its signals (not,
+        # e.g., one of many session apps inside ``uno-tui serve``).
+        self._catch_signals_on_mount = catch_signals
         #: A match already set up (e.g. a rigged position) to open at the table.
         self.controller = controller
         self.pace = pace
@@ -125,7 +130,9 @@ class UnoApp(App[int]):
     def _table_for(self, config: PlayConfig, record: MatchRecord | None = None) -> "TableScreen":
         recorder = match = None
         if self.store is not None:
-            recorder = MatchRecorder(self.store, config, record, on_problem=self._save_problem)
+            # The disk's part of a save runs in a thread: a keypress never waits for fsync.
+            recorder = MatchRecorder(self.store, config, record, on_problem=self._save_problem,
+                                     background=True)
         if record is not None:
             match = record.restore()
             if recorder is not None:
@@ -178,6 +185,23 @@ class UnoApp(App[int]):
             self.pop_screen()
         self.switch_screen(self._setup())
 
+    def flush_saves(self, timeout: float | None = None) -> None:
+        """Wait until the match in play is saved on disk."""
+        recorder = getattr(self.controller, "recorder", None)
+        if recorder is not None:
+            recorder.flush(timeout)
+
+    def pop_screen(self):
+        """Close the top screen, and let go of the widgets of screens closed before.
+
+        Textual keeps the last 1,024 widgets' style caches (with their rendered lines)
+        in a class-wide LRU cache, long after the widgets are gone: every round's
+        dialogs added to it, about 25 MB over the first hundred rounds of a long match.
+        """
+        done = super().pop_screen()
+        StylesCache.get_inner_outer.cache_clear()
+        return done
+
     @property
     def table(self) -> "TableScreen | None":
         """The table screen, if a match is in play."""
@@ -189,7 +213,8 @@ class UnoApp(App[int]):
     # --------------------------------------------------------------- size
 
     def on_mount(self) -> None:
-        self._catch_signals()
+        if self._catch_signals_on_mount:
+            self._catch_signals()
         self.push_screen(self._first_screen())
         self._check_size(self.size.width, self.size.height)
 
@@ -215,6 +240,7 @@ class UnoApp(App[int]):
         recorder = getattr(controller, "recorder", None)
         if recorder is not None:
             recorder.save()
+            recorder.flush(SIGNAL_EXIT_GRACE / 2)
         # After a hangup the terminal may be gone and the last writes may block: the
         # process ends anyway once the grace time is over (the match is saved).
         watchdog = threading.Timer(SIGNAL_EXIT_GRACE, os._exit, (status,))

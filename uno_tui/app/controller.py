@@ -383,7 +383,8 @@ class TableController:
         if not game.is_over:
             raise IllegalActionError("the round is still being played")
         scored = self.match.round_scored
-        result = self.match.finish_round()
+        # A round is scored once (Match refuses a second time); asked again, describe it.
+        result = self.match.results[-1] if scored else self.match.finish_round()
         if self.recorder is not None and not scored:
             self.recorder.round_scored(self.match)
         # The round is over: every hand is laid open for the count, as at a real table.

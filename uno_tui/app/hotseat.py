@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from ..engine import Draw, Event, EventKind, decision_verb
+from ..engine import Draw, Event, EventKind
 from .cardtext import long_label
 from .controller import TableController
 
@@ -72,15 +72,33 @@ class HotSeat:
 
     def __init__(self, controller: TableController, held: Iterable[int] | None = None) -> None:
         self.ctl = controller
-        humans = controller.humans
-        self.held = frozenset(humans if held is None else held)
-        if not self.held <= set(humans):
-            raise ValueError(f"a terminal can only hold people's seats, not {sorted(self.held)}")
+        self._held = None if held is None else frozenset(held)
+        if self._held is not None and not self._held <= set(controller.humans):
+            raise ValueError(f"a terminal can only hold people's seats, not {sorted(self._held)}")
         #: The person at the keyboard now (None: nobody has taken it yet).
         self.holder: int | None = None
         #: Whether the holder's hand may show now.
         self.showing = False
         self.new_round()
+
+    @property
+    def held(self) -> frozenset[int]:
+        """The seats at this keyboard (by default the controller's people, read afresh:
+        at a networked table, a second person may sit down at a terminal)."""
+        return frozenset(self.ctl.humans) if self._held is None else self._held
+
+    @held.setter
+    def held(self, seats: Iterable[int]) -> None:
+        self._held = frozenset(seats)
+
+    def _sync(self) -> None:
+        """Keep the holder among the held seats; one held seat is always at the keyboard."""
+        held = self.held
+        if self.holder is not None and self.holder not in held:
+            self.holder, self.showing = None, False
+        if len(held) == 1 and self.holder is None:
+            (self.holder,) = held
+            self.showing = True
 
     @property
     def shared(self) -> bool:
@@ -106,6 +124,7 @@ class HotSeat:
     def next_step(self) -> Step:
         """What happens next: computers act, a handoff, a question, or the round's end."""
         ctl = self.ctl
+        self._sync()
         if ctl.game.is_over:
             self.hide()
             return RoundOver()
@@ -139,7 +158,7 @@ class HotSeat:
     def reason(self, seat: int) -> str:
         """Why the keyboard goes to ``seat``, in words."""
         ctl = self.ctl
-        return f"{ctl.names[seat]} is to {decision_verb(ctl.decision_kind)}."
+        return f"{ctl.names[seat]} is to {ctl.game.decision_verb}."
 
     def handed(self, seat: int) -> None:
         """``seat``'s person has taken the keyboard: their hand may show."""

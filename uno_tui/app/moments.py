@@ -75,10 +75,6 @@ def _swap(event: Event, names) -> str:
     return f"{_name(names, event.seat)} swaps hands with {_name(names, event.target)}"
 
 
-def _jump_in(event: Event, names) -> str:
-    return f"{_name(names, event.seat)} jumps in!"
-
-
 def _round_over(event: Event, names) -> str:
     if event.seat is None:
         return "The round ends with no winner"
@@ -96,7 +92,6 @@ _HEADLINES: dict[str, Callable[[Event, Sequence[str]], str]] = {
     _E.PILE_UP: _pile_up,
     _E.PILE_TAKEN: _pile_taken,
     _E.SWAP: _swap,
-    _E.JUMP_IN: _jump_in,
     _E.ROUND_OVER: _round_over,
 }
 

@@ -13,7 +13,8 @@ seat may see and the seat's view after them) and keeps, for every other seat:
   was in the hand then; a card played later comes out of the oldest slot it is
   consistent with, so the constraints left are the ones the table can still vouch for;
 - the cards known to be in it (taken from the mini-pile, handed over in a 7-0 swap);
-- the colour it named last, while nothing says it has run out of it.
+- the colour it named or played last (a careful player names the colour it holds
+  most of, and stays in it), while nothing says it has run out of it.
 
 :meth:`Belief.snapshot` freezes that into a :class:`HandBeliefs`, whose
 :meth:`~HandBeliefs.deal` is the sampler's ``deal_hidden`` hook
@@ -73,7 +74,7 @@ class SeatBelief(NamedTuple):
     lacks: tuple[tuple[int, Lack], ...] = ()
     #: Card ids known to be in the hand.
     known: tuple[int, ...] = ()
-    #: The colour it named last, while it may still hold some.
+    #: The colour it named or played last, while it may still hold some.
     named: str | None = None
 
     @property
@@ -269,7 +270,11 @@ class Belief:
                 for card in event.cards:
                     seats[seat] = seats[seat].shed(card, faces.get(card))
                 if kind == _E.PLAY and len(event.cards) == 1:
-                    self._wild_played(seats, seat, faces.get(event.cards[0]))
+                    played = faces.get(event.cards[0])
+                    self._wild_played(seats, seat, played)
+                    if played is not None and played.color is not None and seats[seat].size > 1:
+                        # A player leaves in force the colour it holds most of, if it can.
+                        seats[seat] = seats[seat]._replace(named=played.color)
                 if kind == _E.DISCARD_COLOR:
                     # A Snorlax victim sheds every card of the colour: it holds none now.
                     self._tick += 1

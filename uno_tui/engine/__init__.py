@@ -19,7 +19,9 @@ from .errors import ConfigError, EngineError, IllegalActionError, SaveDataError
 from .game import Game, decision_verb
 from .match import MODES, Match, RoundResult
 from .ruleset import ChallengePenalty, DecisionRule, FirstCard, StateField
-from .variants import HOUSE_RULES, VARIANTS, Variant, get_variant, register_variant
+from .variants import (
+    HOUSE_RULES, VARIANTS, Variant, get_variant, register_variant, unregister_variant,
+)
 from .view import GameView, HandCard, SeatInfo
 
 __all__ = [
@@ -30,5 +32,5 @@ __all__ = [
     "Face", "Kind", "ConfigError", "EngineError", "IllegalActionError", "SaveDataError", "Game",
     "MODES", "Match", "RoundResult", "HOUSE_RULES", "VARIANTS", "Variant", "get_variant",
     "GameView", "HandCard", "SeatInfo", "register_action", "define_kind", "ChallengePenalty",
-    "DecisionRule", "FirstCard", "StateField", "register_variant",
+    "DecisionRule", "FirstCard", "StateField", "register_variant", "unregister_variant",
 ]

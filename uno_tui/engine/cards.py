@@ -57,6 +57,8 @@ class Kind(StrEnum):
     WILD_DRAWN_TOGETHER = "wild_drawn_together"
 
 
+_NUMBER = Kind.NUMBER   # looked up once: enum member access is slow on hot paths
+
 KIND_LABELS = {
     Kind.NUMBER: "",
     Kind.SKIP: "Skip",
@@ -125,7 +127,7 @@ class Face(NamedTuple):
     @property
     def label(self) -> str:
         """A readable name, e.g. ``"Red 5"``, ``"Blue Skip"``, ``"Wild Draw Four"``."""
-        if self.kind == Kind.NUMBER:
+        if self.kind == _NUMBER:
             body = str(self.number)
         else:
             body = KIND_LABELS[self.kind]
@@ -136,7 +138,7 @@ class Face(NamedTuple):
     @property
     def code(self) -> str:
         """Compact notation, e.g. ``"R5"``, ``"BS"``, ``"G+2"``, ``"W+4"``."""
-        body = str(self.number) if self.kind == Kind.NUMBER else KIND_SYMBOLS[self.kind]
+        body = str(self.number) if self.kind == _NUMBER else KIND_SYMBOLS[self.kind]
         if self.color is None:
             return body
         return COLOR_LETTERS[self.color] + body
@@ -151,7 +153,7 @@ class Face(NamedTuple):
             color = _COLOR_LETTERS[raw[0]]
             body = raw[1:]
             if body.isdigit() and len(body) == 1:
-                return cls(color, Kind.NUMBER, int(body))
+                return cls(color, _NUMBER, int(body))
             kind = _SYMBOL_KINDS.get(body)
             if kind is not None and kind not in WILD_KINDS:
                 return cls(color, kind)

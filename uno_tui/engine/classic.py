@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from .game import Game
 
 __all__ = ["CLASSIC", "EFFECTS", "DECK", "POINTS", "FIRST_CARD", "CHALLENGES", "DRAW_AMOUNTS",
+           "RESTRICTED_WILDS", "STACKABLE",
            "effect_number", "effect_skip", "effect_reverse", "effect_draw", "effect_wild"]
 
 _RESPOND, _SWAP = DecisionKind.RESPOND, DecisionKind.SWAP
@@ -56,7 +57,7 @@ def effect_draw(game: "Game", seat: int, card: int, face: Face, ctx: dict) -> No
     variant = game.variant
     amount = variant.draw_amounts[face.kind]
     if game.goer is not None:
-        game.penalize(victim, amount)
+        game.penalize(victim, amount)   # a last draw card still makes the next player draw
         game.finish(game.goer)
         return
     ctx = dict(ctx, attacker=seat, amount=amount)
@@ -106,6 +107,9 @@ CHALLENGES = {
     Kind.WILD_DRAW_FOUR: ChallengePenalty(guilty_draw=4, innocent_draw=6, guilty_returns_card=True),
 }
 DRAW_AMOUNTS = {Kind.DRAW_TWO: 2, Kind.WILD_DRAW_FOUR: 4}
+#: The Wild Draw Four may be bluffed (legal only without the colour in play).
+RESTRICTED_WILDS = frozenset({Kind.WILD_DRAW_FOUR})
+STACKABLE = frozenset({Kind.DRAW_TWO, Kind.WILD_DRAW_FOUR})
 
 CLASSIC = Variant(
     name="classic",
@@ -116,6 +120,6 @@ CLASSIC = Variant(
     challenges=CHALLENGES,
     effects=EFFECTS,
     draw_amounts=DRAW_AMOUNTS,
-    restricted_wilds=frozenset({Kind.WILD_DRAW_FOUR}),
-    stackable=frozenset({Kind.DRAW_TWO, Kind.WILD_DRAW_FOUR}),
+    restricted_wilds=RESTRICTED_WILDS,
+    stackable=STACKABLE,
 )

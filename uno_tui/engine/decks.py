@@ -92,10 +92,15 @@ def pairing_to_json(cards: Iterable[Card]) -> list[list[str]]:
 def pairing_from_json(variant: "Variant", data) -> list[Card]:
     """The cards of a saved pairing; ``ValueError`` unless it is exactly the variant's deck."""
     if not isinstance(data, list) or not all(
-            isinstance(pair, list) and len(pair) == 2 and all(isinstance(c, str) for c in pair)
+            type(pair) is list and len(pair) == 2 and type(pair[0]) is str and type(pair[1]) is str
             for pair in data):
         raise ValueError("the pairing must be a list of [light, dark] card codes")
-    cards = [Card(i, Face.parse(light), Face.parse(dark)) for i, (light, dark) in enumerate(data)]
+    faces: dict[str, Face] = {}
+    for pair in data:
+        for code in pair:
+            if code not in faces:
+                faces[code] = Face.parse(code)
+    cards = [Card(i, faces[light], faces[dark]) for i, (light, dark) in enumerate(data)]
     if Counter(c.light for c in cards) != face_counts(variant.deck):
         raise ValueError(f"the saved light faces are not the {variant.label} deck")
     if Counter(c.dark for c in cards) != face_counts(variant.dark_deck):

@@ -60,6 +60,13 @@ _NO_CONTEXT: dict = {}
 # and ``apply`` can recognise a listed action by identity.
 _PLAYS: list[list[Play]] = []
 _DRAWS = [interned(Draw, seat) for seat in range(_MAX_SEATS)]
+# Values every turn repeats, made once: the turn decision and event of each seat, and
+# the event of each seat playing each card (all immutable).
+_TURN_DECISIONS = [Decision(_TURN, seat) for seat in range(_MAX_SEATS)]
+_TURN_EVENTS = [Event(_E_TURN, seat) for seat in range(_MAX_SEATS)]
+_PLAY_EVENTS: list[list[Event]] = [
+    [_new_tuple(Event, (_E_PLAY, seat, (card,), 0, None, None, "", None))
+     for card in range(_MAX_CARDS)] for seat in range(_MAX_SEATS)]
 
 
 def _plays_for(seat: int) -> list[Play]:
@@ -88,7 +95,7 @@ class Game:
     members: :meth:`emit`, :meth:`decide`, :attr:`context`, :meth:`start_turn`,
     :meth:`advance`, :meth:`skip_after`, :meth:`finish`, :meth:`draw`,
     :meth:`draw_until`, :meth:`penalize`, :meth:`reshuffle`, :meth:`hand_shrank`,
-    :meth:`reset_hands_after_exchange`, :meth:`set_side`, :meth:`forget_shown_cards`,
+    :meth:`finish_if_gone_out`, :meth:`reset_hands_after_exchange`, :meth:`set_side`, :meth:`forget_shown_cards`,
     :meth:`next_seat`, :meth:`seats_from`, :meth:`can_challenge`,
     :meth:`stackable_cards`, :meth:`holds_color`, :meth:`playable`, and the public
     attributes (``hands``, ``draw_pile``, ``discard``, ``color``, ``direction``,
@@ -110,7 +117,7 @@ class Game:
 
     # ------------------------------------------------------------------ set-up
 
-    def _configure(self, variant, players, rules, seed, cards=None) -> None:
+    def _configure(self, variant, players, rules, seed, cards=None, deal_cards=True) -> None:
         self.variant: Variant = variant if isinstance(variant, Variant) else get_variant(variant)
         if isinstance(players, bool) or not isinstance(players, int):
             raise ConfigError(f"players must be a whole number, not {players!r}")
@@ -128,8 +135,13 @@ class Game:
         self.players = players
         self.seed = seed
         self._rng = random.Random(seed)
-        self._machine = _machine_for(self.variant)
-        if cards is None:
+        self._machine = machine = _machine_for(self.variant)
+        # The tables the hot paths read, one attribute away.
+        self._handlers, self._effects, self._after_draw = (
+            machine.handlers, machine.effects, machine.after_draw)
+        if not deal_cards and self.variant.dark_deck:
+            self._cards = []    # a saved pairing follows
+        elif cards is None:
             self._cards: list[Card] = self.variant.build_deck(self._rng)
         else:
             self._cards = _checked_cards(self.variant, cards)
@@ -164,6 +176,9 @@ class Game:
         # The jump-in house rule widens a built-in speed play (numbers only) to every
         # identical coloured card.
         self._jump_mode = "identical" if "jump-in" in self.rules else self.variant.builtin_jump_in
+        self._checks_bluffs = "no-bluffing" in self.rules
+        self._draws_to_match = "draw-to-match" in self.rules
+        self._plays = [_plays_for(seat) for seat in range(players)]
         for state in self.variant.state:
             setattr(self, state.name, state.default())
 
@@ -411,19 +426,19 @@ class Game:
         """Every action ``seat`` may take now, windows included. Empty when none."""
         if self._legal_version == self._version and self._legal_seat == seat:
             return self._legal_list
-        actions = self._compute_legal(seat)
-        self._legal_version, self._legal_seat, self._legal_list = self._version, seat, actions
-        return actions
-
-    def _compute_legal(self, seat: int) -> list[Action]:
         kind, decider = self.decision
         if seat == decider and kind == _TURN and not self._ctx:
             # The common case first: an ordinary turn (the decider is always a real seat).
             actions = self._playable_plays(seat)
             actions.append(_DRAWS[seat])
-            if self.uno_window is None and not self._jump_mode:
-                return actions
-            return self._add_window_actions(seat, kind, decider, actions)
+            if self.uno_window is not None or self._jump_mode:
+                actions = self._add_window_actions(seat, kind, decider, actions)
+        else:
+            actions = self._compute_legal(seat, kind, decider)
+        self._legal_version, self._legal_seat, self._legal_list = self._version, seat, actions
+        return actions
+
+    def _compute_legal(self, seat: int, kind: str, decider: int) -> list[Action]:
         if kind == _ROUND_OVER or type(seat) is not int or not 0 <= seat < self.players:
             return []
         actions: list[Action] = []
@@ -475,8 +490,8 @@ class Game:
 
     def _playable_plays(self, seat: int) -> list[Action]:
         """``Play`` actions for the seat's cards that match the top card (the hot path)."""
-        plays = _plays_for(seat)
-        if "no-bluffing" in self.rules:
+        plays = self._plays[seat]
+        if self._checks_bluffs:
             return [plays[c] for c in self.hands[seat] if self.playable(seat, c)]
         key = (self.color, self._faces[self.discard[-1]])
         match_sets = self._match_sets
@@ -585,7 +600,7 @@ class Game:
             self.uno_window = None
         if self._revealed:
             self._revealed.pop(seat, None)
-        self._machine.handlers[cls](self, action)
+        self._handlers[cls](self, action)
         return tuple(events)
 
     def _apply_unlisted(self, action: Action) -> tuple[Event, ...]:
@@ -667,7 +682,7 @@ class Game:
     def _on_draw(self, action: Draw) -> None:
         seat = action.seat
         self._drew_on[seat] = (self.color, self.discard[-1], len(self.hands[seat]))
-        if "draw-to-match" in self.rules:
+        if self._draws_to_match:
             drawn = self.draw_until(seat, lambda c: self.playable(seat, c))
         else:
             drawn = self.draw(seat, 1)
@@ -762,12 +777,14 @@ class Game:
         face_color, kind, _ = face
         prev_color = self.color
         hand.remove(card)
-        if seat in self._drew_on:
-            self._count_off(seat, 1)
+        drew = self._drew_on.get(seat)
+        if drew is not None and drew[2]:
+            self._drew_on[seat] = (drew[0], drew[1], drew[2] - 1)
         self.discard.append(card)
         self._stalled = 0
-        self._events.append(_new_tuple(Event, (_E_PLAY, seat, (card,), 0, None, None, "", None)))
-        self.called.discard(seat)
+        self._events.append(_PLAY_EVENTS[seat][card])
+        if self.called:
+            self.called.discard(seat)
         if len(hand) == 1:
             self.uno_window = seat
         elif not hand:
@@ -777,7 +794,12 @@ class Game:
             self.color = face_color
             ctx = _NO_CONTEXT if kind not in variant.draw_amounts else {
                 "card": card, "prev_color": prev_color, "bluff": False}
-            self._resolve(seat, card, ctx)
+            # _resolve, inlined: most cards played are coloured.
+            effect = self._effects.get(kind)
+            if effect is None:
+                self.advance(seat)
+            else:
+                effect(self, seat, card, face, ctx)
             return
         ctx = {"card": card, "prev_color": prev_color,
                "bluff": kind in variant.restricted_wilds and self.holds_color(seat)}
@@ -790,7 +812,7 @@ class Game:
     def _resolve(self, seat: int, card: int, ctx: dict) -> None:
         """Carry out a played card's effect once any colour has been named."""
         face = self._faces[card]
-        effect = self._machine.effects.get(face.kind)
+        effect = self._effects.get(face.kind)
         if effect is None:
             self.advance(seat)
         else:
@@ -866,11 +888,11 @@ class Game:
                         break
                 drawn.append(pile.pop())
         hand += drawn
-        if len(hand) != 1:
+        if self.called and len(hand) != 1:
             self.called.discard(seat)
         self._events.append(_new_tuple(Event, (_E_DRAW, seat, tuple(drawn), len(drawn),
                                                None, None, "", seat)))
-        after = self._machine.after_draw
+        after = self._after_draw
         if after is not None and drawn:
             after(self, seat, len(drawn))
         return drawn
@@ -897,6 +919,15 @@ class Game:
         self.discard = [top]
         self.emit(_E.RESHUFFLE, None, count=len(pile))
 
+    def finish_if_gone_out(self) -> bool:
+        """End the round if a seat has played its last card (:attr:`goer`); whether it did.
+
+        A rule set's effect calls it first when a last card must not carry out the rest."""
+        if self.goer is None:
+            return False
+        self.finish(self.goer)
+        return True
+
     def advance(self, seat: int, skip: int = 0) -> None:
         """End ``seat``'s turn: the round ends if someone went out, else the next turn
         starts, ``skip`` seats on."""
@@ -907,12 +938,15 @@ class Game:
         for _ in range(skip):
             self.emit(_E_SKIP, nxt)
             nxt = (nxt + self.direction) % self.players
-        self.start_turn(nxt)
+        # start_turn(nxt), inlined: every turn passes through here.
+        self.current = nxt
+        self.decision = _TURN_DECISIONS[nxt]
+        self._ctx = _NO_CONTEXT
+        self._events.append(_TURN_EVENTS[nxt])
 
     def skip_after(self, seat: int) -> None:
         """``seat`` loses its turn (after a penalty): play goes on after it."""
-        if self.goer is not None:
-            self.finish(self.goer)
+        if self.finish_if_gone_out():
             return
         self.emit(_E_SKIP, seat)
         self.start_turn(self.next_seat(seat))
@@ -920,14 +954,14 @@ class Game:
     def start_turn(self, seat: int) -> None:
         """It is ``seat``'s turn to play or draw."""
         self.current = seat
-        self.decision = _new_tuple(Decision, (_TURN, seat))
+        self.decision = _TURN_DECISIONS[seat]
         self._ctx = _NO_CONTEXT
-        self._events.append(_new_tuple(Event, (_E_TURN, seat, (), 0, None, None, "", None)))
+        self._events.append(_TURN_EVENTS[seat])
 
     def decide(self, kind: str, seat: int, **ctx) -> None:
         """The game now waits on ``seat`` for a decision of ``kind``; ``ctx`` is its detail
         (public only for keys listed as public: the rest stays the game's secret)."""
-        self.decision = Decision(kind, seat)
+        self.decision = _new_tuple(Decision, (kind, seat))
         self._ctx = ctx
 
     def finish(self, winner: int | None) -> None:
@@ -1092,8 +1126,8 @@ class Game:
 
 
 #: Attributes a copy shares with its original: never changed in place by play.
-_SHARED_ATTRIBUTES = frozenset({"_match_sets", "_cards", "_faces", "_machine",
-                                "_hand_card_cache", "opening_events"})
+_SHARED_ATTRIBUTES = frozenset({"_match_sets", "_cards", "_faces", "_machine", "_handlers",
+                                "_effects", "_plays", "_hand_card_cache", "opening_events"})
 _INNER = (list, dict, set)
 
 
@@ -1127,6 +1161,10 @@ class _Machine:
                  "after_draw", "variant")
 
     def __init__(self, variant: Variant) -> None:
+        cards = sum(copies for _, copies in variant.deck)
+        if variant.max_players > _MAX_SEATS or cards > _MAX_CARDS:
+            raise ConfigError(f"{variant.label} wants {variant.max_players} seats and {cards} "
+                              f"cards: the engine plays at most {_MAX_SEATS} and {_MAX_CARDS}")
         self.variant = variant
         self.effects = dict(variant.effects)
         self.handlers = {**_SHARED_HANDLERS, **variant.handlers}

@@ -96,28 +96,27 @@ def _two_sided_view_problems(game: Game, viewer: int, view, active: list, inacti
     return problems
 
 
-_last_expected: list = [None, -1, []]
+#: The last deck and side each face list was built for, and the faces: (cards, side, faces).
+_face_cache: dict[str, tuple] = {}
+
+
+def _faces_on(game: Game, which: str, side: int) -> list:
+    """Each card's face on ``side``, straight from the cards (cached per deck and side)."""
+    cached = _face_cache.get(which)
+    if cached is None or cached[0] is not game._cards or cached[1] != side:
+        cached = _face_cache[which] = (game._cards, side,
+                                       [game.card(i).face(side) for i in range(game.deck_size)])
+    return cached[2]
 
 
 def _expected_faces(game: Game) -> list:
-    """Each card's face on the side in play, straight from the cards (cached per deck and side)."""
-    cards, side, faces = _last_expected
-    if cards is not game._cards or side != game.side:
-        faces = [game.card(i).face(game.side) for i in range(game.deck_size)]
-        _last_expected[:] = [game._cards, game.side, faces]
-    return faces
-
-
-_last_inactive: list = [None, -1, []]
+    """Each card's face on the side in play."""
+    return _faces_on(game, "in play", game.side)
 
 
 def _inactive_faces(game: Game) -> list:
-    """Each card's face on the side not in play (cached like :func:`_expected_faces`)."""
-    cards, side, faces = _last_inactive
-    if cards is not game._cards or side != game.side:
-        faces = [game.card(i).face(1 - game.side) for i in range(game.deck_size)]
-        _last_inactive[:] = [game._cards, game.side, faces]
-    return faces
+    """Each card's face on the side not in play."""
+    return _faces_on(game, "not in play", 1 - game.side)
 
 
 def check_round_trip(game: Game) -> list[str]:

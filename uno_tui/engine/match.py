@@ -50,21 +50,24 @@ class Match:
         if isinstance(target, bool) or not isinstance(target, int) or target < 1:
             raise ConfigError(f"the target score must be a whole number of at least 1, not {target!r}")
         get_variant(variant)
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
+            raise ConfigError(f"the seed must be a whole number or text, not {seed!r}")
         self.variant = variant
         self.players = players
         self.target = target
         self.mode = mode
-        self.rules = frozenset(rules)
         self.seed = seed
         self._rng = random.Random(seed)
-        self.scores = [0] * players
         self.results: list[RoundResult] = []
         self.round_scored = False
-        self.game = self._new_game(dealer=None)
+        # The first round checks the players and the house rules.
+        self.game = self._new_game(dealer=None, rules=rules)
+        self.rules = self.game.rules
+        self.scores = [0] * players
 
-    def _new_game(self, dealer: int | None, cards=None) -> Game:
+    def _new_game(self, dealer: int | None, cards=None, rules=None) -> Game:
         return Game(self.variant, self.players, seed=self._rng.randrange(2**63),
-                    rules=self.rules, dealer=dealer, cards=cards)
+                    rules=self.rules if rules is None else rules, dealer=dealer, cards=cards)
 
     @property
     def round_number(self) -> int:

@@ -97,8 +97,7 @@ def take_wrong_speed_play(game: "Game", action: Action) -> bool:
 def effect_point_taken(game: "Game", seat: int, card: int, face: Face, ctx: dict) -> None:
     """End the link at once, then hold the ballot (unless the card was the player's last)."""
     end_link(game)
-    if game.goer is not None:
-        game.finish(game.goer)
+    if game.finish_if_gone_out():
         return
     game.decide(_POINT, seat, player=seat, votes=[])
 
@@ -158,8 +157,7 @@ def check_point(game: "Game", ctx: dict) -> None:
 
 def effect_pile_up(game: "Game", seat: int, card: int, face: Face, ctx: dict) -> None:
     """Turn cards onto a mini-pile until a non-wild shows; its colour is the colour in play."""
-    if game.goer is not None:
-        game.finish(game.goer)
+    if game.finish_if_gone_out():
         return
     turned: list[int] = []
     color = None
@@ -218,8 +216,7 @@ def play_on_mini_pile(game: "Game", seat: int, card: int) -> None:
     game.mini_pile.append(card)
     game.emit(_E.PILE_ON, seat, (card,))
     game.hand_shrank(seat)
-    if game.goer is not None:
-        game.finish(game.goer)
+    if game.finish_if_gone_out():
         return
     _ask_pile(game, game.next_seat(seat))
 
@@ -240,8 +237,7 @@ def on_take_pile(game: "Game", action: TakePile) -> None:
 
 def effect_drawn_together(game: "Game", seat: int, card: int, face: Face, ctx: dict) -> None:
     """After the colour is named, its player picks the two players to link."""
-    if game.goer is not None:
-        game.finish(game.goer)
+    if game.finish_if_gone_out():
         return
     game.decide(_LINK, seat)
 
@@ -441,8 +437,8 @@ PARTY = Variant(
     effects={**classic.EFFECTS, Kind.POINT_TAKEN: effect_point_taken,
              Kind.WILD_PILE_UP: effect_pile_up, Kind.WILD_DRAWN_TOGETHER: effect_drawn_together},
     draw_amounts=classic.DRAW_AMOUNTS,
-    restricted_wilds=frozenset({Kind.WILD_DRAW_FOUR}),
-    stackable=frozenset({Kind.DRAW_TWO, Kind.WILD_DRAW_FOUR}),
+    restricted_wilds=classic.RESTRICTED_WILDS,
+    stackable=classic.STACKABLE,
     # Wild Pile Up's mini-pile sets the colour: its player names none.
     no_color_choice=frozenset({Kind.WILD_PILE_UP}),
     handlers={Play: on_play, PointAt: on_point_at, TakePile: on_take_pile, LinkPlayers: on_link},

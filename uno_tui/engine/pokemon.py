@@ -52,8 +52,7 @@ def effect_greninja(game: "Game", seat: int, card: int, face: Face, ctx: dict) -
     """The next player draws until the named colour; then the colour is named again."""
     victim = game.next_seat(seat)
     game.penalize(victim, "until")
-    if game.goer is not None:
-        game.finish(game.goer)
+    if game.finish_if_gone_out():
         return
     game.emit(EventKind.SKIP, victim)
     game.decide(DecisionKind.COLOR, seat, then="advance", **{"from": victim})
@@ -69,8 +68,8 @@ POKEMON = Variant(
     challenges=classic.CHALLENGES,
     effects={**classic.EFFECTS, Kind.SNORLAX: effect_snorlax, Kind.GRENINJA: effect_greninja},
     draw_amounts={**classic.DRAW_AMOUNTS, Kind.SNORLAX: SNORLAX_DRAW, Kind.GRENINJA: "until"},
-    restricted_wilds=frozenset({Kind.WILD_DRAW_FOUR}),
-    stackable=frozenset({Kind.DRAW_TWO, Kind.WILD_DRAW_FOUR}),
+    restricted_wilds=classic.RESTRICTED_WILDS,
+    stackable=classic.STACKABLE,
     # Their draw effects need the named colour, so it is named even on a last card.
     color_driven=frozenset({Kind.SNORLAX, Kind.GRENINJA}),
 )

@@ -79,18 +79,16 @@ def rng_to_json(rng: random.Random) -> list:
     return [version, list(state), gauss]
 
 
-def rng_from_json(data) -> random.Random:
-    """A random generator in the state :func:`rng_to_json` saved; ``ValueError`` if corrupt."""
+def rng_from_json(data, rng: random.Random | None = None) -> random.Random:
+    """A random generator (``rng``, or a new one) put in the state :func:`rng_to_json`
+    saved; ``ValueError`` if the state is corrupt."""
     if not isinstance(data, list) or len(data) != 3 or not isinstance(data[1], list):
         raise ValueError("the random generator's state must be [version, [numbers], gauss]")
     version, state, gauss = data
-    if any(type(v) is not int or not 0 <= v < 2**32 for v in state[:-1]) or (
-            state and (type(state[-1]) is not int or not 0 <= state[-1] <= 624)):
-        raise ValueError("the random generator's state holds a number out of range")
-    rng = random.Random()
+    rng = rng or random.Random()
     try:
         rng.setstate((version, tuple(state), gauss))
-    except (TypeError, OverflowError) as exc:
+    except (TypeError, OverflowError, ValueError) as exc:
         raise ValueError(f"the random generator's state is not valid ({exc})") from None
     return rng
 
@@ -125,7 +123,8 @@ def game_from_json(cls, data: Any) -> "Game":
                             f"(this version reads format {SAVE_FORMAT})")
     try:
         game = cls.__new__(cls)
-        game._configure(data["variant"], data["players"], data["rules"], data["seed"])
+        game._configure(data["variant"], data["players"], data["rules"], data["seed"],
+                        deal_cards=False)
         game._events = []
         game.opening_events = ()
         _restore(game, data)
@@ -171,7 +170,11 @@ def check_card(game: "Game", value, name: str = "a card") -> int:
 def _ids(game: "Game", values, name: str) -> list[int]:
     if not isinstance(values, list):
         raise ValueError(f"{name} must be a list of card ids")
-    return [check_card(game, v, f"a card in {name}") for v in values]
+    size = len(game._cards)
+    for v in values:
+        if type(v) is not int or not 0 <= v < size:
+            raise ValueError(f"a card in {name} must be a card id from 0 to {size - 1}, not {v!r}")
+    return values[:]
 
 
 def _color(game: "Game", value, name: str, *, optional: bool = True):
@@ -242,7 +245,7 @@ def _restore(game: "Game", data: dict) -> None:
         drew_on[check_seat(game, s)] = (_color(game, c, "a colour drawn on"),
                                         check_card(game, t), check_int(h, "held", 0))
     game._drew_on = drew_on
-    game._rng = rng_from_json(data["rng"])
+    rng_from_json(data["rng"], game._rng)
 
 
 def _entries(values, size: int, name: str) -> list[list]:

@@ -18,12 +18,13 @@ from .ruleset import HOUSE_RULES, ChallengePenalty, DecisionRule, FirstCard, Sta
 
 __all__ = [
     "HOUSE_RULES", "FirstCard", "ChallengePenalty", "DecisionRule", "StateField", "Variant",
-    "VARIANTS", "get_variant", "register_variant", "DRAW_EFFECTS", "RESTRICTED_WILDS",
+    "VARIANTS", "get_variant", "register_variant", "unregister_variant", "DRAW_EFFECTS", "RESTRICTED_WILDS",
     "STACKABLE", "CLASSIC", "POKEMON", "FLIP", "PARTY", "PARTY_SET_ASIDE", "DARK_COLORS",
 ]
 
 #: Every variant the engine knows, by name (:func:`register_variant` adds more).
 VARIANTS: dict[str, Variant] = {v.name: v for v in (CLASSIC, POKEMON, FLIP, PARTY)}
+_BUILT_IN = frozenset(VARIANTS)
 
 #: Cards of the built-in rule sets that make the next player draw, and how many
 #: (``"until"``: until the named colour). Each rule set's own table is
@@ -47,6 +48,16 @@ def register_variant(variant: Variant) -> Variant:
     if known is not variant:
         raise ConfigError(f"a variant called {variant.name!r} is already registered")
     return variant
+
+
+def unregister_variant(name: str) -> None:
+    """Forget the variant called ``name`` (a rule set registered for a while, e.g. a test's).
+
+    The built-in rule sets can't be forgotten.
+    """
+    if name in _BUILT_IN:
+        raise ConfigError(f"the built-in variant {name!r} can't be unregistered")
+    VARIANTS.pop(name, None)
 
 
 def get_variant(name: str) -> Variant:

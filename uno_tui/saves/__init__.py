@@ -11,8 +11,9 @@ Nothing here draws a screen: the app, the CLI and the server share it.
 from .record import FORMAT, KIND, MatchRecord, RoundRecord
 from .recorder import MatchRecorder
 from .store import MatchStore, SaveFileError, SaveSummary, write_atomic
+from .writer import SaveWriter
 
 __all__ = [
     "FORMAT", "KIND", "MatchRecord", "RoundRecord", "MatchRecorder", "MatchStore",
-    "SaveFileError", "SaveSummary", "write_atomic",
+    "SaveFileError", "SaveSummary", "SaveWriter", "write_atomic",
 ]

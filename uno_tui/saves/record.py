@@ -40,24 +40,53 @@ class RoundRecord:
     """One round: the game as dealt and the actions applied to it since."""
 
     number: int
-    start: dict
-    actions: list[dict] = field(default_factory=list)
-    #: The JSON text of a round that is over (it no longer changes; saved as is).
+    start: dict | None
+    actions: list[dict] | None = field(default_factory=list)
+    # JSON text kept between saves, so a save encodes only what is new: the deal once,
+    # each action once, and a round that is over not at all.
+    _start_text: str | None = field(default=None, repr=False, compare=False)
+    _action_texts: list[str] = field(default_factory=list, repr=False, compare=False)
     _text: str | None = field(default=None, repr=False, compare=False)
 
     def to_json(self) -> dict:
         """The round as plain JSON values."""
+        if self.start is None:   # closed: only its text is kept
+            return json.loads(self._text)
         return {"number": self.number, "start": self.start, "actions": self.actions}
 
     def text(self) -> str:
-        """The round as JSON text; kept once the round is over."""
+        """The round as JSON text (what :meth:`to_json` gives, encoded)."""
         if self._text is not None:
             return self._text
-        return json.dumps(self.to_json(), separators=(",", ":"))
+        if self._start_text is None:
+            self._start_text = _dumps(self.start)
+        texts = self._action_texts
+        texts.extend(_dumps(action) for action in self.actions[len(texts):])
+        return (f'{{"number":{self.number},"start":{self._start_text},'
+                f'"actions":[{",".join(texts)}]}}')
 
     def close(self) -> None:
-        """The round is over: its text will not change any more."""
-        self._text = json.dumps(self.to_json(), separators=(",", ":"))
+        """The round is over: its text will not change any more, and is all that is kept
+        (the decoded deal and actions take ten times the room, for every round of a
+        long match)."""
+        self._text = self.text()
+        self._action_texts = []
+        self._start_text = None
+        self.start = self.actions = None
+
+
+def _commas(texts: list[str]) -> list[str]:
+    """``texts`` with "," between them."""
+    joined = []
+    for text in texts:
+        if joined:
+            joined.append(",")
+        joined.append(text)
+    return joined
+
+
+def _dumps(value) -> str:
+    return json.dumps(value, separators=(",", ":"))
 
 
 @dataclass
@@ -89,13 +118,20 @@ class MatchRecord:
 
     def text(self) -> str:
         """The whole envelope as JSON text (rounds that are over are not encoded again)."""
+        return "".join(self.parts())
+
+    def parts(self) -> tuple[str, ...]:
+        """The envelope's text in pieces, in order: the rounds that are over are the same
+        string objects every time, so neither a save's cost on the caller's side nor its
+        memory grows with the match (a writer writes the pieces one by one)."""
         self.updated = now()
-        head = json.dumps({
+        head = _dumps({
             "format": FORMAT, "kind": KIND, "created": self.created, "updated": self.updated,
             "finished": self.finished, "config": config_to_json(self.config),
             "match": self.match,
-        }, separators=(",", ":"))
-        return head[:-1] + ',"rounds":[' + ",".join(r.text() for r in self.rounds) + "]}"
+        })
+        rounds = [r.text() for r in self.rounds]
+        return (head[:-1], ',"rounds":[', *_commas(rounds), "]}")
 
     # -------------------------------------------------------------- reading
 

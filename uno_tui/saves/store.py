@@ -16,6 +16,7 @@ import tempfile
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import Iterable
 
 from ..engine import get_variant
 from .record import MatchRecord, _short
@@ -58,16 +59,21 @@ class SaveSummary:
         return get_variant(self.variant).label
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` so that a reader sees the old file or the new one, whole.
+def write_atomic(path: Path, text: str | Iterable[str]) -> None:
+    """Write ``text`` (or its pieces, in order) to ``path`` so that a reader sees the old
+    file or the new one, whole.
 
     A temporary file in the same folder is written, flushed and fsynced, then renamed
-    over ``path``. If anything fails the old file is left as it was.
+    over ``path``. If anything fails the old file is left as it was. Pieces are written
+    one by one, never joined: a long match's save is never copied whole in memory.
     """
     handle, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as file:
-            file.write(text)
+            if isinstance(text, str):
+                file.write(text)
+            else:
+                file.writelines(text)
             file.flush()
             os.fsync(file.fileno())
         os.replace(temp, path)
@@ -94,11 +100,15 @@ class MatchStore:
 
     def autosave(self, record: MatchRecord) -> Path:
         """Save ``record`` (atomically) to its file, giving it one if it has none yet."""
+        write_atomic(self.path_for(record), record.text())
+        return record.path
+
+    def path_for(self, record: MatchRecord) -> Path:
+        """The file ``record`` is saved in; a new one in the saves folder the first time."""
         if record.path is None:
             self.saves.mkdir(parents=True, exist_ok=True)
             stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
             record.path = self.saves / f"match-{stamp}-{secrets.token_hex(3)}{SUFFIX}"
-        write_atomic(record.path, record.text())
         return record.path
 
     def finish(self, record: MatchRecord) -> Path:
@@ -111,18 +121,26 @@ class MatchStore:
         record.path = target
         return target
 
-    def set_aside(self, path: Path | str) -> Path:
-        """Move a bad file into the damaged folder, untouched, under a name not yet taken."""
+    def set_aside(self, path: Path | str) -> Path | None:
+        """Move a bad file, untouched, into the damaged folder (or, if it can't go there,
+        e.g. from another disk, beside itself) under a name not yet taken; where it went,
+        or None if it could not be moved at all (it is then left as it is)."""
         path = Path(path)
-        self.damaged.mkdir(parents=True, exist_ok=True)
         stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
-        target = self.damaged / f"{path.name}.{stamp}"
-        number = 1
-        while target.exists():
-            number += 1
-            target = self.damaged / f"{path.name}.{stamp}-{number}"
-        os.rename(path, target)
-        return target
+        for folder, name in ((self.damaged, f"{path.name}.{stamp}"),
+                             (path.parent, f"{path.name}.damaged-{stamp}")):
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+                target = folder / name
+                number = 1
+                while target.exists():
+                    number += 1
+                    target = folder / f"{name}-{number}"
+                os.rename(path, target)
+            except OSError:
+                continue
+            return target
+        return None
 
     # -------------------------------------------------------------- reading
 

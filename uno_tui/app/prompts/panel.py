@@ -164,12 +164,13 @@ class PromptPanel(Widget):
         if row or not self.visible:
             lines.append(row if row else Text("Nothing matches: Backspace to change it.",
                                               style="italic"))
-        hint = self._hint()
-        if hint:
-            lines.append(Text(hint, style="dim"))
+        hint = self.hint
+        lines += [Text(line, style="dim") for line in textwrap.wrap(hint, width)]
         return lines, spans
 
-    def _hint(self) -> str:
+    @property
+    def hint(self) -> str:
+        """The keys line under the options (what to press, and the pages)."""
         question = self.question
         keys = any(option.key for option in question.options) and not question.filtered
         parts = [f"its number{' or letter' if keys else ''}, ←→ and Enter, or a click"]

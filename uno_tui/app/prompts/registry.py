@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, fields
 from typing import Awaitable, Callable, Sequence
 
-from ...engine import Action, Event, Face, GameView, decision_verb
+from ...engine import Action, Event, Face, GameView
 from ..cardtext import long_label
 from .question import Option, Question
 
@@ -39,6 +39,8 @@ class PromptContext:
     face_of: Callable[[int], Face]
     #: Show a question inline and wait for its answer (None: backed out).
     ask: Callable[[Question], Awaitable[object]]
+    #: What the decision asks for, in the engine's words ("pick two players to link").
+    verb: str = "decide"
 
     @property
     def name(self) -> str:
@@ -93,6 +95,5 @@ async def ask_from_list(context: PromptContext) -> Action | None:
     """Any decision: the list of its legal actions, in words."""
     options = [Option(describe_action(action, context.names, context.face_of), action)
                for action in context.actions]
-    kind = context.view.decision_kind
-    question = Question(f"{context.name}: {decision_verb(kind)}", "", options)
+    question = Question(f"{context.name}: {context.verb}", "", options)
     return await context.ask(question)

@@ -22,7 +22,7 @@ from textual.timer import Timer
 from ..widgets.footer import Footer
 from textual.worker import Worker, WorkerState
 
-from ...engine import Action, Challenge, DecisionKind, Draw, EngineError, EventKind, Play, decision_verb
+from ...engine import Action, Challenge, DecisionKind, Draw, EngineError, EventKind, Play
 from ..cardtext import long_label
 from ..moments import ballot_result
 from ..controller import DEFAULT_PACE, BotTurn, TableController
@@ -272,7 +272,7 @@ class TableScreen(Screen[None]):
             return "The round is over."
         name = ctl.names[decider]
         if self._asking:
-            return "Answer below: its number or letter, ←→ and Enter, or a click."
+            return ""          # the question and its keys are in the prompt panel
         if self.awaiting_turn:
             unpicked = self.query_one(HandView).unpicked
             pick = "pick a card (←→, 1-9)" if unpicked else "←→ or 1-9 picks a card"
@@ -280,7 +280,10 @@ class TableScreen(Screen[None]):
             return text + (" · UNO armed" if self.uno_armed else "")
         if not ctl.is_human(decider):
             return f"{name} is playing…"
-        return f"Waiting for {name} to {decision_verb(ctl.decision_kind)}"
+        if self._bot_busy:
+            # A person is next, but computers have their say first (e.g. their votes).
+            return f"Computers are playing; then {name} is to {ctl.game.decision_verb}"
+        return f"Waiting for {name} to {ctl.game.decision_verb}"
 
     def _can_arm_uno(self) -> bool:
         if not self.awaiting_turn or self.viewer is None:
@@ -489,11 +492,16 @@ class TableScreen(Screen[None]):
         return await self._answer
 
     def _place_panel(self, panel: PromptPanel) -> None:
-        """Lay the panel just above the hand (it is docked at the screen's bottom)."""
-        hand = self.query_one(HandView)
-        below = max(0, self.size.height - hand.region.y)
-        if panel.styles.margin.bottom != below:
-            panel.styles.margin = (0, 0, below, 0)
+        """Lay the panel over the bottom of the table area (it is docked at the screen's
+        bottom) and left of the log: the hand, the announcements, the prompt line and
+        the log's latest lines stay in view."""
+        table = self.query_one("#top")
+        log = self.query_one(GameLog)
+        below = max(0, self.size.height - table.region.bottom)
+        right = self.size.width - log.region.x if log.region.x > 0 else 0
+        margin = (0, max(0, right), below, 0)
+        if tuple(panel.styles.margin) != margin:
+            panel.styles.margin = margin
 
     async def _close_panel(self) -> None:
         self._answer = None
@@ -524,7 +532,7 @@ class TableScreen(Screen[None]):
         context = PromptContext(seat=seat, names=ctl.names, view=ctl.view(seat),
                                 actions=tuple(ctl.own_actions(seat)),
                                 events=ctl.last_events_for(seat), face_of=ctl.game.face,
-                                ask=self.ask)
+                                ask=self.ask, verb=ctl.game.decision_verb)
         self.asked_kind = ctl.decision_kind
         action = await prompter_for(ctl.decision_kind)(context)
         if action is None:

@@ -49,7 +49,8 @@ Piece = tuple[str, str]
 # (top-left, top, top-right, side, bottom-left, bottom, bottom-right)
 _ROUND = ("╭", "─", "╮", "│", "╰", "─", "╯")
 _DASHED = ("┌", "╌", "┐", "╎", "└", "╌", "┘")
-_DOUBLE = ("╔", "═", "╗", "║", "╚", "═", "╝")
+#: The picked card: double top and bottom borders on single sides.
+_PICKED = ("╒", "═", "╕", "│", "╘", "═", "╛")
 _HEAVY = ("┏", "━", "┓", "┃", "┗", "━", "┛")
 _PICKED_STYLE = "bold #ffd54f"
 #: The initial a wild card carries in its corner.
@@ -188,15 +189,20 @@ def card_lines(face: Face, size: CardSize = COMPACT, index: int | None = None,
 
     ``index``: its place in a hand, whose hotkey goes in the top border.
     ``playable``: True / False during its owner's turn (False: a dashed border, dimmed,
-    and "no" in the bottom border), None otherwise. ``picked`` draws a double border.
+    and "no" in the bottom border), None otherwise. ``picked`` doubles the top and bottom
+    borders.
     ``card_id`` given: printed in the bottom border (a testing aid).
     """
-    if picked:
-        edges, border = _DOUBLE, _PICKED_STYLE
-    elif playable is False:
+    if playable is False:
         edges, border = _DASHED, "dim"
     else:
         edges, border = _ROUND, color_ink(face.color) + (" bold" if playable else "")
+    # The pick doubles the top and bottom borders only: moving it redraws two lines of
+    # a card, not the whole card (what a cursor move sends over SSH).
+    top_border = bottom_border = border
+    if picked:
+        edges = (_PICKED[0], _PICKED[1], _PICKED[2], edges[3], _PICKED[4], _PICKED[5], _PICKED[6])
+        top_border = bottom_border = _PICKED_STYLE
     tl, top, tr, side, bl, bottom, br = edges
     inner = size.inner
     hotkey = hotkey_for(index) if index is not None else ""
@@ -205,10 +211,10 @@ def card_lines(face: Face, size: CardSize = COMPACT, index: int | None = None,
         note = f"{note}#{card_id}"
     # Unplayable: the colour only in the letters, not filling the card (dimmed).
     style = f"{color_ink(face.color)} dim".strip() if playable is False else card_style(face)
-    lines = [((_edge(tl, top, tr, inner, hotkey, _initial(face)), border),)]
+    lines = [((_edge(tl, top, tr, inner, hotkey, _initial(face)), top_border),)]
     for text in _body(face, size):
         lines.append(((side, border), (text, style), (side, border)))
-    lines.append(((_edge(bl, bottom, br, inner, "", note), border),))
+    lines.append(((_edge(bl, bottom, br, inner, "", note), bottom_border),))
     return tuple(lines)
 
 

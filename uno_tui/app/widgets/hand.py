@@ -2,31 +2,71 @@
 
 from __future__ import annotations
 
-from rich.segment import Segment
-from rich.style import Style
+from typing import NamedTuple
+
+from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
+from textual.content import Content
 from textual.geometry import Offset, Region
 from textual.message import Message
 from textual.reactive import reactive
-from textual.strip import Strip
 from textual.widget import Widget
-from textual.content import Content
 
-from ...engine import HandCard
+from ...engine import Face, HandCard
 from ..tablestate import TableState
-from .card import COMPACT, CardSize, card_lines, card_size_for
+from .card import COMPACT, CardSize, card_lines, card_rich_text, card_size_for
 
-__all__ = ["HandView", "ChipGrid"]
+__all__ = ["HandView", "ChipGrid", "CardSlot"]
 
-#: Blank cells between two cards in a row (the borders already part them).
-GAP = 0
-_NOTICE_STYLE = Style(dim=True)
+
+class SlotFacts(NamedTuple):
+    """What one card of the hand shows."""
+
+    face: Face
+    index: int
+    playable: bool | None
+    picked: bool
+    card_id: int | None
+    size: CardSize
+
+
+#: Card widgets made with the hand; a bigger hand adds more (at the cost of one full redraw).
+SLOTS_AT_START = 24
+
+
+class CardSlot(Widget):
+    """One card of the hand, as its own widget: moving the pick redraws the two cards
+    whose border changes and nothing else (Textual writes a widget's changed lines from
+    its left edge, so one wide widget would rewrite the row up to the card)."""
+
+    facts: reactive[SlotFacts | None] = reactive(None, repaint=False)
+
+    def watch_facts(self, old: SlotFacts | None, new: SlotFacts | None) -> None:
+        if old is not None and new is not None and old._replace(picked=new.picked) == new:
+            # Only the pick changed: only the top and bottom borders look different.
+            width, height = new.size
+            self.refresh(Region(0, 0, width, 1), Region(0, height - 1, width, 1))
+        else:
+            self.refresh()
+
+    def render(self) -> Text:
+        facts = self.facts
+        if facts is None:
+            return Text("")
+        return card_rich_text(card_lines(facts.face, facts.size, facts.index, facts.playable,
+                                         facts.picked, facts.card_id))
+
+    def on_click(self, event: events.Click) -> None:
+        if self.facts is not None:
+            event.stop()
+            self.post_message(ChipGrid.Clicked(self.facts.index))
 
 
 class ChipGrid(Widget):
-    """All the cards of a hand in rows of cards; a click on a card posts :class:`Clicked`."""
+    """All the cards of a hand in rows of cards (one :class:`CardSlot` each), or a notice
+    while no hand shows; a click on a card posts :class:`Clicked`."""
 
     class Clicked(Message):
         """A card was clicked."""
@@ -35,95 +75,83 @@ class ChipGrid(Widget):
             super().__init__()
             self.index = index
 
-    cards: reactive[tuple[HandCard, ...]] = reactive(())
+    cards: reactive[tuple[HandCard, ...]] = reactive((), repaint=False)
     #: Card ids playable now, or None when it is not the owner's turn to play.
-    playable: reactive[frozenset[int] | None] = reactive(None)
+    playable: reactive[frozenset[int] | None] = reactive(None, repaint=False)
+    #: The picked card's index; -1: none.
     cursor: reactive[int] = reactive(0, repaint=False)
     notice: reactive[str] = reactive("")
-    show_ids: reactive[bool] = reactive(False)
-    card_size: reactive[CardSize] = reactive(COMPACT, layout=True)
+    show_ids: reactive[bool] = reactive(False, repaint=False)
+    card_size: reactive[CardSize] = reactive(COMPACT, repaint=False)
 
-    def watch_cards(self, old: tuple[HandCard, ...], new: tuple[HandCard, ...]) -> None:
-        # A new layout only when the number of rows changes; otherwise a repaint will do.
-        if self._rows(len(old)) != self._rows(len(new)):
-            self.refresh(layout=True)
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self._slots: list[CardSlot] = [CardSlot() for _ in range(SLOTS_AT_START)]
+        for slot in self._slots:
+            slot.display = False
 
-    def watch_cursor(self, old: int, new: int) -> None:
-        # Only the two cards whose border changes are drawn again.
-        self.refresh(self._card_region(old), self._card_region(new))
+    def compose(self) -> ComposeResult:
+        # Mounted at the start: a widget mounted later makes Textual redraw the whole
+        # screen (it rebuilds its map), which a hand growing by one card should not cost.
+        yield from self._slots
 
-    def _card_region(self, index: int) -> Region:
+    def render(self) -> Text:
+        return Text("" if self.cards else self.notice, style="dim")
+
+    def on_mount(self) -> None:
+        # Whatever of these changes, the slots are given their cards again.
+        for name in ("cards", "playable", "cursor", "show_ids", "card_size"):
+            self.watch(self, name, self._sync, init=False)
+
+    def on_resize(self) -> None:
+        self._sync()
+
+    def _sync(self, *_) -> None:
+        """Give every slot its card; add slots when the hand grows, hide the spare ones."""
+        cards = self.cards
+        while len(self._slots) < len(cards):
+            slot = CardSlot()
+            self._slots.append(slot)
+            self.mount(slot)
         size = self.card_size
         columns = self.columns()
-        row, column = divmod(index, columns)
-        return Region(column * (size.width + GAP), row * size.height, size.width, size.height)
-
-    def _rows(self, count: int) -> int:
-        return max(1, -(-count // self.columns())) if count else 0
+        playable = self.playable
+        for index, slot in enumerate(self._slots):
+            if index >= len(cards):
+                slot.display = False
+                continue
+            card = cards[index]
+            can_play = None if playable is None else card.id in playable
+            slot.facts = SlotFacts(card.face, index, can_play,
+                                   can_play is not None and index == self.cursor,
+                                   card.id if self.show_ids else None, size)
+            row, column = divmod(index, columns)
+            slot.styles.offset = (column * size.width, row * size.height)
+            slot.styles.width = size.width
+            slot.styles.height = size.height
+            slot.display = True
+        rows = -(-len(cards) // columns) if cards else 1
+        self.styles.height = rows * size.height if cards else 1
 
     def columns(self, width: int | None = None) -> int:
         """Cards per row at ``width`` cells (the widget's width by default)."""
         width = self.size.width if width is None else width
-        return max(1, (width + GAP) // (self.card_size.width + GAP))
-
-    def get_content_height(self, container, viewport, width: int) -> int:
-        if not self.cards:
-            return 1
-        return -(-len(self.cards) // self.columns(width)) * self.card_size.height
-
-    def render_line(self, y: int) -> Strip:
-        # Drawn line by line, so that moving the pick redraws two cards, not the hand.
-        base = self.rich_style
-        width = self.size.width
-        if not self.cards:
-            text = self.notice if y == 0 else ""
-            return Strip([Segment(text[:width], base + _NOTICE_STYLE)]).extend_cell_length(
-                width, base)
-        size = self.card_size
-        columns = self.columns()
-        row, part = divmod(y, size.height)
-        segments: list[Segment] = []
-        playable = self.playable
-        for offset, card in enumerate(self.cards[row * columns:(row + 1) * columns]):
-            index = row * columns + offset
-            if offset and GAP:
-                segments.append(Segment(" " * GAP, base))
-            can_play = None if playable is None else card.id in playable
-            pieces = card_lines(card.face, size, index, can_play,
-                                picked=can_play is not None and index == self.cursor,
-                                card_id=card.id if self.show_ids else None)[part]
-            segments += [Segment(text, base + _style(style)) for text, style in pieces]
-        return Strip(segments).extend_cell_length(width, base)
+        return max(1, width // self.card_size.width)
 
     def chip_offset(self, index: int) -> Offset:
         """A cell inside the card at ``index``, relative to this widget (its middle)."""
-        region = self._card_region(index)
-        return Offset(region.x + region.width // 2, region.y + region.height // 2)
+        size = self.card_size
+        row, column = divmod(index, self.columns())
+        return Offset(column * size.width + size.width // 2, row * size.height + size.height // 2)
 
     def index_at(self, x: int, y: int) -> int | None:
         """The card index drawn at cell ``(x, y)``, or None between cards."""
         size = self.card_size
-        column, within = divmod(x, size.width + GAP)
-        if within >= size.width or column >= self.columns():
+        column = x // size.width
+        if column >= self.columns():
             return None
         index = (y // size.height) * self.columns() + column
         return index if 0 <= index < len(self.cards) else None
-
-    def on_click(self, event: events.Click) -> None:
-        index = self.index_at(event.x, event.y)
-        if index is not None:
-            self.post_message(self.Clicked(index))
-
-
-_STYLES: dict[str, Style] = {}
-
-
-def _style(text: str) -> Style:
-    """A parsed Rich style, cached (the same few styles are drawn over and over)."""
-    style = _STYLES.get(text)
-    if style is None:
-        style = _STYLES[text] = Style.parse(text) if text else Style()
-    return style
 
 
 class HandView(VerticalScroll):
@@ -138,6 +166,7 @@ class HandView(VerticalScroll):
             self.card_id = card_id
 
     state: reactive[TableState | None] = reactive(None, repaint=False)
+    _shown_title = ""
     #: True while no card is picked (after a handoff) until a key or a click picks one.
     unpicked = False
 
@@ -156,6 +185,12 @@ class HandView(VerticalScroll):
     def grid(self) -> ChipGrid:
         return self.query_one(ChipGrid)
 
+    def _title(self, title: str) -> None:
+        # Only when it changes: a new border title redraws the whole hand, cards and all.
+        if title != self._shown_title:
+            self._shown_title = title
+            self.border_title = Content(title)     # a name is text, never markup
+
     def watch_state(self, state: TableState | None) -> None:
         if state is not None:
             self.show(state, state.playable, state.notice)
@@ -165,7 +200,7 @@ class HandView(VerticalScroll):
         grid = self.grid
         grid.show_ids = state.show_ids
         if state.viewer is None:
-            self.border_title = "Hand"
+            self._title("Hand")
             grid.notice = notice
             grid.playable = None
             grid.cards = ()
@@ -173,8 +208,7 @@ class HandView(VerticalScroll):
         owner = state.names[state.viewer]
         cards = state.view.hand
         count = len(cards)
-        # A name is text, never markup.
-        self.border_title = Content(f"{owner}'s hand ({count} card{'s' if count != 1 else ''})")
+        self._title(f"{owner}'s hand ({count} card{'s' if count != 1 else ''})")
         grid.notice = "No cards." if not cards else ""
         if self.unpicked:
             # After a handoff: no card is picked until its player picks one.

@@ -7,9 +7,9 @@ from typing import Sequence
 
 from textual.widgets import Log
 
-__all__ = ["GameLog", "MAX_LINES"]
+from ...config import MAX_LOG_LINES as MAX_LINES
 
-MAX_LINES = 300
+__all__ = ["GameLog", "MAX_LINES"]
 
 
 class GameLog(Log):
@@ -33,7 +33,6 @@ class GameLog(Log):
         for line in lines:
             wrapped += textwrap.wrap(line, width, subsequent_indent="  ") or [""]
         self.write_lines(wrapped)
-        self.scroll_end(animate=False, immediate=True)
 
     def add(self, lines: Sequence[str]) -> None:
         """Append log lines, wrapped to the panel's width (continuations indented)."""

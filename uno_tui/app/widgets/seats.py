@@ -149,14 +149,17 @@ class SeatPanel(TableWidget):
         room = max(0, width - 2 - len(count) - (len(mark) + 1 if mark else 0))
         line = Text("  ")
         if facts.backs:
-            used = 0
+            used = shown = 0
             for face in facts.backs:
                 chip = corner_index(face)
-                if used + len(chip) + 1 > room:
+                if used + len(chip) + 1 > room - (2 if shown + 1 < len(facts.backs) else 0):
                     break
                 line.append(chip, style=card_style(face))
                 line.append(" ")
                 used += len(chip) + 1
+                shown += 1
+            if shown < len(facts.backs):
+                line.append("… ", style="dim")      # more backs than room: the count says
         else:
             backs = min(facts.count, max(0, room))
             line.append(_BACK * backs, style="bold #b71c1c")

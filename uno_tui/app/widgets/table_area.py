@@ -34,12 +34,15 @@ def compose_table_area(players: int, extras: Iterable[TableWidget], bind: Reacti
         with Horizontal(id="middle"):
             yield DiscardPile(id="discard").data_bind(bind)
             yield DrawPile(id="draw-pile").data_bind(bind)
-            for extra in extras:
-                if extra.TABLE_AREA == "piles":
-                    yield extra.data_bind(bind)
+            yield from _extras_in(extras, "piles", bind)
             with Vertical(id="status"):
                 yield DirectionTracker(id="direction").data_bind(bind)
                 yield ScoreBoard(id="scoreboard").data_bind(bind)
-                for extra in extras:
-                    if extra.TABLE_AREA == "status":
-                        yield extra.data_bind(bind)
+                yield from _extras_in(extras, "status", bind)
+
+
+def _extras_in(extras: Iterable[TableWidget], area: str, bind: Reactive) -> ComposeResult:
+    """A rule set's own widgets that go in ``area`` of the table, bound to ``bind``."""
+    for extra in extras:
+        if extra.TABLE_AREA == area:
+            yield extra.data_bind(bind)

@@ -1,0 +1,29 @@
+"""A long all-computer match keeps no more widgets alive than the first rounds did."""
+
+from __future__ import annotations
+
+from uno_tui.app.app import UnoApp
+from uno_tui.app.screens.round_result import RoundResultScreen
+from uno_tui.config import PlayConfig, SeatSpec
+
+from .helpers import live_objects, wait_for
+
+WATCHED = ("FooterKey", "StylesCache", "RoundResultScreen")
+
+
+async def test_rounds_at_full_speed_leave_no_widgets_behind():
+    seats = tuple(SeatSpec(f"CPU {n}", "easy") for n in range(1, 4))
+    app = UnoApp(PlayConfig(seats=seats, target=10**4, seed=2), pace=0, steady=True)
+    counts = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        for number in range(1, 9):
+            await wait_for(pilot, lambda: isinstance(app.screen, RoundResultScreen)
+                           and app.screen.summary.number == number, f"the end of round {number}")
+            counts.append(live_objects(*WATCHED))
+            await pilot.press("enter")
+    first, last = counts[1], counts[-1]
+    # Textual's footer used to keep every key it ever showed, and its style-cache LRU
+    # every closed dialog's widgets: both grew round by round.
+    assert last["FooterKey"] <= first["FooterKey"] + 2, counts
+    assert last["StylesCache"] <= first["StylesCache"] + 10, counts
+    assert last["RoundResultScreen"] <= 2, counts   # the one on screen (and one closing)
