@@ -8,13 +8,14 @@ import pytest
 from uno_tui.engine import ChooseColor, Game, Play
 
 from ..engine import outside_ruleset as swap
-from .helpers import FirstBot, make_app, make_controller, panel, press, settle
+from .helpers import FirstBot, asked, make_app, make_controller, panel, press, settle, shown
 
 
 @pytest.fixture(autouse=True)
 def swap_registered():
     with swap.registered():
         yield
+
 
 
 async def test_an_outside_rule_sets_decision_gets_the_generic_list_prompt():
@@ -29,9 +30,10 @@ async def test_an_outside_rule_sets_decision_gets_the_generic_list_prompt():
     assert game.decision == (swap.PICK_SWAP, 0)
     async with make_app(ctl).run_test() as pilot:
         await settle(pilot)
-        box = panel(pilot.app)
-        assert box is not None and box.question is not None
-        assert [o.label for o in box.question.options] == ["Swap with CPU 1"]
+        assert asked(pilot.app) == swap.PICK_SWAP
+        assert [o.label for o in panel(pilot.app).question.options] == ["Swap with CPU 1"]
+        # The question in the rule set's own words (its DecisionRule's verb).
+        assert "pick whom to swap hands with" in await shown(pilot)
         await press(pilot, "1")
         await settle(pilot)
     assert sorted(game.face(c).code for c in game.hands[0]) == ["B1", "B2"]

@@ -15,6 +15,7 @@ Scenarios:
   setup  ``uno-tui`` (the setup screen); key ``+``; done when a 5th seat shows
   table  ``uno-tui --players Ann,cpu,cpu,cpu --seed 7``; once Ann is asked to play,
          key Right; done when the picked card (double top border) has moved
+  table16  the same at a 16-seat UNO Party! table, seed 3 (Ann plays first)
 
 Bytes (``--bytes``): what each kind of update writes to the terminal, which is what an
 SSH link carries. uno-tui runs in tmux through this file (``--count-into LOG``), which
@@ -127,6 +128,10 @@ def scenarios(python: str, uno_tui: str) -> list[Scenario]:
         Scenario("setup", shlex.quote(uno_tui), "New game", "Add seat", "4   CPU 3", "+",
                  lambda before, now: "5   CPU 4" in now),
         Scenario("table", f"{shlex.quote(uno_tui)} --players Ann,cpu,cpu,cpu --seed 7",
+                 "Ann's hand", "Help", "picks a card", "Right",
+                 lambda before, now: picked_card(now) not in (None, picked_card(before))),
+        Scenario("table16", f"{shlex.quote(uno_tui)} --variant party --seed 3 --players "
+                 + ",".join(["Ann"] + ["cpu"] * 15),
                  "Ann's hand", "Help", "picks a card", "Right",
                  lambda before, now: picked_card(now) not in (None, picked_card(before))),
     ]
@@ -249,8 +254,9 @@ def measure_bytes(args) -> int:
                 tmux("send-keys", "-t", session, "r")
                 time.sleep(window)
                 results["close"].append(bytes_between(log_path, sent, sent + window))
-                wait_until(session, lambda s: "picks a card" in s, sent, args.timeout,
-                           args.poll_launch)
+                # Until Ann is asked something again (her turn, or a Party vote or pile).
+                wait_until(session, lambda s: "picks a card" in s or "Ann: " in s, sent + window,
+                           args.timeout, args.poll_launch)
                 ended = time.perf_counter()
                 writes = [(t, n) for t, n in read_writes(log_path) if sent + window <= t < ended]
                 bursts: list[int] = []
@@ -330,7 +336,7 @@ def main() -> int:
                 number += 1
                 first, full, key = one_run(scenario, number, args)
                 results[scenario.name].append((first, full, key))
-                print(f"run {run + 1} {scenario.name:<5}: first frame {first * 1000:6.1f} ms"
+                print(f"run {run + 1} {scenario.name:<7}: first frame {first * 1000:6.1f} ms"
                       f"  full UI {full * 1000:6.1f} ms  key->update {key * 1000:5.1f} ms",
                       flush=True)
     finally:
@@ -346,7 +352,7 @@ def main() -> int:
         for name in results:
             values = [r[index] * 1000 for r in results[name]]
             ratio = "" if name == "bare" else f"  = {median(name, index) / bare:.2f}x bare"
-            print(f"  {label:<22} {name:<5} {median(name, index):7.1f} ms "
+            print(f"  {label:<22} {name:<7} {median(name, index):7.1f} ms "
                   f"({min(values):.1f}-{max(values):.1f}){ratio}")
     return 0
 

@@ -33,7 +33,7 @@ class SlotFacts(NamedTuple):
 
 
 #: Card widgets made with the hand; a bigger hand adds more (at the cost of one full redraw).
-SLOTS_AT_START = 24
+SLOTS_AT_START = 12
 
 
 class CardSlot(Widget):

@@ -192,7 +192,7 @@ class SeatPanel(TableWidget):
         mark, mark_style = _uno_mark(facts)
         status = "…" if facts.thinking else ("∞" if facts.linked_with else (
             "☞" if facts.pointed_draws else " "))
-        score = f"{facts.score:>4} pts" if width >= 26 else f"{facts.score:>4}"
+        score = f"{facts.score:>4} pts" if width >= 32 else f"{facts.score:>4}"
         tail_width = 3 + 1 + 1 + 4 + 1 + len(score) + 2
         room = max(1, width - 1 - tail_width)
         line = Text("▶" if facts.current else " ", style="bold")
