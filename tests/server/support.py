@@ -177,6 +177,8 @@ def keys_for(app) -> tuple[str, int | None] | None:
         return "\r", None
     if isinstance(screen, Dialog):
         return "1", None
+    if isinstance(screen, ClientTableScreen) and screen.asking:
+        return "1", None              # a question asked inline: its first answer
     if not isinstance(screen, ClientTableScreen) or not screen.awaiting_turn \
             or screen.ctl.pending:
         return None
