@@ -220,7 +220,7 @@ def play_round(game: Game, bots: Sequence[Bot], rng: random.Random,
         bot.observe(None, [e.for_seat(seat) for e in game.opening_events], game.view(seat))
     while not game.is_over:
         decider = game.decision.seat
-        if game.uno_window != decider and (game.uno_window is not None or game._jump_mode):
+        if game.uno_window != decider and (game.uno_window is not None or game.jump_in_allowed):
             rng.shuffle(seats)
             window = game.uno_window
             order = seats if window is None else [window] + [s for s in seats if s != window]

@@ -215,3 +215,9 @@ def test_a_copy_plays_on_alone_and_shares_the_playable_card_cache(variant):
         seat = twin.decision.seat
         twin.apply(rng.choice(twin.legal_actions(seat)))
     assert game.to_json() == before
+
+
+def test_jump_in_allowed_says_whether_anyone_may_play_out_of_turn():
+    assert not Game("classic", 4, seed=1).jump_in_allowed
+    assert Game("classic", 4, seed=1, rules={"jump-in"}).jump_in_allowed
+    assert Game("party", 6, seed=1).jump_in_allowed      # speed play is built in

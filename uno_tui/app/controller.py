@@ -234,8 +234,7 @@ class TableController:
     @property
     def jump_in_allowed(self) -> bool:
         """True when this game lets players jump in out of turn."""
-        game = self.game
-        return bool(game.variant.builtin_jump_in) or "jump-in" in game.rules
+        return self.game.jump_in_allowed
 
     # ---------------------------------------------------------------- actions
 

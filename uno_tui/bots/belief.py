@@ -30,7 +30,7 @@ from typing import NamedTuple, Sequence
 from ..engine import Action, Draw, Event, EventKind, Face, GameView, Kind
 from ..engine.actions import DecisionKind
 from ..engine.determinize import DeterminizeError
-from ..engine.variants import RESTRICTED_WILDS
+from ..engine.variants import get_variant
 
 __all__ = ["Lack", "SeatBelief", "HandBeliefs", "Belief", "NAMED_TRUST"]
 
@@ -221,6 +221,8 @@ class Belief:
         self._hand: tuple[int, ...] = ()
         #: The decision, colour and top card as the last view showed them.
         self._before: tuple = (None, None, None, None)
+        #: The wild draw cards of the rule set in play that need the colour in force missing.
+        self._restricted: frozenset[str] = frozenset()
 
     @property
     def active(self) -> bool:
@@ -237,6 +239,7 @@ class Belief:
         me = self.seat
         if any(e.kind == _E.DEAL for e in events) or len(self._seats) != view.players:
             self._seats = (SeatBelief(),) * view.players
+            self._restricted = get_variant(view.variant).restricted_wilds
         seats = list(self._seats)
         drawer = action.seat if type(action) is Draw and action.seat != me else None
         faces = None
@@ -299,7 +302,7 @@ class Belief:
         other effects (Pokémon's) are played for the effect, so they say nothing."""
         kind, decider, color, top = self._before
         if (face is None or kind != DecisionKind.TURN or decider != seat or top is None
-                or (face.kind != Kind.WILD and face.kind not in RESTRICTED_WILDS)):
+                or (face.kind != Kind.WILD and face.kind not in self._restricted)):
             return
         self._tick += 1
         lack = Lack(color, top if face.kind == Kind.WILD else None, False)

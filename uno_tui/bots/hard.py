@@ -23,7 +23,7 @@ from ..engine import (
     Action, CallUno, DecisionKind, EngineError, Game, Kind, Play,
 )
 from ..engine.determinize import deck_of, fork, sample_state
-from ..engine.variants import RESTRICTED_WILDS, get_variant
+from ..engine.variants import get_variant
 from .base import Bot
 from .belief import Belief, HandBeliefs
 from .heuristics import Situation, best_play, decide, split_actions
@@ -62,7 +62,7 @@ def _policy(game: Game, seat: int, actions: Sequence[Action]) -> Action:
     if kind in _CHEAP_KINDS and not (kind == DecisionKind.COLOR
                                      and game.top.kind in _CONTEXT_WILDS):
         if (kind != DecisionKind.COLOR and len(actions) == 2
-                and game.face(actions[0].card).kind not in RESTRICTED_WILDS):
+                and game.face(actions[0].card).kind not in game.variant.restricted_wilds):
             return actions[0]     # one card fits (the other action draws or keeps): play it
         sit = Situation.from_game(game, seat)
         if kind != DecisionKind.COLOR:

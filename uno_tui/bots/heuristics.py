@@ -18,7 +18,6 @@ from ..engine import (
     GameView, JumpIn, Keep, Kind, Play, WINDOW_ACTIONS, get_variant,
 )
 from ..engine.determinize import deck_of
-from ..engine.variants import DRAW_EFFECTS, RESTRICTED_WILDS
 
 __all__ = ["Situation", "decide", "window_action", "split_actions", "bluff_odds", "play_score", "play_scores",
            "best_play", "color_scores", "choose_color", "pick_target", "WEIGHTS"]
@@ -170,7 +169,7 @@ def play_scores(sit: Situation, plays: Sequence[Action]) -> list[float]:
             score = 10.0 + w["stay"] * (held[face.color] - 1)
             if face.color == sit.next_lacks:
                 score += w["lacking"]     # the next player will have to draw
-        amount = DRAW_EFFECTS.get(kind)
+        amount = sit.variant.draw_amounts.get(kind)
         if kind == Kind.SNORLAX:
             pass    # it may let the next player shed a whole colour
         elif amount == "until":
@@ -181,7 +180,7 @@ def play_scores(sit: Situation, plays: Sequence[Action]) -> list[float]:
             score += w["action"] + threat * w["skip"]
         elif kind == Kind.REVERSE:
             score += reverse_gain
-        if bluffing and kind in RESTRICTED_WILDS:
+        if bluffing and kind in sit.variant.restricted_wilds:
             score -= w["bluff"] + 2.0 * threat    # a bluff: only when nothing else will do
         if shed and face.color is not None:
             # Someone is about to go out: shed the cards that would score most for them

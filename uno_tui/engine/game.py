@@ -360,6 +360,12 @@ class Game:
         return self._faces[self.discard[-1]]
 
     @property
+    def jump_in_allowed(self) -> bool:
+        """True when players may play out of turn here (the jump-in house rule, or a rule
+        set's own speed play)."""
+        return bool(self._jump_mode)
+
+    @property
     def is_over(self) -> bool:
         """True once the round has ended (with or without a winner)."""
         return self.decision.kind == _ROUND_OVER
