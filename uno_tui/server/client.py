@@ -213,6 +213,7 @@ class ClientTableScreen(TableScreen):
         log = self.query_one(GameLog)
         if change.fresh:
             log.replace(ctl.log)
+            self.withdraw_question()     # it asked about a game that has been replaced
         elif change.lines:
             log.add(list(change.lines))
         challenger = None

@@ -503,6 +503,13 @@ class TableScreen(Screen[None]):
         if tuple(panel.styles.margin) != margin:
             panel.styles.margin = margin
 
+    def withdraw_question(self) -> None:
+        """Take back the open question, as if its person had backed out: the game it
+        asked about has been replaced (a server table dealt afresh), so the flow asks
+        again about the game as it is now."""
+        if self._answer is not None and not self._answer.done():
+            self._answer.set_result(None)
+
     async def _close_panel(self) -> None:
         self._answer = None
         self.query_one(PromptPanel).close()
