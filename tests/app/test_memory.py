@@ -21,9 +21,14 @@ async def test_rounds_at_full_speed_leave_no_widgets_behind():
                            and app.screen.summary.number == number, f"the end of round {number}")
             counts.append(live_objects(*WATCHED))
             await pilot.press("enter")
-    first, last = counts[1], counts[-1]
+    # What is alive at a round's end moves with what the footer shows at that moment, so
+    # the later rounds' highest count is held against the early rounds' highest.
+    def most(name: str, rounds: list[dict]) -> int:
+        return max(count.get(name, 0) for count in rounds)
+
+    early, late = counts[1:4], counts[-3:]
     # Textual's footer used to keep every key it ever showed, and its style-cache LRU
     # every closed dialog's widgets: both grew round by round.
-    assert last["FooterKey"] <= first["FooterKey"] + 2, counts
-    assert last["StylesCache"] <= first["StylesCache"] + 10, counts
-    assert last["RoundResultScreen"] <= 2, counts   # the one on screen (and one closing)
+    assert most("FooterKey", late) <= most("FooterKey", early) + 2, counts
+    assert most("StylesCache", late) <= most("StylesCache", early) + 10, counts
+    assert most("RoundResultScreen", late) <= 2, counts   # the one on screen (and one closing)
