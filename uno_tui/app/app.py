@@ -310,17 +310,19 @@ class UnoApp(App[int]):
             self.exit()
             return
 
-        def answered(yes: bool | None) -> None:
-            if yes:
-                self.exit()
-            else:
-                table = self.table
-                if table is not None:
-                    table.resume()
-
         if self.store is not None:
             detail = "The match is saved: 'uno-tui --resume' goes on with it."
         else:
             detail = "The match in play will be lost."
-        self.push_screen(ConfirmDialog("Quit the game?", detail, yes="Quit", no="Keep playing"),
-                         answered)
+        self.confirm_leaving(ConfirmDialog("Quit the game?", detail, yes="Quit",
+                                           no="Keep playing"), self.exit)
+
+    def confirm_leaving(self, dialog, leave) -> None:
+        """Show ``dialog``; on yes call ``leave``, on no let the table play on."""
+        def answered(yes: bool | None) -> None:
+            if yes:
+                leave()
+            elif self.table is not None:
+                self.table.resume()
+
+        self.push_screen(dialog, answered)

@@ -384,14 +384,6 @@ class ClientApp(UnoApp):
                 self.show_lobby()
             return
 
-        def answered(yes: bool | None) -> None:
-            if yes:
-                self.show_lobby()
-            else:
-                table = self.table
-                if table is not None:
-                    table.resume()
-
-        self.push_screen(ConfirmDialog("Leave the table?",
-                                       "A computer plays your seat until someone takes it.",
-                                       yes="Leave", no="Stay"), answered)
+        self.confirm_leaving(ConfirmDialog("Leave the table?",
+                                           "A computer plays your seat until someone takes it.",
+                                           yes="Leave", no="Stay"), self.show_lobby)
