@@ -83,11 +83,20 @@ class DrawnInLines(Widget):
         """What the widget shows now, one Text per line (within its size)."""
         raise NotImplementedError
 
+    def _fitted(self) -> list[Text]:
+        """:meth:`lines`, each cut to the widget's width (a line never wraps)."""
+        width = self.size.width
+        lines = self.lines()
+        for line in lines:
+            if line.cell_len > width:
+                line.truncate(max(1, width), overflow="ellipsis")
+        return lines
+
     def redraw(self) -> None:
         """Send what changed since the last drawing (everything if the lines did)."""
         if not self.is_mounted:
             return
-        old, new = self._drawn, self.lines()
+        old, new = self._drawn, self._fitted()
         # What the screen will show once the refresh asked for now is drawn.
         self._drawn = new
         if old is None or len(old) != len(new) or self._drawn_at != self.size:
@@ -104,7 +113,7 @@ class DrawnInLines(Widget):
             self.refresh(*regions)
 
     def render(self) -> Text:
-        self._drawn = lines = self.lines()
+        self._drawn = lines = self._fitted()
         self._drawn_at = self.size
         out = Text(no_wrap=True, overflow="crop")
         for number, line in enumerate(lines):

@@ -57,7 +57,10 @@ class DirectionTracker(DrawnInLines, TableWidget):
         if self.size.height >= 3:
             ring = (("╭─→─╮", f"↑ {arrow} ↓", "╰─←─╯") if heading.direction == 1
                     else ("╭─←─╮", f"↓ {arrow} ↑", "╰─→─╯"))
-            return [Text(f"{ring[0]} {label}", style="bold"), Text(ring[1], style="bold"),
+            # "tracker card" on a line of its own: beside the mini-pile the status
+            # column is narrow, and the direction must not be the words cut off.
+            return [Text(f"{ring[0]} {words}", style="bold"),
+                    Text(ring[1] + (" tracker card" if heading.card else ""), style="bold"),
                     Text.assemble((ring[2], "bold"), " next: ", following)]
         if self.size.height == 2:
             return [Text(f"{arrow} {label}", style="bold"), Text.assemble("next: ", following)]
