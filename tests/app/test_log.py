@@ -4,6 +4,7 @@ after a resize, scrolled back with the wheel, text as data, no thread per write.
 from __future__ import annotations
 
 import threading
+from contextlib import asynccontextmanager
 
 from textual.app import App, ComposeResult
 
@@ -25,15 +26,25 @@ class LogApp(App[None]):
         yield GameLog()
 
 
+@asynccontextmanager
+async def log_panel(lines=()):
+    """The log alone on a 40x14 screen, ``lines`` written: (app, pilot, log)."""
+    app = LogApp()
+    async with app.run_test(size=(40, 14)) as pilot:
+        log = app.query_one(GameLog)
+        await quiet(pilot)
+        if lines:
+            log.add(list(lines))
+            await quiet(pilot)
+        yield app, pilot, log
+
+
 def short(n: int) -> str:
     return f"CPU {n % 9 + 1} plays Red {n % 10}"
 
 
 async def test_a_new_line_paints_one_row_until_the_log_is_full_then_it_jumps_half_a_page():
-    app = LogApp()
-    async with app.run_test(size=(40, 14)) as pilot:
-        log = app.query_one(GameLog)
-        await quiet(pilot)
+    async with log_panel() as (app, pilot, log):
         frames = painted_rows(app)
         for n in range(PAGE):
             frames.clear()
@@ -57,10 +68,7 @@ async def test_a_new_line_paints_one_row_until_the_log_is_full_then_it_jumps_hal
 
 
 async def test_the_latest_line_stays_in_view_whatever_is_written():
-    app = LogApp()
-    async with app.run_test(size=(40, 14)) as pilot:
-        log = app.query_one(GameLog)
-        await quiet(pilot)
+    async with log_panel() as (app, pilot, log):
         for n in range(60):
             batch = [short(n) + " and " * (n % 4) + "draws"] * (1 + n % 3)
             log.add(batch)
@@ -71,21 +79,13 @@ async def test_the_latest_line_stays_in_view_whatever_is_written():
 
 
 async def test_a_batch_longer_than_the_page_ends_with_its_latest_line_at_the_bottom():
-    app = LogApp()
-    async with app.run_test(size=(40, 14)) as pilot:
-        log = app.query_one(GameLog)
-        await quiet(pilot)
-        log.add([short(n) for n in range(25)])
-        await quiet(pilot)
+    async with log_panel([short(n) for n in range(25)]) as (app, pilot, log):
         assert log.rows == tuple(short(n) for n in range(25 - PAGE, 25))
 
 
 async def test_after_a_resize_the_lines_are_wrapped_again_with_indented_continuations():
     long = "Ann plays Wild Draw Four and names Blue; Bob challenges and loses"
-    app = LogApp()
-    async with app.run_test(size=(40, 14)) as pilot:
-        log = app.query_one(GameLog)
-        await quiet(pilot)
+    async with log_panel() as (app, pilot, log):
         log.add([short(1), long])
         await quiet(pilot)
         wide = log.rows
@@ -102,10 +102,7 @@ async def test_after_a_resize_the_lines_are_wrapped_again_with_indented_continua
 
 
 async def test_the_log_keeps_the_last_max_lines_lines():
-    app = LogApp()
-    async with app.run_test(size=(40, 14)) as pilot:
-        log = app.query_one(GameLog)
-        await quiet(pilot)
+    async with log_panel() as (app, pilot, log):
         for n in range(0, MAX_LINES + 40, 7):
             log.add([f"line {m}" for m in range(n, n + 7)])
         await quiet(pilot)
@@ -118,10 +115,7 @@ async def test_the_log_keeps_the_last_max_lines_lines():
 
 
 async def test_names_are_text_never_markup():
-    app = LogApp()
-    async with app.run_test(size=(40, 14)) as pilot:
-        log = app.query_one(GameLog)
-        await quiet(pilot)
+    async with log_panel() as (app, pilot, log):
         log.add(["[b]Ann plays [/]Red 5", "[red]Bo[/red] draws"])
         await quiet(pilot)
         text = screen_text(app)
@@ -129,12 +123,7 @@ async def test_names_are_text_never_markup():
 
 
 async def test_the_wheel_scrolls_back_and_the_next_line_brings_the_latest_back():
-    app = LogApp()
-    async with app.run_test(size=(40, 14)) as pilot:
-        log = app.query_one(GameLog)
-        await quiet(pilot)
-        log.add([short(n) for n in range(30)])
-        await quiet(pilot)
+    async with log_panel([short(n) for n in range(30)]) as (app, pilot, log):
         latest = log.rows
         await wheel(pilot, log, 3)
         assert not log.latest_in_view and log.rows[0] == short(30 - PAGE - 6)
@@ -152,12 +141,7 @@ async def test_the_wheel_scrolls_back_and_the_next_line_brings_the_latest_back()
 
 
 async def test_show_latest_brings_the_latest_line_back_into_view():
-    app = LogApp()
-    async with app.run_test(size=(40, 14)) as pilot:
-        log = app.query_one(GameLog)
-        await quiet(pilot)
-        log.add([short(n) for n in range(30)])
-        await quiet(pilot)
+    async with log_panel([short(n) for n in range(30)]) as (app, pilot, log):
         await wheel(pilot, log, 1)
         assert not log.latest_in_view
         log.show_latest()
@@ -168,10 +152,7 @@ async def test_show_latest_brings_the_latest_line_back_into_view():
 async def test_writing_starts_no_thread_and_no_worker():
     """textual's Log measured every write's width in a thread worker (about a tenth of
     a server's time); this log wraps to its width and measures nothing."""
-    app = LogApp()
-    async with app.run_test(size=(40, 14)) as pilot:
-        log = app.query_one(GameLog)
-        await quiet(pilot)
+    async with log_panel() as (app, pilot, log):
         started = []
         original = threading.Thread.start
 
@@ -198,3 +179,13 @@ async def test_lines_written_before_the_log_is_laid_out_show_once_it_is():
     async with app.run_test(size=(40, 14)) as pilot:
         await quiet(pilot)
         assert app.query_one(GameLog).rows == ("Round 1", "Ann deals")
+
+
+async def test_after_a_jump_the_panel_starts_with_a_whole_line():
+    long = "Ann plays Wild Draw Four and names Blue; Bob challenges and loses"
+    async with log_panel() as (app, pilot, log):
+        for n in range(40):
+            log.add([long if n % 2 else short(n)])
+            await quiet(pilot)
+            assert not log.rows[0].startswith(INDENT), (n, log.rows)
+            assert log.latest_in_view

@@ -82,9 +82,12 @@ async def test_a_ballot_shows_how_many_votes_are_in_never_whose_then_the_reveal(
     assert "Point Taken: CPU 1 → Bob, Ann → Bob, Bob → CPU 1" in banner
 
 
+#: Ann plays a Red Reverse first; two computers follow.
+REVERSE_FIRST = dict(hands=[["RR", "B2"], ["R1", "B1", "Y7"], ["G1", "G2", "Y8"]], top="R3")
+
+
 async def test_a_reverse_turns_the_tracker_and_the_banner_says_so():
-    ctl = staged("classic", "Ann,cpu,cpu", hands=[["RR", "B2"], ["R1", "B1", "Y7"], ["G1", "G2", "Y8"]],
-                 top="R3")
+    ctl = staged("classic", "Ann,cpu,cpu", **REVERSE_FIRST)
     app = make_app(ctl)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -97,36 +100,46 @@ async def test_a_reverse_turns_the_tracker_and_the_banner_says_so():
         assert "Reverse!" in app.table.query_one(MomentBanner).headline
 
 
+def headlines_seen(monkeypatch) -> list[str]:
+    """Every headline the banner shows from now on, in order."""
+    seen: list[str] = []
+    shown = MomentBanner.watch_headline
+
+    def watched(banner, headline: str) -> None:
+        seen.append(headline)
+        shown(banner, headline)
+
+    monkeypatch.setattr(MomentBanner, "watch_headline", watched)
+    return seen
+
+
 async def test_a_moment_goes_away_with_the_next_action(monkeypatch):
     monkeypatch.setattr(banner_module, "SHOWN_AT_LEAST", 0.0)
-    ctl = staged("classic", "Ann,cpu,cpu", hands=[["RR", "B2"], ["R1", "B1", "Y7"], ["G1", "G2", "Y8"]],
-                 top="R3")
+    seen = headlines_seen(monkeypatch)
+    ctl = staged("classic", "Ann,cpu,cpu", **REVERSE_FIRST)
     app = make_app(ctl)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        banner = app.table.query_one(MomentBanner)
-        seen = []
-        app.table.watch(banner, "headline", lambda headline: seen.append(headline), init=False)
         await press(pilot, "1", "enter")
         await settle(pilot)
         # "Reverse!" went up with Ann's card and came down with the computers' moves.
         assert any("Reverse!" in headline for headline in seen), seen
-        assert banner.headline == ""
+        assert app.table.query_one(MomentBanner).headline == ""
         assert any("reverses" in line for line in ctl.log)
 
 
 async def test_a_moment_goes_away_after_a_few_seconds_when_nothing_else_happens(monkeypatch):
     monkeypatch.setattr(banner_module, "SHOWN_AT_MOST", 0.05)
-    ctl = staged("classic", "Ann,cpu", hands=[["B2", "B5"], ["RR", "G1", "Y7"]], top="R3",
+    seen = headlines_seen(monkeypatch)
+    ctl = staged("classic", "Ann,cpu", hands=[["B2", "B5"], ["R1", "G1"]], top="R3",
                  current=1)
     app = make_app(ctl)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         banner = app.table.query_one(MomentBanner)
-        seen = []
-        app.table.watch(banner, "headline", lambda headline: seen.append(headline), init=False)
-        # The computer's Reverse announced it; Ann is asked, nothing else happens.
+        # The computer's UNO was announced; then Ann is asked and nothing happens.
         await wait_for(pilot, lambda: banner.headline == "", "the banner to go away")
+        assert any("CPU 1 calls UNO" in headline for headline in seen), seen
         assert app.table.awaiting_turn
 
 

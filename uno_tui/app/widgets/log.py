@@ -117,7 +117,7 @@ class GameLog(Widget, can_focus=False):
             return
         # Jump: the latest rows go to the top half, the bottom half is room to fill.
         shown = min(page, max(new, page - page // 2))
-        self._scroll_to(max(0, len(self._rows) - shown))
+        self._scroll_to(self._line_start(max(0, len(self._rows) - shown)))
 
     def replace(self, lines: Sequence[str]) -> None:
         """Show exactly ``lines``."""
@@ -133,6 +133,14 @@ class GameLog(Widget, can_focus=False):
         if not self.latest_in_view:
             self._scroll_to(max(self._home, len(self._rows) - self._page))
 
+    def _line_start(self, top: int) -> int:
+        """``top``, or the first row of the next line if ``top`` is a continuation (the
+        panel never starts with half a line)."""
+        rows = self._rows
+        while top < len(rows) - 1 and rows[top].startswith(INDENT):
+            top += 1
+        return top
+
     def _scroll_to(self, top: int) -> None:
         self._top = self._home = top
         self.border_subtitle = ""
@@ -147,7 +155,7 @@ class GameLog(Widget, can_focus=False):
             wrapped = wrap_line(line, width)
             self._rows += wrapped
             self._row_counts.append(len(wrapped))
-        self._scroll_to(max(0, len(self._rows) - self._page))
+        self._scroll_to(self._line_start(max(0, len(self._rows) - self._page)))
 
     def on_resize(self) -> None:
         if self.content_size.width and max(MIN_WRAP, self.content_size.width) != self._wrapped_at:

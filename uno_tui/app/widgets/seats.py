@@ -26,8 +26,10 @@ __all__ = ["SeatFacts", "SeatPanel", "SeatRing", "seat_facts"]
 MIN_PANEL_WIDTH = 24
 #: Card backs drawn on a panel line before "+n" says how many more.
 _BACK = "▮"
-#: From this many lines a panel draws the backs as a fan of cards (three lines).
+#: From this many lines a panel draws the backs as a fan of cards (three lines), or in
+#: UNO Flip its backs' faces on up to three lines.
 FAN_LINES = 5
+FAN_ROWS = 3
 #: The most lines a panel takes (the fan, and a blank line between rows of seats).
 MAX_PANEL_LINES = 6
 #: The top card of a fan, and its styles: a card back reads without colour too.
@@ -135,9 +137,9 @@ class SeatPanel(DrawnInLines, TableWidget):
         height = max(1, self.size.height)
         if height <= 1:
             lines = [self._one_line(facts, width)]
-        elif height >= FAN_LINES and not facts.backs:
-            lines = [self._title(facts, width), *self._fan(facts, width),
-                     self._status(facts, width)]
+        elif height >= FAN_LINES:
+            backs = self._face_rows(facts, width) if facts.backs else self._fan(facts, width)
+            lines = [self._title(facts, width), *backs, self._status(facts, width)]
         else:
             lines = [self._title(facts, width), self._backs(facts, width)]
             if height >= 3:
@@ -213,6 +215,29 @@ class SeatPanel(DrawnInLines, TableWidget):
             line.append(" ")
             line.append(mark, style=mark_style)
         return line
+
+    def _face_rows(self, facts: SeatFacts, width: int) -> list[Text]:
+        """UNO Flip's backs on three lines, as many as fit; the count on the first."""
+        mark, mark_style = _uno_mark(facts)
+        tail = Text(f" {facts.count}", style="bold")
+        if mark:
+            tail.append(" ")
+            tail.append(mark, style=mark_style)
+        rows: list[Text] = [Text("  ")]
+        for number, face in enumerate(facts.backs):
+            chip = corner_index(face)
+            more = number + 1 < len(facts.backs)
+            reserve = (tail.cell_len if len(rows) == 1 else 0) + \
+                (2 if more and len(rows) == FAN_ROWS else 0)
+            if rows[-1].cell_len + len(chip) + 1 > width - reserve:
+                if len(rows) == FAN_ROWS:
+                    rows[-1].append("… ", style="dim")   # more backs than room
+                    break
+                rows.append(Text("  "))
+            rows[-1].append(chip, style=card_style(face))
+            rows[-1].append(" ")
+        rows[0].append_text(tail)
+        return rows + [Text("")] * (FAN_ROWS - len(rows))
 
     def _status(self, facts: SeatFacts, width: int) -> Text:
         line = Text("  ")
