@@ -189,14 +189,15 @@ class HardBot(Bot):
         if len(decision) == 1:
             return decision[0]
         sit = Situation.from_view(view)
-        sit.next_lacks = _lacking(view, sit.next_seat)
+        beliefs = self.belief.snapshot() if self.belief.active else None
+        sit.next_lacks = ((beliefs.lacked_color(sit.next_seat) if beliefs is not None else None)
+                          or _lacking(view, sit.next_seat))
         fallback = decide(sit, decision, self.rng)
         candidates = _distinct(sit, decision)
         if len(candidates) == 1:
             return candidates[0]
         prior = next(i for i, a in enumerate(candidates)
                      if _outcome_key(sit, a) == _outcome_key(sit, fallback))
-        beliefs = self.belief.snapshot() if self.belief.active else None
         try:
             return self._search(view, candidates, prior, beliefs)
         except (EngineError, LookupError):
