@@ -38,7 +38,25 @@ def _interval(values: list[float]) -> tuple[float, float]:
 
 def play(args) -> None:
     sys.path.insert(0, str(Path(args.tree).resolve()))
+    import uno_tui.sim
+    from uno_tui.bots import hard
     from uno_tui.sim import SimConfig, _play_game
+
+    for setting in args.set:
+        # A trial of one of the hard bot's constants (e.g. _CONFIDENCE=0.5).
+        name, _, value = setting.partition("=")
+        if not hasattr(hard, name):
+            raise SystemExit(f"uno_tui.bots.hard has no {name!r}")
+        setattr(hard, name, type(getattr(hard, name))(value))
+    if args.horizon is not None:
+        made = uno_tui.sim.make_bot
+
+        def make_bot(*a, **k):
+            bot = made(*a, **k)
+            if isinstance(bot, hard.HardBot):
+                bot.horizon = None if args.horizon == "end" else int(args.horizon)
+            return bot
+        uno_tui.sim.make_bot = make_bot
 
     levels = tuple(args.bots.split(","))
     config = SimConfig(variant=args.variant, players=len(levels), games=args.deals,
@@ -90,6 +108,9 @@ def main() -> None:
     parser.add_argument("--start", type=int, default=0, help="first deal's index (to resume)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--think-ms", type=int, default=100)
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                        help="set a constant of uno_tui.bots.hard for this run (a trial)")
+    parser.add_argument("--horizon", help="the hard bot's rollout length: actions, or 'end'")
     parser.add_argument("--out", help="append the JSON lines here (default: stdout)")
     parser.add_argument("--compare", nargs="+", metavar="JSONL",
                         help="pair these runs deal by deal (the first is the reference)")

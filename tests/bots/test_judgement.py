@@ -240,3 +240,16 @@ def test_candidates_meet_common_random_numbers_in_a_world():
         assert twins[0] == twins[1]
         values.add(twins[0][0])
     assert len(values) > 1      # the worlds themselves differ
+
+
+def test_the_outlook_has_a_model_per_rule_set_and_table():
+    from uno_tui.bots.hard import _outlook_weights
+    assert _outlook_weights("party", 2) != _outlook_weights("classic", 2)
+    assert _outlook_weights("classic", 2) != _outlook_weights("classic", 4)
+    assert _outlook_weights("classic", 3) == _outlook_weights("classic", 4)
+    # A rule set fitted for none (an outside one) is judged like classic.
+    assert _outlook_weights("no-such-rules", 2) == _outlook_weights("classic", 2)
+    for variant in ("classic", "pokemon", "flip", "party"):
+        for players in (2, 4):
+            model = _outlook_weights(variant, players)
+            assert model["card"] < 0 and model["seats_after"][0] == 0.0

@@ -39,6 +39,8 @@ _BUDGET_SHARE = 0.9
 _ROLLOUT_LIMIT = 2000
 #: How many standard errors a candidate must lead the heuristic pick by to replace it.
 _CONFIDENCE = 1.0
+#: How many of those units a candidate may trail the heuristic pick by and stay in the search.
+_DROP = 1.0
 #: Worlds a candidate must be tried in before it can replace the pick or be dropped.
 _MIN_WORLDS = 8
 #: How often an opponent is assumed to bluff a wild draw card it could not play legally.
@@ -105,8 +107,9 @@ def outlook(game: Game, seat: int) -> float:
         winner = game.winner
         return 1.0 if winner == seat else (1.0 / game.players if winner is None else 0.0)
     face = game.face
-    card_w, wild_w, action_w, order_w = (_OUTLOOK["card"], _OUTLOOK["wild"],
-                                         _OUTLOOK["action"], _OUTLOOK["seats_after"])
+    model = _outlook_weights(game.variant.name, game.players)
+    card_w, wild_w, action_w, order_w = (model["card"], model["wild"],
+                                         model["action"], model["seats_after"])
     decider, direction, players = game.decision.seat, game.direction, game.players
     last = len(order_w) - 1
     weights = []
@@ -123,11 +126,33 @@ def outlook(game: Game, seat: int) -> float:
     return weights[seat] / sum(weights)
 
 
-#: The model of :func:`outlook`, fitted by maximum likelihood to 13,000 positions of
-#: four normal bots playing classic rounds: score per card held, per wild, per
-#: coloured action card, and by seats after the seat to act (0, 1, 2, 3 or more).
-_OUTLOOK = {"card": -0.311, "wild": 0.513, "action": 0.092,
-            "seats_after": (0.0, -0.115, -0.167, -0.143)}
+def _model(card: float, wild: float, action: float, *seats_after: float) -> dict:
+    return {"card": card, "wild": wild, "action": action, "seats_after": (0.0,) + seats_after}
+
+
+#: The models of :func:`outlook` by rule set and table (heads-up, or three players and
+#: more), each fitted by maximum likelihood to 40,000-116,000 positions of normal bots
+#: playing 3,000-5,000 rounds (``tests/benchmarks/fit_outlook.py``): score per card
+#: held, per wild, per coloured action card, and by seats after the seat to act (0, 1,
+#: 2, 3 or more). The rule sets differ: a Party round lasts long, so the cards held
+#: now say less about who wins it.
+_OUTLOOK: dict[tuple[str, int], dict] = {
+    ("classic", 2): _model(-0.234, 0.881, 0.223, -0.075),
+    ("classic", 4): _model(-0.353, 0.753, 0.154, -0.144, -0.130, -0.137),
+    ("pokemon", 2): _model(-0.244, 0.810, 0.198, -0.137),
+    ("pokemon", 4): _model(-0.355, 0.757, 0.128, -0.150, -0.130, -0.129),
+    ("flip", 2): _model(-0.190, 0.626, 0.113, -0.101),
+    ("flip", 4): _model(-0.333, 0.535, 0.068, -0.141, -0.143, -0.131),
+    ("party", 2): _model(-0.162, 0.221, 0.131, -0.080),
+    ("party", 4): _model(-0.146, 0.273, -0.015, -0.044, -0.052, -0.047),
+}
+
+
+def _outlook_weights(variant: str, players: int) -> dict:
+    """The model of :func:`outlook` for ``variant`` at a table of ``players`` (a rule set
+    fitted for none gets classic's)."""
+    table = 2 if players == 2 else 4
+    return _OUTLOOK.get((variant, table)) or _OUTLOOK[("classic", table)]
 
 
 def _outcome_key(sit: Situation, action: Action):
@@ -268,7 +293,7 @@ class HardBot(Bot):
                 worlds[index] += 1
                 lead[index] += diff
                 lead_sq[index] += diff * diff
-            alive = [i for i in alive if i == prior or _margin(worlds[i], lead[i], lead_sq[i]) > -1]
+            alive = [i for i in alive if i == prior or _margin(worlds[i], lead[i], lead_sq[i]) > -_DROP]
         best, best_mean = prior, 0.0
         for index in alive:
             if index != prior and _margin(worlds[index], lead[index], lead_sq[index]) > 1:
