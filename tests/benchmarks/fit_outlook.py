@@ -10,7 +10,7 @@ Normal bots play whole rounds (the hard bot's rollouts play like them); every
 wilds, coloured action cards, and how many seats after the seat to act it sits. A
 conditional-logit model (the chance that seat ``s`` wins is proportional to
 ``exp(w . x_s)``) is fitted by Newton's method to who went on to win. The weights
-printed are the ones :data:`uno_tui.bots.hard._OUTLOOK` holds per rule set and table, with
+printed are the ones a rule set's ``Variant.outlook`` holds per table, with
 the log-likelihood per position of the fit and of the weights in use now.
 """
 
@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from uno_tui.bots import make_bot  # noqa: E402
 from uno_tui.bots.hard import _outlook_weights  # noqa: E402
-from uno_tui.engine import Game  # noqa: E402
+from uno_tui.engine import Game, get_variant  # noqa: E402
 from uno_tui.sim import play_round  # noqa: E402
 
 
@@ -129,8 +129,7 @@ def main() -> None:
     data = positions(args.variant, args.players, args.rounds, args.every, args.seed)
     size = len(data[0][0][0])
     w = fit(data, size)
-    now = _outlook_weights(args.variant, args.players)
-    current = [now["card"], now["wild"], now["action"]] + list(now["seats_after"][1:size - 2])
+    current = list(_outlook_weights(get_variant(args.variant), args.players))[:size]
     print(f"{args.variant}, {args.players} players: {len(data)} positions of {args.rounds} rounds")
     print(f"fitted: card {w[0]:.3f}, wild {w[1]:.3f}, action {w[2]:.3f}, "
           f"seats_after (0.0, {', '.join(f'{v:.3f}' for v in w[3:])})")

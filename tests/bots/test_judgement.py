@@ -243,13 +243,16 @@ def test_candidates_meet_common_random_numbers_in_a_world():
 
 
 def test_the_outlook_has_a_model_per_rule_set_and_table():
-    from uno_tui.bots.hard import _outlook_weights
-    assert _outlook_weights("party", 2) != _outlook_weights("classic", 2)
-    assert _outlook_weights("classic", 2) != _outlook_weights("classic", 4)
-    assert _outlook_weights("classic", 3) == _outlook_weights("classic", 4)
-    # A rule set fitted for none (an outside one) is judged like classic.
-    assert _outlook_weights("no-such-rules", 2) == _outlook_weights("classic", 2)
-    for variant in ("classic", "pokemon", "flip", "party"):
-        for players in (2, 4):
-            model = _outlook_weights(variant, players)
-            assert model["card"] < 0 and model["seats_after"][0] == 0.0
+    from dataclasses import replace
+    from uno_tui.bots.hard import _DEFAULT_OUTLOOK, _outlook_weights
+    from uno_tui.engine import get_variant
+    classic, party = get_variant("classic"), get_variant("party")
+    assert _outlook_weights(party, 2) != _outlook_weights(classic, 2)
+    assert _outlook_weights(classic, 2) != _outlook_weights(classic, 4)
+    assert _outlook_weights(classic, 3) == _outlook_weights(classic, 4)
+    # A rule set that brings no model (an outside one) is judged by the default.
+    assert _outlook_weights(replace(classic, outlook={}), 2) == _DEFAULT_OUTLOOK
+    for name in ("classic", "pokemon", "flip", "party"):
+        variant = get_variant(name)
+        assert len(_outlook_weights(variant, 2)) == 4 and len(_outlook_weights(variant, 4)) == 6
+        assert _outlook_weights(variant, 2)[0] < 0     # every card held lowers the chance

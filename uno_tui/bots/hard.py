@@ -107,9 +107,8 @@ def outlook(game: Game, seat: int) -> float:
         winner = game.winner
         return 1.0 if winner == seat else (1.0 / game.players if winner is None else 0.0)
     face = game.face
-    model = _outlook_weights(game.variant.name, game.players)
-    card_w, wild_w, action_w, order_w = (model["card"], model["wild"],
-                                         model["action"], model["seats_after"])
+    card_w, wild_w, action_w, *after = _outlook_weights(game.variant, game.players)
+    order_w = (0.0, *after)
     decider, direction, players = game.decision.seat, game.direction, game.players
     last = len(order_w) - 1
     weights = []
@@ -126,33 +125,17 @@ def outlook(game: Game, seat: int) -> float:
     return weights[seat] / sum(weights)
 
 
-def _model(card: float, wild: float, action: float, *seats_after: float) -> dict:
-    return {"card": card, "wild": wild, "action": action, "seats_after": (0.0,) + seats_after}
+#: The model of :func:`outlook` for a rule set that brings none of its own
+#: (``Variant.outlook``): fitted by maximum likelihood to 13,000 positions of four
+#: normal bots playing classic rounds: score per card held, per wild, per coloured
+#: action card, and by seats after the seat to act (1, 2, 3 or more).
+_DEFAULT_OUTLOOK = (-0.311, 0.513, 0.092, -0.115, -0.167, -0.143)
 
 
-#: The models of :func:`outlook` by rule set and table (heads-up, or three players and
-#: more), each fitted by maximum likelihood to 40,000-116,000 positions of normal bots
-#: playing 3,000-5,000 rounds (``tests/benchmarks/fit_outlook.py``): score per card
-#: held, per wild, per coloured action card, and by seats after the seat to act (0, 1,
-#: 2, 3 or more). The rule sets differ: a Party round lasts long, so the cards held
-#: now say less about who wins it.
-_OUTLOOK: dict[tuple[str, int], dict] = {
-    ("classic", 2): _model(-0.234, 0.881, 0.223, -0.075),
-    ("classic", 4): _model(-0.353, 0.753, 0.154, -0.144, -0.130, -0.137),
-    ("pokemon", 2): _model(-0.244, 0.810, 0.198, -0.137),
-    ("pokemon", 4): _model(-0.355, 0.757, 0.128, -0.150, -0.130, -0.129),
-    ("flip", 2): _model(-0.190, 0.626, 0.113, -0.101),
-    ("flip", 4): _model(-0.333, 0.535, 0.068, -0.141, -0.143, -0.131),
-    ("party", 2): _model(-0.162, 0.221, 0.131, -0.080),
-    ("party", 4): _model(-0.146, 0.273, -0.015, -0.044, -0.052, -0.047),
-}
-
-
-def _outlook_weights(variant: str, players: int) -> dict:
-    """The model of :func:`outlook` for ``variant`` at a table of ``players`` (a rule set
-    fitted for none gets classic's)."""
-    table = 2 if players == 2 else 4
-    return _OUTLOOK.get((variant, table)) or _OUTLOOK[("classic", table)]
+def _outlook_weights(variant, players: int) -> tuple[float, ...]:
+    """The weights of :func:`outlook` for ``variant`` (a :class:`Variant`) at a table of
+    ``players``: the rule set's own model for heads-up (2) or larger tables (4)."""
+    return variant.outlook.get(2 if players == 2 else 4) or _DEFAULT_OUTLOOK
 
 
 def _outcome_key(sit: Situation, action: Action):

@@ -164,6 +164,12 @@ class Variant:
     color_driven: frozenset[str] = frozenset()
     #: Wilds whose player names no colour (their effect sets it).
     no_color_choice: frozenset[str] = frozenset()
+    #: How a searching player judges a position it does not play to the end, by table
+    #: (2: heads-up, 4: three players or more): a seat's score per card held, per wild,
+    #: per coloured action card, then by seats after the seat to act (1, 2, 3 or more).
+    #: Fitted to normal bots' rounds (tests/benchmarks/fit_outlook.py); empty: the
+    #: bots' own default.
+    outlook: Mapping[int, tuple[float, ...]] = field(default_factory=dict)
 
     # ------------------------------------------------------------------- hooks
     #: Handlers of the rule set's own action classes (or replacing a shared one).
