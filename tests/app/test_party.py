@@ -150,15 +150,20 @@ async def test_speed_play_is_claimed_with_one_key_without_a_useless_handoff():
         await press(pilot, "j")
         await settle(pilot)
         assert asked(pilot.app) == "claim"
-        assert [o.label for o in panel(pilot.app).question.options] == ["Bob", "Cid"]
+        assert [o.label for o in panel(pilot.app).question.options] == ["I am Bob", "I am Cid"]
+        assert pilot.app.table.viewer is None         # Ann's hand hides at once
         await press(pilot, "2")                       # Cid holds no Red 5: said at once
         await settle(pilot)
-        assert isinstance(pilot.app.screen, TableScreen)
-        assert "Cid holds no card identical to Red 5: nothing happens" in await shown(pilot)
+        assert isinstance(pilot.app.screen, TableScreen) and asked(pilot.app) == "notice"
+        assert "Cid holds no card identical to Red 5" in await shown(pilot)
+        assert_no_leak(pilot.app, public)
+        await press(pilot, "enter")
+        await take_keyboard(pilot, "Ann")             # Cid had it: it goes back to Ann
         assert pilot.app.table.viewer == 0
         await press(pilot, "j", "1")                  # Bob claims
-        await take_keyboard(pilot, "Bob")
-        assert asked(pilot.app) == "claim"
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, TableScreen) and asked(pilot.app) == "claim"
+        assert "Bob: speed play on Red 5" in await shown(pilot)
         assert_no_leak(pilot.app, public)
         await press(pilot, "1")
         await settle(pilot)

@@ -238,6 +238,8 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
         decider = ctl.decider
         if decider is None:
             return "The round is over."
+        if self.claiming:
+            return f"Hands are hidden during the {self.claiming.lower()}."
         if ctl.is_human(decider):
             return f"Hands are hidden until {ctl.names[decider]} takes the keyboard."
         return f"Hands are hidden while {ctl.names[decider]} (computer) plays."
