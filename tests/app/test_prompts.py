@@ -106,6 +106,23 @@ async def test_forced_play_offers_no_keep():
 BLUFF = dict(hands=[["W+4", "R5", "G7"], ["B1", "B2", "B3"]], top="R3")
 
 
+def test_the_stakes_of_a_challenge_come_from_the_rule_sets_penalty_table():
+    from types import SimpleNamespace
+
+    from uno_tui.app.prompts.classic import _challenge_stakes
+    from uno_tui.engine import Face, Kind
+
+    def stakes(variant, kind):
+        return _challenge_stakes(SimpleNamespace(variant=variant, top=Face(None, kind)),
+                                 "Ann", "Bob")
+
+    assert stakes("flip", Kind.WILD_DRAW_TWO) == (
+        "A bluff? Challenge: if it was, Ann draws 2 cards; if not, Bob draws 4 cards.")
+    assert stakes("flip", Kind.WILD_DRAW_COLOR) == (
+        "A bluff? Challenge: if it was, Ann draws cards until the named colour shows; "
+        "if not, Bob draws cards until the named colour shows and 2 cards more.")
+
+
 async def _play_bluff(pilot):
     """Ann (after her handoff) plays a Wild Draw Four while holding red; Bob takes over."""
     await settle(pilot)
@@ -131,6 +148,10 @@ async def test_a_challenge_shows_the_hand_to_the_challenger_alone():
         text = await shown(pilot)
         assert "Bob: answer the Wild Draw Four" in text
         assert "Challenge" in text and "Accept: draw 4 cards" in text
+        # The stakes, from classic's own penalty table, in names.
+        assert panel(pilot.app).question.message.endswith(
+            "A bluff? Challenge: if it was, Ann draws 4 cards and takes the card back; "
+            "if not, Bob draws 6 cards.")
         assert_no_leak(pilot.app, public)
         await press(pilot, "c")
         await settle(pilot)
