@@ -51,13 +51,14 @@ async def test_point_taken_each_person_votes_behind_their_handoff_and_votes_show
 
 async def test_wild_pile_up_plays_a_card_of_the_piles_colour_with_the_pile_in_view():
     ctl = rigged("Ann,Bob", variant="party",
-                 hands=[["WPU", "R2", "R3"], ["G1", "Y2", "G3"]], top="R5",
+                 hands=[["WPU", "R2", "R3"], ["G1", "Y2", "G3", "G1"]], top="R5",
                  draw=["W", "G7"])
     async with make_app(ctl).run_test() as pilot:
         await take_keyboard(pilot, "Ann")
         await press(pilot, "1", "enter")
         await take_keyboard(pilot, "Bob")
         assert asked(pilot.app) == "pile_up"
+        # Bob's two Green 1s play alike: one option stands for both.
         text = await shown(pilot)
         assert "Mini-pile (Green, 2 cards): Green 7, Wild" in text or \
             "Mini-pile (Green, 2 cards): Wild, Green 7" in text

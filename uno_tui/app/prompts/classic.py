@@ -10,7 +10,7 @@ from ...engine.cards import COLOR_LETTERS
 from ...engine.variants import get_variant
 from ..cardtext import card_style, color_label, color_style, long_label
 from .question import Option, Question
-from .registry import PromptContext, register
+from .registry import PromptContext, distinct_faces, register
 
 __all__ = ["ask_color", "ask_drawn", "ask_respond", "ask_swap", "amount_words"]
 
@@ -86,7 +86,7 @@ async def ask_respond(context: PromptContext):
     if challenge:
         options.append(Option(f"Challenge: see {attacker}'s hand", Challenge(seat), "c"))
     plays = {a.card: a for a in actions if type(a) is Play}
-    for card in view.hand:
+    for card in distinct_faces(view.hand):
         if card.id in plays:
             options.append(Option(f"Stack {long_label(card.face)}", plays[card.id],
                                   swatch=card_style(card.face)))

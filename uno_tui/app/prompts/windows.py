@@ -27,8 +27,8 @@ def who_plays_out_of_turn(candidates: Sequence[tuple[int, str]], top: Face,
 
 def out_of_turn_card(player: str, top: Face, choices: Sequence[tuple[JumpIn, str, Face]],
                      what: str) -> Question[JumpIn]:
-    """The claimer's identical cards, each as ``(action, label, face)``. Nothing private
-    shows: an identical card looks like the top card (in Flip its other side is public)."""
+    """The claimer's identical card, as ``(action, label, face)`` (one per face). Nothing
+    private shows: an identical card looks like the top card."""
     return Question(f"{player}: {what.lower()} on {long_label(top)}",
                     f"{player}'s identical card goes down at once, and play goes on after "
                     f"{player}.",
@@ -41,7 +41,7 @@ def nothing_to_claim(player: str, top: Face, what: str, then: str) -> tuple[str,
     picked their name): its title and text; ``then`` says how play goes on."""
     return (f"{player}: no {what.lower()}",
             f"{player} holds no card identical to {long_label(top)}, so nothing is played "
-            f"and nothing changes. {then}")
+            f"and nothing changes. {then}".rstrip())
 
 
 def notice(title: str, text: str) -> Question[bool]:

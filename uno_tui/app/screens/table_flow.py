@@ -19,6 +19,7 @@ from ..cardtext import long_label
 from ..hotseat import Ask, Away, Computers, Handoff, RoundOver
 from ..pacing import Answer
 from ..prompts.host import PROMPT_GROUP
+from ..prompts.registry import distinct_faces
 from ..prompts.windows import nothing_to_claim, out_of_turn_card, who_plays_out_of_turn
 from ..widgets.hand import HandView
 from ..widgets.log import GameLog
@@ -175,7 +176,7 @@ class TableFlow:
     async def _claim(self, claimers: tuple[int, ...], what: str):
         """Someone claims an out-of-turn play: at a shared keyboard they pick their name
         (taking the keyboard), then play their identical card; no handoff is needed, as
-        nothing private shows. Without one, they alone are told, and the keyboard goes
+        nothing private shows (the card looks like the top card). Without one, they alone are told, and the keyboard goes
         back to whoever plays next."""
         self.claiming = what
         try:
@@ -197,24 +198,21 @@ class TableFlow:
                 return None
         else:
             (seat,) = claimers
-        game = ctl.game
-        choices, seen = [], set()
-        for action in ctl.jump_in_actions(seat):
-            card = game.card(action.card)
-            if (card.light, card.dark) in seen:
-                continue          # identical copies: either goes down the same
-            seen.add((card.light, card.dark))
-            face, other = card.face(game.side), card.face(1 - game.side)
-            label = long_label(face) + (f" (other side {long_label(other)})"
-                                        if card.dark is not None else "")
-            choices.append((action, label, face))
+        # One option per face: the copies play alike, and their owner sees only the face.
+        hand = {card.id: card for card in ctl.view(seat).hand}
+        plays = {action.card: action for action in ctl.jump_in_actions(seat)}
+        choices = [(plays[card.id], long_label(card.face), card.face)
+                   for card in distinct_faces(hand[i] for i in plays)]
         self.flow.claimed(seat)
         name = ctl.names[seat]
         if not choices:
             decider = ctl.decider
-            then = (f"The keyboard goes back to {ctl.names[decider]}."
-                    if self.flow.shared and ctl.is_human(decider)
-                    else f"{ctl.names[decider]} plays on.")
+            if decider is None:
+                then = ""
+            elif self.flow.shared and ctl.is_human(decider):
+                then = f"The keyboard goes back to {ctl.names[decider]}."
+            else:
+                then = f"{ctl.names[decider]} plays on."
             return await self._notice(*nothing_to_claim(name, top, what, then))
         action = await self.ask(out_of_turn_card(name, top, choices, what))
         if action is None:
