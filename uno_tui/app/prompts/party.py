@@ -44,7 +44,7 @@ async def ask_pile_up(context: PromptContext):
     take = TakePile(context.seat)
     if take in context.actions:
         options.append(Option(f"Take the pile ({len(pile)} cards)", take, "t"))
-        message += f" {context.name} has no {color_name} card or wild: the pile is theirs."
+        message += f" {context.name} has no {color_name} card or wild, so takes the pile."
     else:
         message += f" Play a {color_name} card or a wild on it; the pile passes on."
     return await context.ask(Question(f"{context.name}: Wild Pile Up", message, options))
