@@ -3,22 +3,13 @@ Together's link, speed play at a shared keyboard, and whole rounds by keys and c
 
 from __future__ import annotations
 
-from uno_tui.app.screens.handoff import HandoffScreen
 from uno_tui.app.screens.table import TableScreen
 
 from .helpers import (
     PublicCards, answer_by_clicks, answer_by_keys, asked, assert_no_leak, click_option,
-    make_app, make_controller, panel, press, rigged, settle, shown,
+    make_app, make_controller, panel, press, rigged, settle, shown, take_keyboard,
 )
 from .test_rounds import play_round
-
-
-async def take_keyboard(pilot, name):
-    await settle(pilot)
-    screen = pilot.app.screen
-    assert isinstance(screen, HandoffScreen) and screen.player == name, screen
-    await press(pilot, "enter")
-    await settle(pilot)
 
 
 async def test_point_taken_each_person_votes_behind_their_handoff_and_votes_show_together():

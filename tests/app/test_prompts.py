@@ -11,7 +11,7 @@ from uno_tui.engine import DecisionKind, Game, SwapHands
 
 from .helpers import (
     FirstBot, GatedBot, PublicCards, asked, assert_no_leak, click, click_option, click_prompt_action,
-    make_app, make_controller, panel, press, rigged, settle, shown, wait_for,
+    make_app, make_controller, panel, press, rigged, settle, shown, take_keyboard, wait_for,
 )
 
 
@@ -132,11 +132,7 @@ async def _play_bluff(pilot):
     await press(pilot, "1", "enter")         # after a handoff no card is picked: 1 picks it
     await settle(pilot)
     await press(pilot, "b")
-    await settle(pilot)
-    screen = pilot.app.screen
-    assert isinstance(screen, HandoffScreen) and screen.player == "Bob"
-    await press(pilot, "enter")
-    await settle(pilot)
+    await take_keyboard(pilot, "Bob")
     assert asked(pilot.app) == "respond"
 
 
@@ -285,11 +281,7 @@ async def test_jumping_in_without_a_matching_card_tells_the_claimer_alone_and_ch
         assert question.message.endswith("The keyboard goes back to Bob.")
         assert_no_leak(pilot.app, public)
         await press(pilot, "enter")
-        await settle(pilot)
-        screen = pilot.app.screen
-        assert isinstance(screen, HandoffScreen) and screen.player == "Bob"
-        await press(pilot, "enter")
-        await settle(pilot)
+        await take_keyboard(pilot, "Bob")
         assert pilot.app.table.viewer == 1 and pilot.app.table.awaiting_turn
     assert ctl.game.decision == (DecisionKind.TURN, 1)
     assert not any("jumps in" in line for line in ctl.log)

@@ -140,7 +140,7 @@ async def test_help_shows_the_rules_of_the_variant_and_the_keys():
         rules = pilot.app.screen.query_one("#rules-text")
         assert rules.max_scroll_y > 0 and rules.scroll_y == 0
         await press(pilot, "pagedown")
-        assert rules.scroll_y > 0
+        await wait_for(pilot, lambda: rules.scroll_y > 0, "the rules to scroll")
         await press(pilot, "k")
         text = await shown(pilot)
         assert "catch a player who forgot to call UNO" in text

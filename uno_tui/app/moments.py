@@ -2,8 +2,9 @@
 
 The log tells everything; the banner shouts only what a player at the table would
 notice: an UNO call, a catch, a challenge's outcome, a Reverse, a play out of turn,
-a flip, a link, a mini-pile turned or taken, a Point Taken ballot revealed, a round won. Pure: events
-(as the whole table sees them) and names in, plain text out, in names, never "you".
+a flip, a link, a mini-pile turned or taken, a Point Taken ballot revealed, a round
+won. Pure: events (as the whole table sees them) and names in, plain text out, in
+names, never "you".
 """
 
 from __future__ import annotations
