@@ -70,6 +70,26 @@ class TableChange:
     #: A new deal or a new match: the log starts again with ``lines``.
     fresh: bool = False
 
+    @classmethod
+    def merged(cls, changes: Sequence["TableChange"]) -> "TableChange":
+        """One change saying what ``changes`` say, in order: a terminal that fell behind
+        redraws once for all of them.
+
+        The log restarts at the last fresh change (what came before it is gone with
+        the game it belonged to); the answer and its refusal are the latest answer's.
+        """
+        lines: list[str] = []
+        fresh = answered = False
+        refusal = ""
+        for change in changes:
+            if change.fresh:
+                lines.clear()
+                fresh = True
+            lines += change.lines
+            if change.answered:
+                answered, refusal = True, change.refusal
+        return cls(tuple(lines), refusal, answered, fresh)
+
 
 @dataclass(frozen=True)
 class Submission:
