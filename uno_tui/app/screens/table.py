@@ -168,6 +168,8 @@ class TableScreen(Screen[None]):
         # The prompt panel lies over the table, empty until a question comes.
         self.mount(PromptPanel())
         self.query_one("#log").border_title = "Log"
+        # An open panel follows every layout (the hand's height moves its place).
+        self.screen_layout_refresh_signal.subscribe(self, self._place_open_panel)
         self._refresh()
         self.call_after_refresh(self._start)
 
@@ -490,6 +492,11 @@ class TableScreen(Screen[None]):
         self._answer = asyncio.get_running_loop().create_future()
         self._refresh_prompt()
         return await self._answer
+
+    def _place_open_panel(self, _screen=None) -> None:
+        for panel in self.query(PromptPanel):
+            if panel.is_open:
+                self._place_panel(panel)
 
     def _place_panel(self, panel: PromptPanel) -> None:
         """Lay the panel over the bottom of the table area (it is docked at the screen's
