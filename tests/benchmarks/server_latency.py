@@ -10,9 +10,15 @@ the person at which terminal would press now (the tests' autopilot); the parent 
 them over that client's SSH channel. For a key that plays a card, the latency at each
 other client is the time from writing the key to the first bytes naming that card's id
 (``#N``) arriving at that client: the card was in the player's hidden hand, so its id
-reaches another terminal only when the play is drawn there.
+reaches another terminal only when the play is drawn there. The round's last card is
+seen as the round's result ("... goes out"). Only terminals showing the table when the
+key is sent are timed, and each play is timed alone (the next play waits for it);
+every other key is relayed at once.
 
-    python tests/benchmarks/server_latency.py --sessions 8 --moves 60
+    python tests/benchmarks/server_latency.py --sessions 8 --moves 60 [--json]
+
+It prints the figures in words with the issue's targets and the machine's load (the
+host shares the CPUs with whatever else runs: compare runs at a similar load).
 
 Run by hand; it is not collected by pytest.
 """
@@ -47,12 +53,16 @@ def cpu_seconds() -> float:
     return times.user + times.system
 
 
+#: A play not on another terminal's screen after this many seconds counts as lost there.
+MISSED_AFTER = 10.0
+
 # ------------------------------------------------------------------ host side
 
 
 async def host_side(sessions: int, data: str) -> None:
     from tests.server.support import keys_for
     from uno_tui.config import PlayConfig, SeatSpec
+    from uno_tui.server.client import ClientTableScreen
     from uno_tui.server.host import Host, ServeConfig
 
     out = sys.stdout
@@ -110,8 +120,15 @@ async def host_side(sessions: int, data: str) -> None:
             keys = keys_for(app)
             if keys is not None:
                 sent_at[session.user] = moment
-                say("KEY", session.user, json.dumps(keys[0]), keys[1] if keys[1] is not None
-                    else "-")
+                card = keys[1]
+                # A play of the last card ends the round: the other screens show the
+                # round's result over the table, not the card ("goes out" is its title).
+                last = card is not None and len(table.ctl.game.hands[app.screen.viewer]) == 1
+                seeing = ",".join(other.user for other in host.sessions
+                                  if other is not session and other.app is not None
+                                  and isinstance(other.app.screen, ClientTableScreen))
+                say("KEY", session.user, json.dumps(keys[0]),
+                    "-" if card is None else card, "out" if last else "on", seeing or ",")
         await asyncio.sleep(0.01)
 
 
@@ -143,16 +160,28 @@ class Client:
                     self.samples.append(now - sent)
                     del self.waiting[card]
 
-    def expect(self, card: int, sent: float) -> None:
-        self.waiting[card] = (sent, len(self.received), re.compile(rb"#%d(?!\d)" % card))
+    def expect(self, card: int, sent: float, out: bool) -> None:
+        """Time the arrival of ``card`` (or, for the round's last card, of the result)."""
+        pattern = rb"#%d(?!\d)" % card
+        if out:
+            pattern += rb"|goes out"
+        self.waiting[card] = (sent, len(self.received), re.compile(pattern))
 
 
 async def client_side(args) -> dict:
+    load_before = os.getloadavg()[0]
     child = await asyncio.create_subprocess_exec(
         sys.executable, __file__, "--host-side", "--sessions", str(args.sessions),
         "--data-dir", args.data_dir, stdin=asyncio.subprocess.PIPE,
         stdout=asyncio.subprocess.PIPE, cwd=str(ROOT))
-    words = (await child.stdout.readline()).decode().split()
+
+    async def host_says() -> list[str]:
+        line = await child.stdout.readline()
+        if not line:
+            raise SystemExit("the host side stopped (its error is above)")
+        return line.decode().split()
+
+    words = await host_says()
     port, rss0 = int(words[1]), int(words[3])
     clients = {f"p{n}": Client(f"p{n}") for n in range(1, args.sessions + 1)}
     for client in clients.values():
@@ -160,7 +189,7 @@ async def client_side(args) -> dict:
         while b"Table 1" not in client.received:
             await asyncio.sleep(0.02)
         client.process.stdin.write(b"\r")
-    words = (await child.stdout.readline()).decode().split()
+    words = await host_says()
     assert words[0] == "SEATED", words
     rss_seated = int(words[1])
     for client in clients.values():
@@ -169,33 +198,54 @@ async def client_side(args) -> dict:
     sent_at_start = {name: len(c.received) for name, c in clients.items()}
     moves = 0
     worst: list[float] = []
+    missed: list[str] = []
+    plays: asyncio.Queue[list[str]] = asyncio.Queue()
+    stats_line: asyncio.Future = asyncio.get_running_loop().create_future()
+
+    async def relay() -> None:
+        # Every key but a card play goes to its terminal at once: a terminal's Enter on
+        # the round's result must not wait behind the timing of someone else's play (it
+        # did: the play could not reach that screen before the Enter, and the timing
+        # waited 10 s for it).
+        while True:
+            words = await host_says()
+            if words[0] == "STATS":
+                stats_line.set_result(json.loads(" ".join(words[1:])))
+                return
+            if words[0] != "KEY":
+                continue
+            if words[3] == "-":
+                clients[words[1]].process.stdin.write(json.loads(words[2]).encode())
+            else:
+                await plays.put(words)
+
+    relaying = asyncio.create_task(relay())
     while moves < args.moves:
-        words = (await child.stdout.readline()).decode().split(" ", 3)
-        if words[0] != "KEY":
-            continue
-        name, keys, card = words[1], json.loads(words[2]), words[3].strip()
+        _, name, keys, card, out, seeing = await plays.get()
         mover = clients[name]
+        # Only terminals showing the table are timed (one still reading the last
+        # round's result sees the play when they go back to the table).
+        others = [clients[n] for n in seeing.split(",") if n]
+        counts = [len(c.samples) for c in others]
         sent = time.perf_counter()
-        if card != "-":
-            others = [c for c in clients.values() if c is not mover]
-            counts = [len(c.samples) for c in others]
-            for other in others:
-                other.expect(int(card), sent)
-        mover.process.stdin.write(keys.encode())
-        if card != "-":
-            moves += 1
-            deadline = time.perf_counter() + 10
-            while any(int(card) in c.waiting for c in others) and time.perf_counter() < deadline:
-                await asyncio.sleep(0.001)
-            latest = [c.samples[-1] for c, n in zip(others, counts) if len(c.samples) > n]
-            if latest:
-                worst.append(max(latest))
+        for other in others:
+            other.expect(int(card), sent, out == "out")
+        mover.process.stdin.write(json.loads(keys).encode())
+        moves += 1
+        # The next play waits until every other screen shows this one: each play is
+        # timed alone. A screen that never shows it is a lost update, counted apart.
+        deadline = time.perf_counter() + MISSED_AFTER
+        while any(int(card) in c.waiting for c in others) and time.perf_counter() < deadline:
+            await asyncio.sleep(0.001)
+        for other in others:
+            if other.waiting.pop(int(card), None) is not None:
+                missed.append(f"card #{card} played by {name} never reached {other.name}")
+        latest = [c.samples[-1] for c, n in zip(others, counts) if len(c.samples) > n]
+        if latest:
+            worst.append(max(latest))
     child.stdin.write(b"STOP\n")
-    while True:
-        line = (await child.stdout.readline()).decode()
-        if line.startswith("STATS"):
-            stats = json.loads(line.split(" ", 1)[1])
-            break
+    stats = await stats_line
+    await relaying
     await child.wait()
     samples = sorted(s for c in clients.values() for s in c.samples)
     received = {name: len(c.received) - sent_at_start[name] for name, c in clients.items()}
@@ -212,6 +262,7 @@ async def client_side(args) -> dict:
         "latency_ms_max": round(1000 * samples[-1], 1),
         "slowest_other_ms_median": round(1000 * statistics.median(worst), 1),
         "slowest_other_ms_p99": round(1000 * pct(worst, 0.99), 1),
+        "missed_updates": missed,
         "table_updates": stats["updates"],
         "bytes_per_update_per_client_mean": round(statistics.mean(received.values()) / updates),
         "bytes_per_update_per_client_max": round(max(received.values()) / updates),
@@ -221,8 +272,44 @@ async def client_side(args) -> dict:
         "host_rss_mb_seated": round(rss_seated / 2**20, 1),
         "host_rss_mb_end": round(stats["rss"] / 2**20, 1),
         "host_mb_per_session": round((stats["rss"] - rss0) / args.sessions / 2**20, 2),
-        "loadavg_1min": os.getloadavg()[0],
+        "loadavg_1min_before": load_before,
+        "loadavg_1min_after": os.getloadavg()[0],
+        "cpus": os.cpu_count(),
     }
+
+
+def report(r: dict) -> str:
+    """The figures in words, with the targets of issue 13."""
+    verdict = lambda ok: "met" if ok else "NOT met"
+    others = r["sessions"] - 1
+    lines = [
+        f"uno-tui serve: {r['sessions']} SSH sessions at one table on loopback, "
+        f"{r['measured_plays']} card plays timed",
+        f"machine: {r['cpus']} CPUs, 1-minute load {r['loadavg_1min_before']:.2f} before, "
+        f"{r['loadavg_1min_after']:.2f} after (other work on the machine slows every figure)",
+        "",
+        f"Key at one terminal -> that play on the screen of another terminal "
+        f"({r['samples']} samples: each play x {others} other terminals)",
+        f"  median {r['latency_ms_median']} ms   p99 {r['latency_ms_p99']} ms   "
+        f"max {r['latency_ms_max']} ms   (target p99 < 100 ms: "
+        f"{verdict(r['latency_ms_p99'] < 100)})",
+        f"  the slowest of the {others} others, per play: median "
+        f"{r['slowest_other_ms_median']} ms, p99 {r['slowest_other_ms_p99']} ms",
+        f"  plays some terminal never showed within {MISSED_AFTER:g} s: "
+        f"{len(r['missed_updates'])}",
+        *(f"    {line}" for line in r["missed_updates"]),
+        "",
+        f"Bytes sent to each client per table update ({r['table_updates']} updates): "
+        f"mean {r['bytes_per_update_per_client_mean']}, "
+        f"largest client {r['bytes_per_update_per_client_max']}",
+        f"Host CPU while playing: {r['host_cpu_share_of_one_core']:.2f} of one core "
+        f"({r['host_cpu_per_session_share']:.3f} per session)",
+        f"Host memory (RSS): {r['host_rss_mb_no_sessions']} MB with no session, "
+        f"{r['host_rss_mb_seated']} MB with everyone seated, {r['host_rss_mb_end']} MB at "
+        f"the end: {r['host_mb_per_session']} MB per session (target < 20 MB: "
+        f"{verdict(r['host_mb_per_session'] < 20)})",
+    ]
+    return "\n".join(lines)
 
 
 def main() -> None:
@@ -230,13 +317,15 @@ def main() -> None:
     parser.add_argument("--sessions", type=int, default=8)
     parser.add_argument("--moves", type=int, default=60, help="card plays to measure")
     parser.add_argument("--data-dir", default=None)
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--host-side", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.host_side:
         asyncio.run(host_side(args.sessions, args.data_dir))
         return
     args.data_dir = args.data_dir or tempfile.mkdtemp(prefix="uno-serve-bench-")
-    print(json.dumps(asyncio.run(client_side(args)), indent=1))
+    result = asyncio.run(client_side(args))
+    print(json.dumps(result, indent=1) if args.json else report(result))
 
 
 if __name__ == "__main__":

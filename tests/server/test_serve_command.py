@@ -11,7 +11,7 @@ import asyncssh
 
 from uno_tui.cli import main
 from uno_tui.saves import MatchStore
-from uno_tui.server.host import HOST_KEY_FILE
+from uno_tui.server.host import HOST_KEY_FILE, SAVES_FOLDER
 
 
 def test_another_address_without_keys_or_password_is_refused(tmp_path, capsys):
@@ -67,7 +67,7 @@ async def test_sigterm_saves_every_table_and_says_goodbye_to_every_client(tmp_pa
         assert await asyncio.wait_for(server.wait(), 30) == 0
         rest = (await server.stderr.read()).decode()
         assert "stopping (SIGTERM)" in rest and "ended='server stopped'" in rest
-        store = MatchStore(tmp_path)
+        store = MatchStore(tmp_path / SAVES_FOLDER)
         saves = store.unfinished()
         assert len(saves) == 1
         record = store.load(saves[0].path)

@@ -38,11 +38,7 @@ __all__ = ["SeatController", "ClientTableScreen", "ClientApp", "TableChanged"]
 
 
 class TableChanged(Message):
-    """The server table moved on (posted to the session's app)."""
-
-    def __init__(self, change: TableChange) -> None:
-        super().__init__()
-        self.change = change
+    """The server table moved on: the screen's queued changes wait for it."""
 
 
 class SeatController(TableController):
@@ -138,6 +134,19 @@ class ClientTableScreen(TableScreen):
     def __init__(self, controller: SeatController) -> None:
         super().__init__(controller, pace=0, held=frozenset(controller.humans))
         self._round_seen: int | None = None
+        #: Changes from the table not yet drawn; one TableChanged message is on its way.
+        self._changes: list[TableChange] = []
+
+    def take_change(self, change: TableChange) -> None:
+        """Queue a change from the table (on the loop, never blocking).
+
+        Changes that come while the screen is busy are drawn together: each terminal
+        redraws once however many changes the table made meanwhile (eight terminals
+        share one event loop, so a redraw saved is time the others get).
+        """
+        self._changes.append(change)
+        if len(self._changes) == 1 and not self.post_message(TableChanged()):
+            self._changes.clear()      # the screen is closing: nothing more to draw
 
     def _refresh_footer(self) -> None:
         super()._refresh_footer()
@@ -207,8 +216,11 @@ class ClientTableScreen(TableScreen):
         return super()._hidden_notice()
 
     @on(TableChanged)
-    def _table_changed(self, message: TableChanged) -> None:
-        change = message.change
+    def _table_changed(self) -> None:
+        changes, self._changes = self._changes, []
+        if not changes:
+            return
+        change = TableChange.merged(changes)
         ctl = self.ctl
         log = self.query_one(GameLog)
         if change.fresh:
@@ -365,7 +377,7 @@ class ClientApp(UnoApp):
         """From the table: pass it to the table screen."""
         screen = self.table
         if screen is not None:
-            screen.post_message(TableChanged(change))
+            screen.take_change(change)
 
     # ----------------------------------------------------------------- quit
 

@@ -18,16 +18,16 @@ import signal
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import asyncssh
 
 from ..app.controller import DEFAULT_PACE
-from ..config import PlayConfig, SeatSpec
+from ..config import PlayConfig
 from ..paths import data_dir
-from ..saves import MatchRecord, MatchStore
+from ..saves import MatchRecord, MatchStore, SaveFileError
 from .session import TerminalSession
 from .table import DEFAULT_HOLD, DEFAULT_ROUND_PAUSE, ServerTable
 
@@ -38,6 +38,9 @@ __all__ = ["ServeConfig", "ServeError", "Host", "is_loopback", "run_server"]
 
 HOST_KEY_FILE = "ssh_host_ed25519_key"
 LOG_FILE = "server.log"
+#: The server's tables are saved under this folder of the data directory (apart from
+#: the hot-seat app's own saves, which its setup screen lists).
+SAVES_FOLDER = "server"
 
 
 class ServeError(ValueError):
@@ -132,6 +135,8 @@ class Host:
         self.needs_login = self.authorized is not None or self.password is not None
         self.sessions: set[TerminalSession] = set()
         self._tables: dict[int, ServerTable] = {}
+        #: Every table's match is saved here after each change; interrupted ones come back.
+        self.store = MatchStore(self.data / SAVES_FOLDER)
         self._next_table = 1
         self._server: asyncssh.SSHAcceptor | None = None
         self._executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="uno-bots")
@@ -195,8 +200,9 @@ class Host:
         return log
 
     async def start(self) -> int:
-        """Listen; returns the port (useful with port 0)."""
+        """Offer the tables saved before, then listen; returns the port (useful with 0)."""
         config = self.config
+        self._restore_tables()
         try:
             self._server = await asyncssh.create_server(
                 lambda: _Login(self), config.host, config.port,
@@ -256,17 +262,44 @@ class Host:
         """Open a table playing ``config``; computers play its seats until people sit."""
         config = PlayConfig(config.variant, config.seats, config.seed, config.target,
                             config.mode, config.rules)
-        table = ServerTable(self._next_table, config, pace=self.config.pace,
-                            hold=self.config.hold, round_pause=self.config.round_pause,
-                            executor=self._executor, on_empty=self._table_empty,
-                            on_seats=self._lobby_changed, show_ids=self.config.show_card_ids)
-        self._next_table += 1
-        self._tables[table.number] = table
+        table = self._new_table(config)
         table.start()
         self.log_line(f"table {table.number} opened: {config.variant}, "
                       f"{len(config.seats)} seats")
         self._lobby_changed(table)
         return table
+
+    def _new_table(self, config: PlayConfig, record: MatchRecord | None = None) -> ServerTable:
+        table = ServerTable(self._next_table, config, pace=self.config.pace,
+                            hold=self.config.hold, round_pause=self.config.round_pause,
+                            executor=self._executor, on_empty=self._table_empty,
+                            on_seats=self._lobby_changed, show_ids=self.config.show_card_ids,
+                            store=self.store, record=record,
+                            on_save_problem=self._save_problem)
+        self._next_table += 1
+        self._tables[table.number] = table
+        return table
+
+    def _restore_tables(self) -> None:
+        """Offer every table saved unfinished (the server stopped or crashed) in the
+        lobby, interrupted: it plays on when someone sits down again."""
+        store = self.store
+        for summary in reversed(store.unfinished()):     # the oldest gets the lowest number
+            try:
+                record = store.load(summary.path)
+                table = self._new_table(record.config, record)
+            except (SaveFileError, ValueError) as exc:
+                self.log_line(f"a saved table can't be offered: {exc}")
+                continue
+            people = ", ".join(record.humans) or "nobody"
+            self.log_line(f"table {table.number} restored from {summary.path.name}: round "
+                          f"{record.round_number}, waiting for {people}")
+        for problem in store.problems:
+            self.log_line(f"a saved table can't be offered: {problem}")
+        store.problems.clear()
+
+    def _save_problem(self, problem: str) -> None:
+        self.log_line(problem)
 
     def kept_seat(self, name: str, key: str | None) -> tuple[ServerTable, int] | None:
         """A seat kept for ``name`` (with ``key``) coming back, at whichever table."""
@@ -277,10 +310,19 @@ class Host:
         return None
 
     def _table_empty(self, table: ServerTable) -> None:
-        if self._tables.pop(table.number, None) is not None:
+        if self.stopping or self._tables.get(table.number) is not table:
+            return
+        if table.awaited:
+            # Someone lost the connection and may come back: the table waits for them.
+            table.pause()
+            self.log_line(f"table {table.number} interrupted: nobody is left, it waits "
+                          "for those who lost the connection")
+        else:
+            del self._tables[table.number]
             self.log_line(f"table {table.number} closed: nobody is left")
+            table.discard_save()
             asyncio.get_running_loop().create_task(table.close())
-            self._lobby_changed(table)
+        self._lobby_changed(table)
 
     def _lobby_changed(self, _table: ServerTable) -> None:
         for session in list(self.sessions):
@@ -288,44 +330,45 @@ class Host:
 
     # ------------------------------------------------------------- stopping
 
-    def save_tables(self) -> list[Path]:
-        """Save every table's match with the app's save store (atomic writes); the paths.
+    def save_tables(self, timeout: float = 5.0) -> list[Path]:
+        """Wait until every table's latest save is on disk; their paths.
 
-        Each is an unfinished match in the data directory's saves, which ``uno-tui``
-        offers to resume (people's seats as people, computers with their levels).
+        Each table is saved after every change as it is played; at the next start the
+        server offers the unfinished ones in the lobby again.
         """
-        store = MatchStore(self.data)
         written = []
         for table in self.tables:
-            config = table.config
-            seats = tuple(SeatSpec(spec.name, level)
-                          for spec, level in zip(table.seat_specs(), table.seat_levels()))
-            record = MatchRecord(config=replace(config, seats=seats),
-                                 match=table.ctl.match.to_json())
-            written.append(store.autosave(record))
+            if not table.flush_save(timeout):
+                self.log_line(f"table {table.number}: the save did not finish in {timeout:g} s")
+            record = table.recorder.record if table.recorder is not None else None
+            if record is not None and record.path is not None:
+                written.append(record.path)
+            problem = table.recorder.problem if table.recorder is not None else None
+            if problem:
+                self.log_line(f"table {table.number}: {problem}")
         return written
 
     async def stop(self, reason: str = "stopped") -> None:
-        """Save every table, say goodbye to every client, stop listening."""
+        """Stop every table where it is (saved), say goodbye to every client, stop
+        listening."""
         if self.stopping:
             return
         self.stopping = True
         self.log_line(f"stopping ({reason})")
-        try:
-            for path in self.save_tables():
-                self.log_line(f"saved {path}")
-        except OSError as exc:
-            self.log_line(f"could not save the tables: {exc}")
         if self._server is not None:
             self._server.close()
+        # First the tables stop, so that nothing (a computer taking over a seat whose
+        # person is told goodbye) plays on after the last save.
+        for table in list(self._tables.values()):
+            await table.close()
+        for path in self.save_tables():
+            self.log_line(f"saved {path}")
         sessions = list(self.sessions)
         for session in sessions:
             session.close(self.goodbye, "server stopped")
         if sessions:
             await asyncio.wait([asyncio.ensure_future(s.wait_closed()) for s in sessions],
                                timeout=5)
-        for table in list(self._tables.values()):
-            await table.close()
         self._tables.clear()
         if self._server is not None:
             await self._server.wait_closed()

@@ -18,7 +18,7 @@ import asyncio
 import random
 import time
 from concurrent.futures import Executor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Protocol, Sequence
 
 from ..app.controller import (
@@ -28,6 +28,7 @@ from ..app.narration import Narrator
 from ..bots import make_bot
 from ..config import MAX_LOG_LINES, MAX_NAME, PlayConfig, SeatSpec, default_bot_level
 from ..engine import Action, CallUno, Catch, EngineError, Play
+from ..saves import MatchRecord, MatchRecorder, MatchStore
 
 __all__ = [
     "TableError", "Member", "TableChange", "Submission", "ServerTable", "DEFAULT_HOLD",
@@ -69,6 +70,26 @@ class TableChange:
     answered: bool = False
     #: A new deal or a new match: the log starts again with ``lines``.
     fresh: bool = False
+
+    @classmethod
+    def merged(cls, changes: Sequence["TableChange"]) -> "TableChange":
+        """One change saying what ``changes`` say, in order: a terminal that fell behind
+        redraws once for all of them.
+
+        The log restarts at the last fresh change (what came before it is gone with
+        the game it belonged to); the answer and its refusal are the latest answer's.
+        """
+        lines: list[str] = []
+        fresh = answered = False
+        refusal = ""
+        for change in changes:
+            if change.fresh:
+                lines.clear()
+                fresh = True
+            lines += change.lines
+            if change.answered:
+                answered, refusal = True, change.refusal
+        return cls(tuple(lines), refusal, answered, fresh)
 
 
 @dataclass(frozen=True)
@@ -114,12 +135,19 @@ def _first_answer(turns: Sequence[BotTurn]) -> tuple[BotTurn, Action] | None:
 
 
 class ServerTable:
-    """A match hosted for several terminals. Start it with :meth:`start` on the loop."""
+    """A match hosted for several terminals. Start it with :meth:`start` on the loop.
+
+    With a ``store`` the match is saved after every deal, action and score (the disk's
+    part in a thread, so the loop never waits for it). ``record`` plays on a match
+    saved before (the server stopped or crashed): such a table is *interrupted* and
+    waits, its people's seats kept for them by name, until someone sits down or watches.
+    """
 
     def __init__(self, number: int, config: PlayConfig, *, pace: float = DEFAULT_PACE,
                  hold: float = DEFAULT_HOLD, round_pause: float = DEFAULT_ROUND_PAUSE,
                  executor: Executor | None = None, on_empty=None, on_seats=None,
-                 show_ids: bool = False) -> None:
+                 show_ids: bool = False, store: MatchStore | None = None,
+                 record: MatchRecord | None = None, on_save_problem=None) -> None:
         if not config.seats:
             raise TableError("a table needs seats")
         self.number = number
@@ -132,9 +160,22 @@ class ServerTable:
         self._on_seats = on_seats
         self.show_ids = show_ids
         self._seats = [_Seat(spec.name, spec.level) for spec in config.seats]
+        self.recorder = match = None
+        if store is not None:
+            self.recorder = MatchRecorder(store, config, record, on_problem=on_save_problem,
+                                          background=True)
+        if record is not None:
+            match = record.restore()        # ValueError for a corrupt one: not a table
+            if self.recorder is not None:
+                self.recorder.resume(match)
         self.ctl = TableController(config.variant, config.seats, target=config.target,
                                    mode=config.mode, rules=config.rules, seed=config.seed,
-                                   show_ids=show_ids)
+                                   show_ids=show_ids, recorder=self.recorder, match=match)
+        #: Made from a save and not yet played on since (nobody has come back yet).
+        self.interrupted = record is not None
+        if self.interrupted:
+            for s in self._seats:
+                s.away = s.for_people      # each person may come back and take theirs
         self._rng = random.Random(config.seed)
         self._members: dict[Member, set[int]] = {}
         self._queue: asyncio.Queue[_Entry] = asyncio.Queue()
@@ -148,16 +189,100 @@ class ServerTable:
         self.summary: RoundSummary | None = None
         self._ready: set[Member] = set()
         self.closed = False
-        for seat in range(len(self._seats)):
-            self._stand_in(seat)
+        for seat, s in enumerate(self._seats):
+            if not s.away:
+                self._stand_in(seat)
 
     # ------------------------------------------------------------ lifecycle
 
     def start(self) -> None:
-        """Start applying actions and playing the computers (on the running loop)."""
+        """Start applying actions and playing the computers (on the running loop).
+
+        An interrupted table starts when someone comes back to it (:meth:`sit` or
+        :meth:`watch`), not here.
+        """
+        if self.interrupted:
+            return
         self._tasks = [asyncio.create_task(self._apply_loop(), name=f"table-{self.number}"),
                        asyncio.create_task(self._bot_loop(), name=f"table-{self.number}-bots")]
+        if self.ctl.game.is_over and self.summary is None:
+            self._changed(())      # saved between the last card and the count
+        elif self.summary is not None:
+            self._later("deal", self.round_pause, self._deal)    # paused between rounds
         self._wake.set()
+
+    def _play_on(self) -> None:
+        """Someone came back to an interrupted table: it plays on. The people not back
+        yet get the usual wait before a computer plays their seat."""
+        if not self.interrupted:
+            return
+        self.interrupted = False
+        self.start()
+        waiting = [seat for seat, s in enumerate(self._seats) if s.away and s.holder is None]
+        for seat in waiting:
+            self._keep_for(seat)
+        if waiting:
+            self._news(*(f"the seat of {self._seats[seat].name} waits {self.hold:g} s "
+                         "for them" for seat in waiting))
+
+    def _keep_for(self, seat: int) -> None:
+        s = self._seats[seat]
+        s.away = True
+        if self.hold > 0:
+            self.ctl.bots.pop(seat, None)      # the seat waits for its person
+            s.held_until = time.monotonic() + self.hold
+            self._later(("hold", seat), self.hold, self._hold_over, seat)
+        else:
+            s.held_until = None
+            self._stand_in(seat)
+
+    # ---------------------------------------------------------------- saves
+
+    def save_config(self) -> PlayConfig:
+        """The table's settings as saved: its seats' names now, a level for each
+        computer's seat and none for a people's seat (a computer standing in for a
+        person is not saved as a computer)."""
+        return replace(self.config, seats=tuple(SeatSpec(s.name, s.level)
+                                                for s in self._seats))
+
+    def flush_save(self, timeout: float | None = None) -> bool:
+        """Wait until the latest save is on disk; False if ``timeout`` ran out first."""
+        return self.recorder.flush(timeout) if self.recorder is not None else True
+
+    def discard_save(self) -> None:
+        """Remove the table's save: everyone left it on purpose, nothing to come back to."""
+        recorder = self.recorder
+        if recorder is None or recorder.record is None or recorder.record.path is None:
+            return
+        recorder.flush(5.0)
+        try:
+            recorder.record.path.unlink(missing_ok=True)
+        except OSError:
+            pass
+
+    @property
+    def awaited(self) -> bool:
+        """True while someone who lost the connection may come back to a seat here."""
+        return any(s.away for s in self._seats)
+
+    def pause(self) -> None:
+        """Nobody is here, but someone who lost the connection may come back: stop
+        playing and wait for them, interrupted (the save is up to date)."""
+        if self.interrupted or self.closed:
+            return
+        for handle in self._timers.values():
+            handle.cancel()
+        self._timers.clear()
+        for task in self._tasks:
+            task.cancel()
+        self._tasks = []
+        while not self._queue.empty():      # nobody is left to hear the answers
+            entry = self._queue.get_nowait()
+            if entry.done is not None and not entry.done.done():
+                entry.done.set_result(None)
+        for s in self._seats:
+            s.held_until = None
+        self.interrupted = True
 
     async def close(self) -> None:
         """Stop the table: no more actions are applied."""
@@ -217,7 +342,8 @@ class ServerTable:
         """People's seats anyone may take: nobody holds them and none is kept for a
         dropped person."""
         return tuple(i for i, s in enumerate(self._seats)
-                     if s.for_people and s.holder is None and s.held_until is None)
+                     if s.for_people and s.holder is None and s.held_until is None
+                     and not (self.interrupted and s.away))
 
     def _free_seat_for(self, name: str) -> int | None:
         """A free seat for ``name``: the one set up under that name, else the first."""
@@ -237,11 +363,14 @@ class ServerTable:
             elif s.held_until is not None:
                 parts.append(f"{s.name} (away, seat kept)")
             elif s.away:
-                parts.append(f"free seat ({s.name} away)")
+                parts.append(f"{s.name} (away)" if self.interrupted
+                             else f"free seat ({s.name} away)")
             else:
                 parts.append("free seat")
         watchers = sum(1 for seats in self._members.values() if not seats)
         tail = f" · {watchers} watching" if watchers else ""
+        if self.interrupted:
+            tail += " · interrupted: sit down to play on"
         return (f"Table {self.number} · {self.ctl.game.variant.label} · round "
                 f"{self.ctl.match.round_number} · " + ", ".join(parts) + tail)
 
@@ -256,8 +385,10 @@ class ServerTable:
         return None
 
     def watch(self, member: Member) -> None:
-        """``member`` joins as a spectator (or keeps its seats if it holds some)."""
+        """``member`` joins as a spectator (or keeps its seats if it holds some); an
+        interrupted table plays on."""
         self._members.setdefault(member, set())
+        self._play_on()
         self._broadcast(TableChange())
 
     def sit(self, member: Member, seat: int | None = None, name: str | None = None) -> int:
@@ -294,6 +425,7 @@ class ServerTable:
         self._rename(seat, name)
         self._members.setdefault(member, set()).add(seat)
         self._news(f"{name} sits down at seat {seat + 1}")
+        self._play_on()
         self._wake.set()
         return seat
 
@@ -314,15 +446,16 @@ class ServerTable:
         for seat in sorted(seats):
             s = self._seats[seat]
             s.holder = None
-            s.away = keep
-            if keep and self.hold > 0:
-                s.held_until = time.monotonic() + self.hold
-                self._later(("hold", seat), self.hold, self._hold_over, seat)
+            if keep:
+                self._keep_for(seat)
+            else:
+                s.away = False
+                s.held_until = None
+                self._stand_in(seat)
+            if s.held_until is not None:
                 lines.append(f"{s.name} lost the connection; the seat waits "
                              f"{self.hold:g} s for them")
             else:
-                s.held_until = None
-                self._stand_in(seat)
                 lines.append(f"{s.name} left; a computer plays the seat")
         self._news(*lines)
         self._check_round_ready()
@@ -362,9 +495,20 @@ class ServerTable:
         game = ctl.game
         ctl.narrator = Narrator(ctl.names, game.face, ctl.show_ids,
                                 other_face_of=lambda card: game.card(card).face(1 - game.side))
+        recorder = self.recorder
+        if recorder is not None and recorder.record is not None:
+            # The save names who sits here now (whoever comes back after a restart
+            # finds their seat by that name).
+            recorder.config = recorder.record.config = self.save_config()
+            recorder.save()
 
     def use_position(self, game) -> None:
         """Play on from ``game`` (``Game.from_position``): for tests, puzzles, lessons."""
+        if self.recorder is not None:
+            # The position is not a round of the saved match: its save starts afresh.
+            self.discard_save()
+            self.recorder.record = None
+            self.recorder.config = self.save_config()
         self.ctl.use_position(game)
         self.summary = None
         self.version += 1

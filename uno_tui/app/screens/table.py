@@ -135,6 +135,8 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
         # The prompt panel lies over the table, empty until a question comes.
         self.mount(PromptPanel())
         self.query_one("#log").border_title = "Log"
+        # An open panel follows every layout (the hand's height moves its place).
+        self.screen_layout_refresh_signal.subscribe(self, self._place_open_panel)
         self._refresh()
         self.call_after_refresh(self._start)
 
@@ -208,7 +210,7 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
                 self._ballot = None     # every player has had a turn since: old news
         self.state = self.table_state()
         self._refresh_prompt()
-        self._place_open_panel()
+        self.call_after_refresh(self._place_open_panel)
 
     def _refresh_prompt(self) -> None:
         """Redraw the prompt line and the footer's keys only (the table has not changed)."""
@@ -236,6 +238,8 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
         decider = ctl.decider
         if decider is None:
             return "The round is over."
+        if self.claiming:
+            return f"Hands are hidden during the {self.claiming.lower()}."
         if ctl.is_human(decider):
             return f"Hands are hidden until {ctl.names[decider]} takes the keyboard."
         return f"Hands are hidden while {ctl.names[decider]} (computer) plays."

@@ -21,3 +21,12 @@ class Footer(_TextualFooter):
         await super().recompose()
         # _check_watchers prunes the watchers of closed keys when the value is set.
         self.mutate_reactive(_TextualFooter.compact)
+
+    def bindings_changed(self, screen) -> None:
+        # Textual recomposes after the next refresh, which costs the screen a second
+        # pass; recomposing next joins the pass of the change that moved the keys.
+        self._bindings_ready = True
+        if not screen.app.app_focus:
+            return
+        if self.is_attached and screen is self.screen:
+            self.call_next(self.recompose)

@@ -1,0 +1,225 @@
+"""Nothing lost on the server: every table is saved after each change and offered again
+after a restart (or a crash), and people sit back down where they were."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import sys
+import threading
+
+import asyncssh
+
+import uno_tui.saves.writer as writer_module
+from uno_tui.engine import Game, Play, action_from_json
+from uno_tui.saves import MatchStore
+from uno_tui.server.host import SAVES_FOLDER
+
+from .support import Client, hand_cards, log_entries, people, serving, table_screen, wait_until
+
+
+def _store(tmp_path) -> MatchStore:
+    return MatchStore(tmp_path / SAVES_FOLDER)
+
+
+def _saved(tmp_path):
+    """The one unfinished table saved under ``tmp_path``."""
+    store = _store(tmp_path)
+    (summary,) = store.unfinished()
+    return store.load(summary.path)
+
+
+async def _sit(host, name: str) -> Client:
+    client = await Client(host, name).connect()
+    await wait_until(lambda: "Table 1" in client.text(), f"the lobby for {name}")
+    client.keys("\r")
+    await client.at_table()
+    return client
+
+
+async def test_each_action_is_saved_without_the_table_waiting_for_the_disk(tmp_path,
+                                                                            monkeypatch):
+    # The writer thread is held at the disk until we let it go: the play must still
+    # reach both terminals, so the loop does not wait for the save.
+    disk = threading.Event()
+    write = writer_module.write_atomic
+
+    def held_write(path, text):
+        disk.wait(30)
+        write(path, text)
+
+    async with serving(tmp_path) as host:
+        table = host.create_table(people("ann", "bob"))
+        ann, bob = await _sit(host, "ann"), await _sit(host, "bob")
+        table.use_position(Game.from_position(
+            "classic", hands=[["R5", "G7"], ["B1", "B2"]], top="R3", current=0))
+        disk.set()
+        assert await asyncio.to_thread(table.flush_save, 30)
+        monkeypatch.setattr(writer_module, "write_atomic", held_write)
+        disk.clear()
+        screen = table_screen(ann)
+        await wait_until(lambda: screen.awaiting_turn and len(hand_cards(ann)) == 2,
+                         "ann's turn")
+        red5 = next(i for i, c in enumerate(hand_cards(ann)) if c.face.code == "R5")
+        card = hand_cards(ann)[red5].id
+        ann.keys(f"{red5 + 1}\r")
+        await wait_until(lambda: any("ann plays Red 5" in line for line in log_entries(bob)),
+                         "bob sees the play while the disk is held")
+        assert not table.flush_save(0)          # the save is still waiting for the disk
+        disk.set()
+        assert await asyncio.to_thread(table.flush_save, 30)
+        record = _saved(tmp_path)
+        assert record.match == table.ctl.match.to_json()
+        assert action_from_json(record.rounds[-1].actions[0]) == Play(0, card)
+        assert record.restore().game.hands == table.ctl.game.hands
+        await ann.close()
+        await bob.close()
+
+
+async def test_a_restarted_server_offers_the_table_and_people_sit_back_down(tmp_path):
+    async with serving(tmp_path, hold=60.0) as host:
+        table = host.create_table(people("ann", "bob", computers=1))
+        ann, bob = await _sit(host, "ann"), await _sit(host, "bob")
+        table.use_position(Game.from_position(
+            "classic", hands=[["R5", "G7", "G8"], ["B1", "B2", "R9"], ["Y1", "Y2", "Y3"]],
+            top="R3", current=0))
+        screen = table_screen(ann)
+        await wait_until(lambda: screen.awaiting_turn and len(hand_cards(ann)) == 3,
+                         "ann's turn")
+        red5 = next(i for i, c in enumerate(hand_cards(ann)) if c.face.code == "R5")
+        ann.keys(f"{red5 + 1}\r")
+        await wait_until(lambda: table.ctl.game.decision.seat == 1, "bob's turn")
+        before = table.ctl.match.to_json()
+        bob_hand = list(table.ctl.game.hands[1])
+        ann.abort()
+        bob.abort()
+    # The server is gone; a new one on the same data directory.
+    async with serving(tmp_path, hold=60.0) as host:
+        (table,) = host.tables
+        assert table.interrupted and table.ctl.match.to_json() == before
+        eve = await Client(host, "eve").connect()
+        await wait_until(lambda: "interrupted: sit" in eve.text(),
+                         "the interrupted table in eve's lobby")
+        assert "ann (away)" in eve.text() and "bob (away)" in eve.text()
+        eve.keys("\r")                          # their seats are theirs: eve may watch
+        await wait_until(lambda: "no free seat" in eve.text(), "eve told")
+        assert table.interrupted
+        back = await Client(host, "bob").connect()
+        await back.at_table()                  # straight back to his seat, no lobby
+        assert table.seats_of(back.session) == (1,) and not table.interrupted
+        assert not table.played_by_computer(1)
+        await wait_until(lambda: {c.id for c in hand_cards(back)} == set(bob_hand),
+                         "bob's hand as it was")
+        await wait_until(lambda: "Round 1 resumed from the save" in log_entries(back),
+                         "bob told it is the saved round")
+        assert any("the seat of ann waits 60 s" in line for line in log_entries(back))
+        assert not table.played_by_computer(0)   # ann's seat waits for her
+        await eve.close()
+        await back.close()
+
+
+async def test_a_table_everyone_left_is_closed_and_its_save_removed(tmp_path):
+    async with serving(tmp_path) as host:
+        host.create_table(people("ann", computers=1))
+        ann = await _sit(host, "ann")
+        assert len(_store(tmp_path).unfinished()) == 1
+        ann.keys("\x03")
+        await wait_until(lambda: "Leave the table?" in ann.text(), "the confirm")
+        ann.keys("y")
+        await wait_until(lambda: not host.tables, "the table closed")
+        await wait_until(lambda: not _store(tmp_path).unfinished(), "its save removed")
+        await ann.close()
+
+
+async def test_a_table_whose_last_person_dropped_waits_for_them(tmp_path):
+    async with serving(tmp_path, hold=0.2) as host:
+        table = host.create_table(people("ann", computers=1))
+        ann = await _sit(host, "ann")
+        ann.abort()
+        await wait_until(lambda: table.interrupted, "the table interrupted")
+        assert host.tables == (table,)
+        version = table.version
+        await asyncio.sleep(0.3)
+        assert table.version == version         # nobody plays on meanwhile
+        back = await Client(host, "ann").connect()
+        await back.at_table()
+        assert table.seats_of(back.session) == (0,) and not table.interrupted
+        await back.close()
+
+
+async def test_a_server_killed_mid_round_comes_back_with_its_last_save(tmp_path):
+    said: list[str] = []
+
+    async def start():
+        server = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "uno_tui", "serve", "--port", "0", "--data-dir",
+            str(tmp_path), stderr=asyncio.subprocess.PIPE)
+        while True:
+            line = (await asyncio.wait_for(server.stderr.readline(), 30)).decode()
+            said.append(line)
+            found = re.search(r"serving on 127\.0\.0\.1:(\d+)", line)
+            if found:
+                return server, int(found.group(1))
+
+    async def terminal(port):
+        conn = await asyncssh.connect("127.0.0.1", port, username="ann", known_hosts=None,
+                                      client_keys=None)
+        process = await conn.create_process(term_type="xterm-256color", term_size=(100, 32),
+                                            encoding=None)
+        received = bytearray()
+
+        async def until(text: bytes) -> None:
+            while text not in received:
+                data = await asyncio.wait_for(process.stdout.read(65536), 30)
+                if not data:
+                    raise AssertionError(f"closed before {text!r}")
+                received.extend(data)
+        return conn, process, until
+
+    saves = tmp_path / SAVES_FOLDER / "saves"
+
+    def actions_saved() -> int:
+        files = list(saves.glob("*.json"))
+        if not files:
+            return 0
+        try:
+            return len(json.loads(files[0].read_text())["rounds"][-1]["actions"])
+        except ValueError:      # never half a file: the writes are atomic
+            raise AssertionError("a save file was read half-written")
+
+    server, port = await start()
+    try:
+        conn, process, until = await terminal(port)
+        await until(b"New table")
+        process.stdin.write(b"n")
+        await until(b"Start the game")
+        process.stdin.write(b"\r")            # ann and three computers
+        await until(b"ann's hand")
+        await wait_until(lambda: actions_saved() >= 1, "a saved action", limit=60)
+        server.kill()                         # kill -9: no goodbye, no last save
+        await server.wait()
+        conn.abort()
+    finally:
+        if server.returncode is None:
+            server.kill()
+            await server.wait()
+    saved = _saved(tmp_path)
+    server, port = await start()
+    try:
+        conn, process, until = await terminal(port)
+        await until(b"ann's hand")            # straight back to her seat
+        await until(b"resumed from")
+        conn.close()
+        server.send_signal(2)
+        assert await asyncio.wait_for(server.wait(), 30) == 0
+        restored = [line for line in said if "table 1 restored from" in line]
+        assert len(restored) == 1 and "waiting for ann" in restored[0], said
+        again = _saved(tmp_path)
+        # Played on from the save: the rounds so far are the saved ones, then more.
+        assert again.rounds[0].actions[:len(saved.rounds[0].actions)] \
+            == saved.rounds[0].actions
+    finally:
+        if server.returncode is None:
+            server.kill()
+            await server.wait()
