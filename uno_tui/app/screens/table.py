@@ -37,6 +37,7 @@ from ..widgets.hand import HandTitle, HandView
 from ..widgets.log import GameLog
 from ..widgets.party import MiniPile
 from ..widgets.prompt import PromptBar
+from ..widgets.seats import SeatRing
 from ..widgets.table_area import SeatArea, compose_table_area
 from ..widgets.title import TitleBar
 from .between_rounds import BetweenRounds
@@ -45,6 +46,9 @@ from .table_flow import TableFlow
 
 __all__ = ["TableScreen"]
 
+#: Lines of the table that are one line high whatever the size: the title, the banner,
+#: the prompt line, the hand's title and the footer.
+ONE_LINE_BARS = 5
 #: The log's width by card size (the table takes the rest).
 LOG_WIDTH = {COMPACT: 27, LARGE: 40}
 
@@ -147,6 +151,13 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
             pile.size_class = size
         self.set_class(size == LARGE, "-large")
         self.query_one(GameLog).styles.width = LOG_WIDTH[size]
+        # Arrange the seats for the room they will get with a one-row hand, before the
+        # first layout: arranged only once the seat area is laid out, the first frame
+        # waited for a second layout of every panel (SeatArea corrects it if the hand
+        # takes another row).
+        width, height = self.app.size
+        seat_rows = height - ONE_LINE_BARS - 2 * (size.height + 1)
+        self.query_one(SeatRing).arrange_panels(width - LOG_WIDTH[size], seat_rows)
         self._place_open_panel()
 
     @on(SeatArea.Resized)
