@@ -56,6 +56,7 @@ def _digit_bindings() -> list[Binding]:
 
 class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[None]):
     """The game table for one match, driven by a :class:`TableController`."""
+
     AUTO_FOCUS = None
     #: Lets the app find the table among its screens without importing this module.
     is_table = True
