@@ -107,3 +107,36 @@ async def test_a_computer_move_redraws_a_few_cells_of_the_seats_not_their_panels
         for seat, areas in regions:
             size = panels[seat].size
             assert sum(area.area for area in areas) < size.width * size.height / 2
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+async def test_a_huge_hand_keeps_its_count_in_view_on_every_panel_form(size):
+    big = [f"{color}{n}" for color in "RGBY" for n in range(1, 9)]      # 32 cards
+    ctl = rigged("Ann,cpu,cpu,cpu", hands=[["R1", "G2"], big, ["B3"], ["Y4"]], top="R3")
+    async with make_app(ctl).run_test(size=size) as pilot:
+        await settle(pilot)
+        panel = next(p for p in pilot.app.table.query(SeatPanel) if p.seat == 1)
+        lines = panel.render().plain.split("\n")
+        assert all(len(line) <= panel.size.width for line in lines), lines
+        assert any(" 32" in line and "…" not in line for line in lines), lines
+
+
+async def test_a_prompt_opening_brings_the_log_back_to_its_latest_line():
+    from uno_tui.app.widgets.log import GameLog
+
+    from .helpers import quiet, wheel
+
+    # A speed play: Ann holds the card on top while the computer thinks (slowly), and
+    # claims it; that prompt comes with no new line in the log.
+    ctl = rigged("Ann,cpu", variant="party", hands=[["R5", "B2"], ["G1", "G2"]], top="R5",
+                 current=1)
+    app = make_app(ctl, pace=60)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await quiet(pilot)
+        log = app.table.query_one(GameLog)
+        log.add([f"An older line {n}" for n in range(40)])
+        await wheel(pilot, log, 5)
+        assert not log.latest_in_view
+        await press(pilot, "j")
+        assert app.table.query_one(PromptPanel).is_open, screen_text(app)
+        assert log.latest_in_view and log.rows[-1] == "An older line 39"

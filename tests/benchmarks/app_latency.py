@@ -23,13 +23,21 @@ wraps the Textual driver's ``write`` to log the time and size of every write; ke
 sent with tmux and the writes after each are summed:
 
     python tests/benchmarks/app_latency.py --bytes --size 80x24 --seats 4
-    python tests/benchmarks/app_latency.py --bytes --size 120x40 --seats 16 --variant party
+    python tests/benchmarks/app_latency.py --bytes --size 120x40 --seats 16
+
+(16 seats are played as UNO Party!, the only rule set that seats them, unless
+``--variant`` says otherwise.)
 
   cursor    Right at Ann's turn (the pick moves): bytes in the next 0.3 s, median of 5
   open      Enter on a wild: the colour prompt opens
   close     the colour key: the prompt closes, the table shows the wild
   computer  each computer action until Ann's turn comes back (writes grouped into
             bursts 80 ms apart; one burst is one action at the normal pace)
+
+Launch times count compiling the game's modules when Python may not write bytecode
+(``PYTHONDONTWRITEBYTECODE``) and none was written yet; the bare app's Textual comes
+compiled. The benchmark says so; ``python -m compileall uno_tui`` is what an installed
+or once-run game has.
 
 Run by hand; it is not collected by pytest.
 """
@@ -217,6 +225,8 @@ def measure_bytes(args) -> int:
     import tempfile
 
     width, height = (int(v) for v in args.size.split("x"))
+    if args.variant is None:
+        args.variant = "classic" if args.seats <= 10 else "party"
     seed, wild = seed_with_wild(args.seats, args.variant)
     players = ",".join(["Ann"] + ["cpu"] * (args.seats - 1))
     here = os.path.abspath(__file__)
@@ -286,6 +296,26 @@ def measure_bytes(args) -> int:
     return 0
 
 
+def _default_uno_tui() -> str:
+    found = shutil.which("uno-tui")
+    if found:
+        return found
+    beside = os.path.join(os.path.dirname(sys.executable), "uno-tui")
+    return beside if os.path.exists(beside) else "uno-tui"
+
+
+def bytecode_note() -> str:
+    """A warning when launches will include compiling the game's modules."""
+    import uno_tui
+
+    package = os.path.dirname(uno_tui.__file__)
+    if sys.flags.dont_write_bytecode and not os.path.isdir(os.path.join(package, "__pycache__")):
+        return ("note: PYTHONDONTWRITEBYTECODE is set and uno_tui has no bytecode: every "
+                "launch compiles it (run 'python -m compileall uno_tui' to measure what an "
+                "installed game does)")
+    return ""
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -294,16 +324,17 @@ def main() -> int:
     parser.add_argument("--bytes", action="store_true",
                         help="measure the bytes written per update instead of latency")
     parser.add_argument("--seats", type=int, default=4, help="seats for --bytes (Ann + computers)")
-    parser.add_argument("--variant", default="classic",
-                        help="rule set for --bytes (16 seats: party)")
+    parser.add_argument("--variant", default=None,
+                        help="rule set for --bytes (default: classic, party above 10 seats)")
     parser.add_argument("--window", type=float, default=0.3,
                         help="seconds of writes counted after a key (--bytes)")
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--size", default="80x24")
     parser.add_argument("--python", default=sys.executable,
                         help="interpreter for the bare app (default: this one)")
-    parser.add_argument("--uno-tui", default=shutil.which("uno-tui") or "uno-tui",
-                        help="the uno-tui command to measure (default: the one on PATH)")
+    parser.add_argument("--uno-tui", default=_default_uno_tui(),
+                        help="the uno-tui command to measure (default: the one on PATH, "
+                        "else the one beside this Python)")
     parser.add_argument("--settle", type=float, default=0.4,
                         help="seconds to wait after the app is ready before the key")
     parser.add_argument("--timeout", type=float, default=20.0)
@@ -326,6 +357,9 @@ def main() -> int:
     if args.bytes:
         return measure_bytes(args)
 
+    note = bytecode_note()
+    if note:
+        print(note, flush=True)
     plan = scenarios(args.python, args.uno_tui)
     results: dict[str, list[tuple[float, float, float]]] = {s.name: [] for s in plan}
     tmux("new-session", "-d", "-s", "keeper", "sleep 86400")

@@ -76,6 +76,7 @@ class PromptHost:
         """Show ``question`` inline above the hand; its answer (None: backed out)."""
         panel = self.query_one(PromptPanel)
         if not panel.is_open:
+            self.prompt_opens()
             self._place_panel(panel)
         panel.ask(question)
         # Once the hand is laid out for the person asked, the panel sits just above it.
@@ -103,6 +104,10 @@ class PromptHost:
         self.asked_kind = "notice"
         await self.ask(notice(title, text))
         return None
+
+    def prompt_opens(self) -> None:
+        """A question opens on the empty panel: the screen may bring into view what
+        the person asked needs to see (the table: the log's latest line)."""
 
     def _place_panel(self, panel: PromptPanel) -> None:
         """Lay the panel where the screen lets it lie (the panel is docked at the

@@ -159,6 +159,10 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
             panel.styles.max_height = height
         self._place_panel(panel)
 
+    def prompt_opens(self) -> None:
+        # What just happened is in the log's latest lines, even if it was scrolled back.
+        self.query_one(GameLog).show_latest()
+
     def prompt_panel_margin(self) -> tuple[int, int, int, int]:
         """Where the prompt panel lies (it is docked at the screen's bottom): over the
         seats, left of the log, so that the piles, the hand, the announcements, the

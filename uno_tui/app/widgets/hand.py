@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
+from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -11,12 +14,13 @@ from textual.containers import VerticalScroll
 from textual.geometry import Offset, Region
 from textual.message import Message
 from textual.reactive import reactive
+from textual.strip import Strip
 from textual.widget import Widget
 
 from ...engine import Face, HandCard
 from ..tablestate import TableState
 from .bound import TableWidget
-from .card import COMPACT, CardSize, card_lines, card_rich_text, card_size_for
+from .card import COMPACT, CardSize, card_lines, card_size_for
 
 __all__ = ["HandView", "HandTitle", "ChipGrid", "CardSlot", "hand_title"]
 
@@ -35,6 +39,13 @@ class SlotFacts(NamedTuple):
 def _lines_of(facts: SlotFacts):
     return card_lines(facts.face, facts.size, facts.index, facts.playable, facts.picked,
                       facts.card_id)
+
+
+@lru_cache(maxsize=2048)
+def _card_strips(lines, base: Style) -> tuple[Strip, ...]:
+    """A card's lines as strips, each piece's style over ``base`` (the slot's own)."""
+    return tuple(Strip([Segment(text, base + Style.parse(style) if style else base)
+                        for text, style in line]) for line in lines)
 
 
 #: Card widgets made with the hand; a bigger hand adds more (at the cost of one full redraw).
@@ -62,11 +73,16 @@ class CardSlot(Widget):
         if changed:
             self.refresh(*changed)
 
-    def render(self) -> Text:
+    def render_line(self, y: int) -> Strip:
+        # The card's lines as cached strips: drawing a card through Textual's content
+        # pipeline took most of a keypress at 120x40 (two cards redrawn per move).
         facts = self.facts
-        if facts is None:
-            return Text("")
-        return card_rich_text(_lines_of(facts))
+        style = self.rich_style
+        if facts is not None:
+            strips = _card_strips(_lines_of(facts), style)
+            if y < len(strips):
+                return strips[y]
+        return Strip.blank(self.size.width, style)
 
     def on_click(self, event: events.Click) -> None:
         if self.facts is not None:

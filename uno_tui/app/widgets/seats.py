@@ -150,8 +150,10 @@ class SeatPanel(DrawnInLines, TableWidget):
         """The backs as a fan of cards, three lines: ``╭┬┬┬───╮`` over ``││││UNO│ 7``."""
         mark, mark_style = _uno_mark(facts)
         count = f" {facts.count}"
+        # Cells for slivers: what the indent, the top card, the count, a "+" and the
+        # UNO mark leave.
         room = max(0, width - 2 - len(count) - (len(mark) + 1 if mark else 0)
-                   - len(_FAN_FACE) - 2)
+                   - len(_FAN_FACE) - 2 - 1)
         slivers = max(0, min(facts.count - 1, room))
         top, middle, bottom = Text("  "), Text("  "), Text("  ")
         if facts.count:
