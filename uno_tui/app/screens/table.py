@@ -244,7 +244,7 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
         if decider is None:
             return "The round is over."
         if self.claiming:
-            return f"Hands are hidden during the {self.claiming.lower()}."
+            return "Hands are hidden while someone plays out of turn."
         if ctl.is_human(decider):
             return f"Hands are hidden until {ctl.names[decider]} takes the keyboard."
         return f"Hands are hidden while {ctl.names[decider]} (computer) plays."
