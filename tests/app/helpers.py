@@ -547,3 +547,41 @@ def live_objects(*names: str) -> dict[str, int]:
     gc.collect()
     counts = collections.Counter(type(o).__name__ for o in gc.get_objects())
     return {name: counts[name] for name in names}
+
+
+def painted_rows(app) -> list[set[int]]:
+    """Record the screen rows each frame sends to the terminal, one set per frame.
+
+    Textual sends a frame as the changed spans of lines (a ChopsUpdate) or, after a
+    layout, as whole lines of a region (a LayoutUpdate); both are private to Textual.
+    """
+    from textual._compositor import ChopsUpdate, LayoutUpdate
+
+    frames: list[set[int]] = []
+    display = app._display
+
+    def recorded(screen, renderable) -> None:
+        display(screen, renderable)
+        if isinstance(renderable, ChopsUpdate):
+            frames.append({y for y, _, _ in renderable.spans})
+        elif isinstance(renderable, LayoutUpdate):
+            region = renderable.region
+            frames.append(set(range(region.y, region.bottom)))
+
+    app._display = recorded
+    return frames
+
+
+async def wheel(pilot, target: Widget | type[Widget] | str, notches: int) -> None:
+    """Turn the mouse wheel over ``target``: ``notches`` up (negative: down), each one
+    handled in full, as the terminal would send them."""
+    app = pilot.app
+    await quiet(pilot)
+    screen = app.screen
+    widget = target if isinstance(target, Widget) else screen.query_one(target)
+    arguments = _get_mouse_message_arguments(widget, (1, 1))
+    event_type = events.MouseScrollUp if notches > 0 else events.MouseScrollDown
+    for _ in range(abs(notches)):
+        app.mouse_position = Offset(arguments["x"], arguments["y"])
+        screen._forward_event(event_type(**arguments))
+        await quiet(pilot)

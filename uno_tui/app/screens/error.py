@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Callable
+
 from textual.binding import Binding
 
 from .dialog import Dialog, Option
 
-__all__ = ["ErrorDialog", "QUIT", "SETUP"]
+__all__ = ["ErrorDialog", "StopsInWords", "QUIT", "SETUP"]
 
 QUIT = "quit"
 SETUP = "setup"
@@ -22,3 +24,36 @@ class ErrorDialog(Dialog[str]):
             Option("New setup", SETUP, "s"),
             Option("Quit", QUIT, "q"),
         ])
+
+
+class StopsInWords:
+    """Mixin for a screen that runs a game: when the engine, a computer or the screen
+    itself fails, the game stops with an :class:`ErrorDialog` in words, never a
+    traceback. The screen provides ``_stop_play()`` (stop its timers and computers)."""
+
+    #: True once the game has stopped: nothing moves it on any more.
+    _failed: bool = False
+
+    def _guard(self, step: Callable[[], None]) -> None:
+        """Run ``step``; if it fails, stop the game in words."""
+        try:
+            step()
+        except Exception as exc:
+            self._fail(exc)
+
+    def _fail(self, exc: BaseException) -> None:
+        """Tell the player in words that the game can't go on, instead of a traceback."""
+        if self._failed:
+            return
+        self._failed = True
+        self._stop_play()
+        problem = str(exc) or type(exc).__name__
+        self.log.error(f"game stopped: {exc!r}")
+
+        def chosen(choice: str | None) -> None:
+            if choice == SETUP:
+                self.app.show_setup()
+            else:
+                self.app.exit(return_code=1)
+
+        self.app.push_screen(ErrorDialog(problem), chosen)

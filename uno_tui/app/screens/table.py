@@ -1,16 +1,17 @@
 """The table: everything public at a glance, the hand of the person at the keyboard,
-its keys, and the prompts asked inline above the hand.
+and its keys.
 
-Who is at the keyboard and when it changes hands is :class:`~uno_tui.app.hotseat.HotSeat`'s
-business; what each decision asks is the prompt registry's (:mod:`uno_tui.app.prompts`).
-This screen draws, paces the computers and turns keys and clicks into actions.
+This module is the table's layout and keys. What comes next is the hot-seat flow's
+(:class:`~uno_tui.app.hotseat.HotSeat`), carried out by :class:`.table_flow.TableFlow`;
+the computers' pace is :class:`~uno_tui.app.pacing.ComputerPacing`'s; questions are asked
+inline by :class:`~uno_tui.app.prompts.host.PromptHost` through the prompt registry; the
+rounds' ends are :class:`.between_rounds.BetweenRounds`'; a failure is told in words by
+:class:`.error.StopsInWords`.
 """
 
 from __future__ import annotations
 
-import asyncio
 from functools import partial
-from typing import Callable
 
 from textual import on
 from textual.app import ComposeResult
@@ -18,50 +19,32 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.timer import Timer
-from ..widgets.footer import Footer
-from textual.worker import Worker, WorkerState
 
-from ...engine import Action, Challenge, DecisionKind, Draw, EngineError, EventKind, Play
-from ..cardtext import long_label
+from ...engine import Draw, Play
+from ..controller import DEFAULT_PACE, TableController
+from ..hotseat import HotSeat
 from ..moments import ballot_result
-from ..controller import DEFAULT_PACE, BotTurn, TableController
-from ..hotseat import Ask, Away, Computers, Handoff, HotSeat, RoundOver
-from ..prompts import PromptContext, PromptPanel, Question, prompter_for
-from ..prompts.windows import notice, out_of_turn_card, who_plays_out_of_turn
+from ..pacing import ComputerPacing
+from ..prompts import PromptHost, PromptPanel
 from ..tablestate import TableState
+from ..widgets.banner import MomentBanner
+from ..widgets.card import COMPACT, LARGE, card_size_for
 from ..widgets.discard import DiscardPile
 from ..widgets.draw_pile import DrawPile
-from ..widgets.card import COMPACT, LARGE, card_size_for
 from ..widgets.extras import EXTRA_WIDGETS
+from ..widgets.footer import Footer
 from ..widgets.hand import HandView
 from ..widgets.log import GameLog
 from ..widgets.party import MiniPile
 from ..widgets.prompt import PromptBar
-from ..widgets.banner import MomentBanner
 from ..widgets.seats import SeatRing
 from ..widgets.table_area import compose_table_area
 from ..widgets.title import TitleBar
-from .handoff import HandoffScreen
+from .between_rounds import BetweenRounds
+from .error import StopsInWords
+from .table_flow import TableFlow
 
 __all__ = ["TableScreen"]
-
-#: The fast pace is this share of the normal one.
-FAST_SHARE = 0.2
-#: While a person could catch a computer that forgot UNO, computers wait this much longer.
-CATCH_GRACE = 2.5
-#: At pace 0, at most this many computer actions run before the screen is redrawn.
-BURST = 40
-#: Textual timers need a positive interval.
-MIN_TIMER = 0.001
-#: How often computers look again whether a dialog that stopped them has closed.
-RETRY = 0.1
-#: The worker group of the computers' thinking.
-BOT_GROUP = "bots"
-#: The worker group of a person's prompt.
-PROMPT_GROUP = "prompt"
-
-_D = DecisionKind
 
 #: The one-line bars of the table: title, banner, prompt and footer.
 FIXED_LINES = 4
@@ -71,23 +54,13 @@ HAND_ROWS = {COMPACT: 1, LARGE: 2}
 LOG_WIDTH = {COMPACT: 27, LARGE: 40}
 
 
-def _first_answer(turns: list[BotTurn]) -> tuple[BotTurn, Action] | None:
-    """The first computer that acts, and its action (run in a worker thread)."""
-    for turn in turns:
-        action = turn.decide()
-        if action is not None:
-            return turn, action
-    return None
-
-
 def _digit_bindings() -> list[Binding]:
     keys = [str(n) for n in range(1, 10)] + ["0"]
     return [Binding(key, f"select({index})", show=False) for index, key in enumerate(keys)]
 
 
-class TableScreen(Screen[None]):
+class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[None]):
     """The game table for one match, driven by a :class:`TableController`."""
-
     AUTO_FOCUS = None
     #: Lets the app find the table among its screens without importing this module.
     is_table = True
@@ -114,27 +87,15 @@ class TableScreen(Screen[None]):
         self.ctl = controller
         #: Who is at the keyboard, and what may show (``held``: the seats at this terminal).
         self.flow = HotSeat(controller, held)
-        self.pace = max(0.0, pace)
-        self.fast = False
+        #: When the computers act (this screen is its host: see TableFlow).
+        self.pacing = ComputerPacing(controller, self, pace)
         #: True while the viewer is asked to play a card or draw.
         self.awaiting_turn = False
         #: The viewer asked to call UNO together with their next card.
         self.uno_armed = False
         #: An explanation for the last refused move, shown until the next move.
         self.message = ""
-        self._timer: Timer | None = None
-        self._bot_busy = False
-        self._bot_answer: tuple[BotTurn, Action] | None = None
-        self._bot_lines: list[str] = []
-        self._burst = 0
-        self._failed = False
         self._footer_keys: tuple = ()
-        #: The answer the question shown inline waits for.
-        self._answer: asyncio.Future | None = None
-        #: True from a prompt's first question to its action (computers wait meanwhile).
-        self._asking = False
-        #: What the open prompt is about: a decision kind, "notice" or "claim" ("": none).
-        self.asked_kind = ""
         self._extras = [factory() for factory in EXTRA_WIDGETS.get(controller.variant, ())]
         #: The controller's last events as last drawn, and how many batches were drawn.
         self._events_seen: tuple = ()
@@ -146,6 +107,16 @@ class TableScreen(Screen[None]):
     def viewer(self) -> int | None:
         """Whose hand is on screen (None: every hand hidden)."""
         return self.flow.viewer
+
+    @property
+    def bot_busy(self) -> bool:
+        """True while computer players are waiting for their pace or thinking."""
+        return self.pacing.busy
+
+    @property
+    def fast(self) -> bool:
+        """True while the computers play at the fast pace."""
+        return self.pacing.fast
 
     # --------------------------------------------------------------- layout
 
@@ -168,8 +139,7 @@ class TableScreen(Screen[None]):
         # The prompt panel lies over the table, empty until a question comes.
         self.mount(PromptPanel())
         self.query_one("#log").border_title = "Log"
-        # An open panel follows every layout (the hand's height moves its place).
-        self.screen_layout_refresh_signal.subscribe(self, self._place_open_panel)
+        self.screen_layout_refresh_signal.subscribe(self, self._panel_follows_layout)
         self._refresh()
         self.call_after_refresh(self._start)
 
@@ -188,6 +158,16 @@ class TableScreen(Screen[None]):
         for panel in self.query(PromptPanel):
             if panel.is_open:
                 self.call_after_refresh(self._place_panel, panel)
+
+    def prompt_panel_margin(self) -> tuple[int, int, int, int]:
+        """Where the prompt panel lies (it is docked at the screen's bottom): over the
+        bottom of the table area, left of the log, so that the hand, the announcements,
+        the prompt line and the log's latest lines stay in view."""
+        table = self.query_one("#top")
+        log = self.query_one(GameLog)
+        below = max(0, self.size.height - table.region.bottom)
+        right = self.size.width - log.region.x if log.region.x > 0 else 0
+        return (0, max(0, right), below, 0)
 
     def _start(self) -> None:
         # The log wraps to its width, which is known once the screen is laid out.
@@ -211,7 +191,7 @@ class TableScreen(Screen[None]):
             variant_label=ctl.game.variant.label, show_ids=ctl.show_ids,
             playable=ctl.playable(self.viewer) if self.awaiting_turn else None,
             notice=self._hidden_notice(),
-            thinking=ctl.decider if self._bot_busy and ctl.decider is not None
+            thinking=ctl.decider if self.pacing.busy and ctl.decider is not None
             and not ctl.is_human(ctl.decider) else None,
             events=tuple(event.for_seat(None) for event in ctl.last_events),
             serial=self._serial,
@@ -231,9 +211,7 @@ class TableScreen(Screen[None]):
                 self._ballot = None     # every player has had a turn since: old news
         self.state = self.table_state()
         self._refresh_prompt()
-        panel = self.query_one(PromptPanel)
-        if panel.is_open:
-            self.call_after_refresh(self._place_panel, panel)
+        self._place_open_panel()
 
     def _refresh_prompt(self) -> None:
         """Redraw the prompt line and the footer's keys only (the table has not changed)."""
@@ -282,7 +260,7 @@ class TableScreen(Screen[None]):
             return text + (" · UNO armed" if self.uno_armed else "")
         if not ctl.is_human(decider):
             return f"{name} is playing…"
-        if self._bot_busy:
+        if self.pacing.busy:
             # A person is next, but computers have their say first (e.g. their votes).
             return f"Computers are playing; then {name} is to {ctl.game.decision_verb}"
         return f"Waiting for {name} to {ctl.game.decision_verb}"
@@ -303,361 +281,10 @@ class TableScreen(Screen[None]):
         return ""
 
     @property
-    def asking(self) -> bool:
-        """True while a question waits for a person's answer inline."""
-        return self._answer is not None and not self._answer.done()
-
-    @property
     def waiting_for_person(self) -> bool:
         """True when nothing happens until a person acts (a turn, a question, a dialog)."""
-        return (not self._bot_busy and (not self.is_active or self.awaiting_turn
+        return (not self.pacing.busy and (not self.is_active or self.awaiting_turn
                                         or self.asking or self.ctl.game.is_over))
-
-    # ----------------------------------------------------------------- flow
-
-    def resume(self) -> None:
-        """Move the game on: computer turns, a handoff, or the next prompt."""
-        if self._bot_busy or self._failed or self._asking or not self.is_active:
-            return
-        try:
-            self._advance()
-        except Exception as exc:  # an engine or bot bug must not reach the player as a traceback
-            self._fail(exc)
-
-    def _advance(self) -> None:
-        step = self.flow.next_step()
-        self.awaiting_turn = False
-        if isinstance(step, RoundOver):
-            self._refresh()
-            self._round_over()
-        elif isinstance(step, Computers):
-            self._bot_busy = True      # before the redraw, so the seat shows "thinking…"
-            self._refresh()
-            self._timer = self.set_timer(max(self._delay(), MIN_TIMER), self._bot_think)
-        elif isinstance(step, Handoff):
-            self._handoff(step.seat, step.reason, self.resume)
-        elif isinstance(step, Ask) and step.kind == _D.TURN:
-            self.awaiting_turn = True
-            self._refresh()
-        elif isinstance(step, Ask):
-            self._refresh()
-            self._run_prompt(partial(self._decide, step.seat))
-        elif isinstance(step, Away):
-            self._refresh()
-
-    def _handoff(self, seat: int, reason: str, then: Callable[[], None]) -> None:
-        """Hide every hand, ask for ``seat``'s player, then show their hand and run ``then``."""
-        self.flow.hide()
-        self.awaiting_turn = False
-        self._refresh()
-
-        def handed(_: bool | None) -> None:
-            self.flow.handed(seat)
-            self.message = ""
-            # No card is picked: the Enter that took the keyboard and one more must not
-            # play a card by accident.
-            self.query_one(HandView).unpick()
-            self._guard(then)
-
-        self.app.push_screen(HandoffScreen(self.ctl.names[seat], reason), handed)
-
-    def _delay(self) -> float:
-        delay = self.pace * (FAST_SHARE if self.fast else 1.0)
-        if not self.fast and self.ctl.catch_option(self.viewer) is not None:
-            delay *= CATCH_GRACE
-        return delay
-
-    @property
-    def bot_busy(self) -> bool:
-        """True while computer players are waiting for their pace or thinking."""
-        return self._bot_busy
-
-    def _bots_may_go(self, retry) -> bool:
-        """Whether computers may act now; while a dialog, a person's question or help is
-        open they wait for it to close (``retry`` is called again later)."""
-        self._timer = None
-        if self._failed:
-            return False
-        if not self.is_active or self._asking:
-            self._timer = self.set_timer(RETRY, retry)
-            return False
-        return True
-
-    def _bot_think(self) -> None:
-        """Ask the computer players in a worker thread, so slow bots never freeze the screen."""
-        if not self._bots_may_go(self._bot_think):
-            return
-        turns = self.ctl.bot_turns()
-        if not turns:
-            self._bot_finish()
-            return
-        self.run_worker(partial(_first_answer, turns), thread=True, group=BOT_GROUP,
-                        exit_on_error=False)
-
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        worker = event.worker
-        if worker.group not in (BOT_GROUP, PROMPT_GROUP):
-            return
-        if event.state == WorkerState.ERROR:
-            self._fail(worker.error if isinstance(worker.error, Exception)
-                       else RuntimeError(str(worker.error)))
-        elif event.state == WorkerState.SUCCESS and worker.group == BOT_GROUP:
-            self._bot_answer = worker.result
-            self._bot_apply()
-
-    def _bot_apply(self) -> None:
-        """Apply a computer's answer; at pace 0, go straight on to the next one."""
-        if not self._bots_may_go(self._bot_apply):
-            return
-        answer, self._bot_answer = self._bot_answer, None
-        try:
-            if answer is not None:
-                self._bot_lines += self.ctl.apply_bot(*answer)
-            more = self._delay() == 0 and self.ctl.bot_pending() and self._burst < BURST
-        except Exception as exc:
-            self._fail(exc)
-            return
-        if more:
-            # Redrawing after every computer move is what costs; at pace 0 do it once.
-            self._burst += 1
-            self._bot_think()
-            return
-        self._bot_finish()
-
-    def _bot_finish(self) -> None:
-        self.query_one(GameLog).add(self._bot_lines)
-        self._bot_lines = []
-        self._burst = 0
-        self._bot_busy = False
-        self.resume()
-
-    def _guard(self, step: Callable[[], None]) -> None:
-        try:
-            step()
-        except Exception as exc:
-            self._fail(exc)
-
-    def _fail(self, exc: BaseException) -> None:
-        """Tell the player in words that the game can't go on, instead of a traceback."""
-        from .error import ErrorDialog, SETUP
-
-        if self._failed:
-            return
-        self._failed = True
-        self._bot_busy = False
-        if self._timer is not None:
-            self._timer.stop()
-            self._timer = None
-        problem = str(exc) or type(exc).__name__
-        self.log.error(f"game stopped: {exc!r}")
-
-        def chosen(choice: str | None) -> None:
-            if choice == SETUP:
-                self.app.show_setup()
-            else:
-                self.app.exit(return_code=1)
-
-        self.app.push_screen(ErrorDialog(problem), chosen)
-
-    # -------------------------------------------------------------- prompts
-
-    def _run_prompt(self, prompt: Callable[[], "asyncio.Future"]) -> None:
-        """Run a person's prompt (a coroutine that asks inline) while computers wait."""
-        self._asking = True
-        self._refresh_prompt()
-        self.run_worker(self._prompting(prompt), group=PROMPT_GROUP, exclusive=True,
-                        exit_on_error=False)
-
-    async def _prompting(self, prompt) -> None:
-        try:
-            then = await prompt()
-        finally:
-            await self._close_panel()
-            self._asking = False
-            self.asked_kind = ""
-        if then is not None:
-            then()
-        else:
-            self._refresh()
-            self.resume()
-
-    async def ask(self, question: Question) -> object:
-        """Show ``question`` inline above the hand; its answer (None: backed out)."""
-        panel = self.query_one(PromptPanel)
-        if not panel.is_open:
-            self._place_panel(panel)
-        panel.ask(question)
-        # Once the hand is laid out for the person asked, the panel sits just above it.
-        self.call_after_refresh(self._place_panel, panel)
-        self._answer = asyncio.get_running_loop().create_future()
-        self._refresh_prompt()
-        return await self._answer
-
-    def _place_open_panel(self, _screen=None) -> None:
-        for panel in self.query(PromptPanel):
-            if panel.is_open:
-                self._place_panel(panel)
-
-    def _place_panel(self, panel: PromptPanel) -> None:
-        """Lay the panel over the bottom of the table area (it is docked at the screen's
-        bottom) and left of the log: the hand, the announcements, the prompt line and
-        the log's latest lines stay in view."""
-        table = self.query_one("#top")
-        log = self.query_one(GameLog)
-        below = max(0, self.size.height - table.region.bottom)
-        right = self.size.width - log.region.x if log.region.x > 0 else 0
-        margin = (0, max(0, right), below, 0)
-        if tuple(panel.styles.margin) != margin:
-            panel.styles.margin = margin
-
-    def withdraw_question(self) -> None:
-        """Take back the open question, as if its person had backed out: the game it
-        asked about has been replaced (a server table dealt afresh), so the flow asks
-        again about the game as it is now."""
-        if self._answer is not None and not self._answer.done():
-            self._answer.set_result(None)
-
-    async def _close_panel(self) -> None:
-        self._answer = None
-        self.query_one(PromptPanel).close()
-
-    def on_key(self, event) -> None:
-        """While a question is open, its keys go to it first (it never takes the focus)."""
-        panel = self.query_one(PromptPanel)
-        if panel.is_open and self.asking and panel.handle_key(event.key, event.character):
-            event.stop()
-            event.prevent_default()
-
-    @on(PromptPanel.Answered)
-    def _prompt_answered(self, message: PromptPanel.Answered) -> None:
-        message.stop()
-        if self._answer is not None and not self._answer.done():
-            self._answer.set_result(message.value)
-
-    @on(PromptPanel.Cancelled)
-    def _prompt_cancelled(self, message: PromptPanel.Cancelled) -> None:
-        message.stop()
-        if self._answer is not None and not self._answer.done():
-            self._answer.set_result(None)
-
-    async def _decide(self, seat: int):
-        """Ask ``seat`` (the viewer) the decision the game waits on; what to do next."""
-        ctl = self.ctl
-        context = PromptContext(seat=seat, names=ctl.names, view=ctl.view(seat),
-                                actions=tuple(ctl.own_actions(seat)),
-                                events=ctl.last_events_for(seat), face_of=ctl.game.face,
-                                ask=self.ask, verb=ctl.game.decision_verb)
-        self.asked_kind = ctl.decision_kind
-        action = await prompter_for(ctl.decision_kind)(context)
-        if action is None:
-            return None
-        return partial(self._act, seat, action)
-
-    def _act(self, seat: int, action: Action) -> None:
-        """Apply a person's action: log it, or explain why it was refused; then go on."""
-        ctl = self.ctl
-        try:
-            if type(action) is Play and self.uno_armed:
-                lines = ctl.play(seat, action.card, call_uno=True)
-            else:
-                lines = ctl.apply(action)
-        except EngineError as exc:
-            self.message = f"✗ {exc}."
-            self._refresh()
-            self.resume()
-            return
-        except Exception as exc:
-            self._fail(exc)
-            return
-        self.message = ""
-        self.uno_armed = False
-        self.query_one(HandView).unpicked = False
-        self.awaiting_turn = False
-        self.query_one(GameLog).add(lines)
-        if type(action) is Challenge:
-            self._guard(lambda: self._reveal(seat))
-            return
-        drawn = self.flow.drawn_notice(seat, action, ctl.last_events_for(seat))
-        if drawn:
-            self._refresh()
-            self._run_prompt(partial(self._notice, drawn))
-            return
-        self._refresh()
-        self.resume()
-
-    async def _notice(self, text: str):
-        """Show ``text`` to the person at the keyboard until they go on."""
-        self.asked_kind = "notice"
-        await self.ask(notice(text, "Remember it: the keyboard moves on next."))
-        return None
-
-    def _reveal(self, challenger: int) -> None:
-        """Show the challenged hand to the challenger alone (behind its own handoff)."""
-        from .reveal import RevealScreen
-
-        ctl = self.ctl
-        view = ctl.view(challenger)
-        verdict = "".join(ctl.narrator.line(event) for event in ctl.last_events
-                          if event.kind == EventKind.CHALLENGE)
-        if view.revealed is None:
-            self._refresh()
-            self.resume()
-            return
-        target, faces = view.revealed
-
-        def show() -> None:
-            self._refresh()
-            self.app.push_screen(
-                RevealScreen(ctl.names[challenger], ctl.names[target], faces, verdict),
-                lambda _: self.resume())
-
-        # Another's hand: even the challenger who holds the keyboard confirms that only
-        # they are looking.
-        if self.flow.shared:
-            self._handoff(challenger, f"{ctl.names[target]}'s hand is shown to "
-                          f"{ctl.names[challenger]} alone.", show)
-        else:
-            show()
-
-    def _round_over(self) -> None:
-        from .round_result import RoundResultScreen
-
-        summary = self.ctl.finish_round()
-        self.state = self.table_state()
-
-        def closed(_: None) -> None:
-            if summary.match_over:
-                self._match_over(summary)
-            else:
-                self._guard(self._next_round)
-
-        self.app.push_screen(RoundResultScreen(summary), closed)
-
-    def _next_round(self) -> None:
-        self.query_one(GameLog).add(self.ctl.next_round())
-        self._new_deal()
-
-    def _new_deal(self) -> None:
-        self.flow.new_round()
-        self.uno_armed = False
-        self.message = ""
-        self._refresh()
-        self.resume()
-
-    def _match_over(self, summary) -> None:
-        from .match_result import AGAIN, SETUP, MatchResultDialog
-
-        def chosen(choice: str) -> None:
-            if choice == AGAIN:
-                self.ctl.restart()
-                self.query_one(GameLog).replace(self.ctl.log)
-                self._guard(self._new_deal)
-            elif choice == SETUP:
-                self.app.show_setup()
-            else:
-                self.app.exit()
-
-        self.app.push_screen(MatchResultDialog(summary), chosen)
 
     # -------------------------------------------------------- keys and mouse
 
@@ -735,76 +362,16 @@ class TableScreen(Screen[None]):
         if catch is not None:
             self._window(catch)
 
-    def _window(self, action: Action) -> None:
-        """A window action (UNO, catch) taken by a person at any moment of play."""
-        awaiting = self.awaiting_turn
-        try:
-            lines = self.ctl.apply(action)
-        except EngineError as exc:
-            self.message = f"✗ {exc}."
-            lines = []
-        except Exception as exc:
-            self._fail(exc)
-            return
-        self.query_one(GameLog).add(lines)
-        self.awaiting_turn = awaiting and self.ctl.decider == self.viewer \
-            and self.ctl.decision_kind == _D.TURN
-        self._refresh()
-        self.resume()
-
-    # ------------------------------------------------ out of turn (jump-in, speed play)
-
-    def _claimers(self) -> tuple[int, ...]:
-        """The people at this keyboard who may claim an out-of-turn play now."""
-        return tuple(s for s in self.ctl.jump_in_candidates() if s in self.flow.held)
-
     def action_jump_in(self, speed: bool) -> None:
-        """Someone claims an out-of-turn play: they pick their name, then their card."""
+        """Someone claims an out-of-turn play (see :meth:`TableFlow._claim`)."""
         claimers = self._claimers()
         if not claimers or self._asking:
             return
-        what = "Speed play" if speed else "Jump in"
         self.awaiting_turn = False
-        self._run_prompt(partial(self._claim, claimers, what))
-
-    async def _claim(self, claimers: tuple[int, ...], what: str):
-        ctl = self.ctl
-        top = ctl.game.top
-        self.asked_kind = "claim"
-        if len(claimers) == 1:
-            seat = claimers[0]
-        else:
-            seat = await self.ask(who_plays_out_of_turn(
-                [(s, ctl.names[s]) for s in claimers], top, what))
-            if seat is None:
-                return None
-        if not ctl.jump_in_actions(seat):
-            # Said at once: nobody goes through a handoff only to hear this.
-            self.message = (f"✗ {ctl.names[seat]} holds no card identical to "
-                            f"{long_label(top)}: nothing happens.")
-            return None
-        if self.flow.needs_handoff(seat):
-            return partial(self._handoff, seat, f"{ctl.names[seat]} claims a "
-                           f"{what.lower()} on {long_label(top)}.",
-                           partial(self._run_prompt, partial(self._claim_card, seat, what)))
-        return await self._claim_card(seat, what)
-
-    async def _claim_card(self, seat: int, what: str):
-        ctl = self.ctl
-        self.flow.handed(seat)
-        self.asked_kind = "claim"
-        faces = {c.id: c.face for c in ctl.view(seat).hand}
-        choices = [(a, faces[a.card]) for a in ctl.jump_in_actions(seat)]
-        if not choices:
-            return None          # the moment passed
-        self._refresh()
-        action = await self.ask(out_of_turn_card(ctl.names[seat], ctl.game.top, choices, what))
-        if action is None:
-            return None
-        return partial(self._act, seat, action)
+        self._run_prompt(partial(self._claim, claimers, "Speed play" if speed else "Jump in"))
 
     def action_pace(self, fast: bool) -> None:
-        self.fast = fast
+        self.pacing.fast = fast
         self.refresh_bindings()
 
     def action_help(self) -> None:

@@ -1,59 +1,184 @@
-"""The public log of what happened, in players' names."""
+"""The public log of what happened, in players' names.
+
+Written for a terminal at the far end of an SSH link: a new line costs one row on the
+screen, not the whole panel. The log fills downward; when a line would fall off the
+bottom it jumps by half a page, so the latest lines sit in the top half with room to
+fill below. A scrolling log would move (and repaint) every visible row for every line.
+"""
 
 from __future__ import annotations
 
 import textwrap
 from typing import Sequence
 
-from textual.widgets import Log
+from rich.cells import cell_len, chop_cells
+from rich.segment import Segment
+from textual import events
+from textual.geometry import Region
+from textual.strip import Strip
+from textual.widget import Widget
 
 from ...config import MAX_LOG_LINES as MAX_LINES
 
 __all__ = ["GameLog", "MAX_LINES"]
 
+#: Continuation rows of a wrapped line start with this (a line's first row does not).
+INDENT = "  "
+#: The narrowest width lines are wrapped to, whatever the panel's size.
+MIN_WRAP = 20
+#: Shown on the border while older lines are in view.
+SCROLLED_BACK = "older lines · wheel ↓"
 
-class GameLog(Log):
-    """Recent events, newest at the bottom, wrapped to the panel. Only public lines reach it."""
 
-    def __init__(self, **kwargs) -> None:
-        super().__init__(max_lines=MAX_LINES, auto_scroll=True, **kwargs)
-        #: The unwrapped lines, as written (the log's own text).
+def wrap_line(line: str, width: int) -> list[str]:
+    """``line`` as rows of at most ``width`` cells, continuations indented."""
+    rows = textwrap.wrap(line, width, subsequent_indent=INDENT) or [""]
+    if all(cell_len(row) <= width for row in rows):
+        return rows
+    # Wide characters (a name in CJK, say) take two cells each: cut by cells.
+    cut: list[str] = []
+    for row in rows:
+        cut += chop_cells(row, width) if cell_len(row) > width else [row]
+    return cut
+
+
+class GameLog(Widget, can_focus=False):
+    """Recent events, newest at the bottom of what is written, wrapped to the panel.
+
+    Only public lines reach it; they are text, never markup. The mouse wheel scrolls
+    back; the next line brings the latest back into view. It keeps the last
+    :data:`MAX_LINES` lines. Nothing runs in a thread: wrapping to the panel's width is
+    all the measuring it needs.
+    """
+
+    def __init__(self, *, name: str | None = None, id: str | None = None,
+                 classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        #: The unwrapped lines, as written (the log's own text), oldest first.
         self.entries: list[str] = []
-        # Arrow keys belong to the hand; the log scrolls with the mouse wheel.
-        self.can_focus = False
-
+        #: Every entry wrapped to :attr:`_wrapped_at` cells, and how many rows each took.
+        self._rows: list[str] = []
+        self._row_counts: list[int] = []
         self._wrapped_at = 0
+        #: The first row shown.
+        self._top = 0
+        #: Where the top is while the latest lines are followed (the wheel goes back
+        #: from here and no further forward).
+        self._home = 0
 
-    def _wrap_width(self) -> int:
-        return max(20, self.scrollable_content_region.width - 1)
+    # ------------------------------------------------------------------ reading
 
-    def _write(self, lines: Sequence[str]) -> None:
-        width = self._wrapped_at = self._wrap_width()
-        wrapped: list[str] = []
-        for line in lines:
-            wrapped += textwrap.wrap(line, width, subsequent_indent="  ") or [""]
-        self.write_lines(wrapped)
+    @property
+    def rows(self) -> tuple[str, ...]:
+        """The rows on the panel now, top to bottom (empty rows left out)."""
+        return tuple(self._rows[self._top:self._top + self._page])
+
+    @property
+    def latest_in_view(self) -> bool:
+        """True when the latest line's last row is on the panel (or nothing is written)."""
+        return not self._rows or self._top <= len(self._rows) - 1 < self._top + self._page
+
+    @property
+    def _page(self) -> int:
+        return max(1, self.content_size.height)
+
+    # ------------------------------------------------------------------ writing
 
     def add(self, lines: Sequence[str]) -> None:
         """Append log lines, wrapped to the panel's width (continuations indented)."""
         if not lines:
             return
         self.entries.extend(lines)
-        del self.entries[:-MAX_LINES]
-        self._write(lines)
-
-    def on_resize(self) -> None:
-        # Wrapped for another width: wrap everything again, latest line in view.
-        if self.entries and self._wrap_width() != self._wrapped_at:
-            self.clear()
-            self._write(self.entries)
-
-    def show_latest(self) -> None:
-        """Bring the latest line into view (e.g. when a prompt opens)."""
-        self.scroll_end(animate=False, immediate=True)
+        dropped = max(0, len(self.entries) - MAX_LINES)
+        del self.entries[:dropped]
+        if not self._wrapped_at:
+            return          # not laid out yet: wrapped once the width is known
+        before = len(self._rows)
+        for line in lines:
+            wrapped = wrap_line(line, self._wrapped_at)
+            self._rows += wrapped
+            self._row_counts.append(len(wrapped))
+        if dropped:
+            gone = sum(self._row_counts[:dropped])
+            del self._row_counts[:dropped], self._rows[:gone]
+            before -= gone
+            self._top -= gone
+            self._home -= gone
+        new = len(self._rows) - before
+        page = self._page
+        scrolled_back = self._top != self._home
+        top = self._home
+        if 0 <= top <= before and len(self._rows) <= top + page:
+            if scrolled_back or self._top < 0:
+                self._scroll_to(top)
+            else:
+                # The new rows fit below what shows: paint only them.
+                self.refresh(Region(0, before - top, self.content_size.width, new))
+            return
+        # Jump: the latest rows go to the top half, the bottom half is room to fill.
+        shown = min(page, max(new, page - page // 2))
+        self._scroll_to(max(0, len(self._rows) - shown))
 
     def replace(self, lines: Sequence[str]) -> None:
         """Show exactly ``lines``."""
-        self.clear()
         self.entries.clear()
+        self._rows.clear()
+        self._row_counts.clear()
+        self._top = self._home = 0
+        self.refresh()
         self.add(lines)
+
+    def show_latest(self) -> None:
+        """Bring the latest line into view (e.g. when a prompt opens)."""
+        if not self.latest_in_view:
+            self._scroll_to(max(self._home, len(self._rows) - self._page))
+
+    def _scroll_to(self, top: int) -> None:
+        self._top = self._home = top
+        self.border_subtitle = ""
+        self.refresh()
+
+    def _rewrap(self) -> None:
+        """Wrap every entry again for the panel's width; the latest line at the bottom."""
+        width = self._wrapped_at = max(MIN_WRAP, self.content_size.width)
+        self._rows = []
+        self._row_counts = []
+        for line in self.entries:
+            wrapped = wrap_line(line, width)
+            self._rows += wrapped
+            self._row_counts.append(len(wrapped))
+        self._scroll_to(max(0, len(self._rows) - self._page))
+
+    def on_resize(self) -> None:
+        if self.content_size.width and max(MIN_WRAP, self.content_size.width) != self._wrapped_at:
+            self._rewrap()
+        elif not self.latest_in_view and self._top == self._home:
+            self._scroll_to(max(0, len(self._rows) - self._page))
+
+    # ---------------------------------------------------------------- the wheel
+
+    def _wheel(self, rows: int) -> None:
+        top = min(self._home, max(0, self._top + rows))
+        if top != self._top:
+            self._top = top
+            self.border_subtitle = SCROLLED_BACK if top < self._home else ""
+            self.refresh()
+
+    def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
+        event.stop()
+        self._wheel(-max(1, round(self.app.scroll_sensitivity_y)))
+
+    def on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
+        event.stop()
+        self._wheel(max(1, round(self.app.scroll_sensitivity_y)))
+
+    # ------------------------------------------------------------------ drawing
+
+    def render_line(self, y: int) -> Strip:
+        style = self.rich_style
+        width = self.content_size.width
+        index = self._top + y
+        if not 0 <= index < len(self._rows):
+            return Strip.blank(width, style)
+        row = self._rows[index]
+        return Strip([Segment(row, style)], cell_len(row)).crop_extend(0, width, style)

@@ -1,0 +1,241 @@
+"""The table's flow on screen: it carries out what the hot-seat flow says comes next.
+
+:class:`~uno_tui.app.hotseat.HotSeat` decides (computers act, a handoff, a question,
+the round's end); :class:`TableFlow` does it: it starts the computers' pacing, pushes
+the handoff, opens the prompt, applies what a person chose and follows it up (a drawn
+card they could not play, a challenged hand, a claim to play out of turn).
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Callable
+
+from textual.timer import Timer
+from textual.worker import Worker, WorkerState
+
+from ...engine import Action, Challenge, DecisionKind, EngineError, EventKind, Play
+from ..cardtext import long_label
+from ..hotseat import Ask, Away, Computers, Handoff, RoundOver
+from ..pacing import Answer
+from ..prompts.host import PROMPT_GROUP
+from ..prompts.windows import out_of_turn_card, who_plays_out_of_turn
+from ..widgets.hand import HandView
+from ..widgets.log import GameLog
+from .handoff import HandoffScreen
+
+__all__ = ["TableFlow", "BOT_GROUP"]
+
+#: The worker group of the computers' thinking.
+BOT_GROUP = "bots"
+
+
+class TableFlow:
+    """Mixin for the table screen: moves the game on, step by step.
+
+    The screen provides ``ctl``, ``flow`` (its :class:`HotSeat`), ``pacing`` (its
+    :class:`~uno_tui.app.pacing.ComputerPacing`, whose host this is), the prompt host
+    (``_run_prompt``, ``_decide``, ``_notice``, ``ask``), ``_guard``/``_fail``,
+    ``_refresh()``, ``awaiting_turn``, ``uno_armed`` and ``message``.
+    """
+
+    def resume(self) -> None:
+        """Move the game on: computer turns, a handoff, or the next prompt."""
+        if self.pacing.busy or self._failed or self._asking or not self.is_active:
+            return
+        try:
+            self._advance()
+        except Exception as exc:  # an engine or bot bug must not reach the player as a traceback
+            self._fail(exc)
+
+    def _advance(self) -> None:
+        step = self.flow.next_step()
+        self.awaiting_turn = False
+        if isinstance(step, RoundOver):
+            self._refresh()
+            self._round_over()
+        elif isinstance(step, Computers):
+            self.pacing.start()        # before the redraw, so the seat shows "thinking…"
+            self._refresh()
+        elif isinstance(step, Handoff):
+            self._handoff(step.seat, step.reason, self.resume)
+        elif isinstance(step, Ask) and step.kind == DecisionKind.TURN:
+            self.awaiting_turn = True
+            self._refresh()
+        elif isinstance(step, Ask):
+            self._refresh()
+            self._run_prompt(partial(self._decide, step.seat))
+        elif isinstance(step, Away):
+            self._refresh()
+
+    def _handoff(self, seat: int, reason: str, then: Callable[[], None]) -> None:
+        """Hide every hand, ask for ``seat``'s player, then show their hand and run ``then``."""
+        self.flow.hide()
+        self.awaiting_turn = False
+        self._refresh()
+
+        def handed(_: bool | None) -> None:
+            self.flow.handed(seat)
+            self.message = ""
+            # No card is picked: the Enter that took the keyboard and one more must not
+            # play a card by accident.
+            self.query_one(HandView).unpick()
+            self._guard(then)
+
+        self.app.push_screen(HandoffScreen(self.ctl.names[seat], reason), handed)
+
+    # ------------------------------------------------------------ a person acts
+
+    def _act(self, seat: int, action: Action) -> None:
+        """Apply a person's action: log it, or explain why it was refused; then go on."""
+        ctl = self.ctl
+        try:
+            if type(action) is Play and self.uno_armed:
+                lines = ctl.play(seat, action.card, call_uno=True)
+            else:
+                lines = ctl.apply(action)
+        except EngineError as exc:
+            self.message = f"✗ {exc}."
+            self._refresh()
+            self.resume()
+            return
+        except Exception as exc:
+            self._fail(exc)
+            return
+        self.message = ""
+        self.uno_armed = False
+        self.query_one(HandView).unpicked = False
+        self.awaiting_turn = False
+        self.query_one(GameLog).add(lines)
+        if type(action) is Challenge:
+            self._guard(lambda: self._reveal(seat))
+            return
+        drawn = self.flow.drawn_notice(seat, action, ctl.last_events_for(seat))
+        self._refresh()
+        if drawn:
+            self._run_prompt(partial(self._notice, drawn,
+                                     "Remember it: the keyboard moves on next."))
+            return
+        self.resume()
+
+    def _window(self, action: Action) -> None:
+        """A window action (UNO, catch) taken by a person at any moment of play."""
+        awaiting = self.awaiting_turn
+        try:
+            lines = self.ctl.apply(action)
+        except EngineError as exc:
+            self.message = f"✗ {exc}."
+            lines = []
+        except Exception as exc:
+            self._fail(exc)
+            return
+        self.query_one(GameLog).add(lines)
+        self.awaiting_turn = awaiting and self.ctl.decider == self.viewer \
+            and self.ctl.decision_kind == DecisionKind.TURN
+        self._refresh()
+        self.resume()
+
+    def _reveal(self, challenger: int) -> None:
+        """Show the challenged hand to the challenger alone (behind its own handoff)."""
+        from .reveal import RevealScreen
+
+        ctl = self.ctl
+        view = ctl.view(challenger)
+        verdict = "".join(ctl.narrator.line(event) for event in ctl.last_events
+                          if event.kind == EventKind.CHALLENGE)
+        if view.revealed is None:
+            self._refresh()
+            self.resume()
+            return
+        target, faces = view.revealed
+
+        def show() -> None:
+            self._refresh()
+            self.app.push_screen(
+                RevealScreen(ctl.names[challenger], ctl.names[target], faces, verdict),
+                lambda _: self.resume())
+
+        # Another's hand: even the challenger who holds the keyboard confirms that only
+        # they are looking.
+        if self.flow.shared:
+            self._handoff(challenger, f"{ctl.names[target]}'s hand is shown to "
+                          f"{ctl.names[challenger]} alone.", show)
+        else:
+            show()
+
+    # ------------------------------------------------ out of turn (jump-in, speed play)
+
+    def _claimers(self) -> tuple[int, ...]:
+        """The people at this keyboard who may claim an out-of-turn play now."""
+        return tuple(s for s in self.ctl.jump_in_candidates() if s in self.flow.held)
+
+    async def _claim(self, claimers: tuple[int, ...], what: str):
+        """Someone claims an out-of-turn play: they pick their name, then their card."""
+        ctl = self.ctl
+        top = ctl.game.top
+        self.asked_kind = "claim"
+        if len(claimers) == 1:
+            seat = claimers[0]
+        else:
+            seat = await self.ask(who_plays_out_of_turn(
+                [(s, ctl.names[s]) for s in claimers], top, what))
+            if seat is None:
+                return None
+        if not ctl.jump_in_actions(seat):
+            # Said at once: nobody goes through a handoff only to hear this.
+            self.message = (f"✗ {ctl.names[seat]} holds no card identical to "
+                            f"{long_label(top)}: nothing happens.")
+            return None
+        if self.flow.needs_handoff(seat):
+            return partial(self._handoff, seat, f"{ctl.names[seat]} claims a "
+                           f"{what.lower()} on {long_label(top)}.",
+                           partial(self._run_prompt, partial(self._claim_card, seat, what)))
+        return await self._claim_card(seat, what)
+
+    async def _claim_card(self, seat: int, what: str):
+        ctl = self.ctl
+        self.flow.handed(seat)
+        self.asked_kind = "claim"
+        faces = {c.id: c.face for c in ctl.view(seat).hand}
+        choices = [(a, faces[a.card]) for a in ctl.jump_in_actions(seat)]
+        if not choices:
+            return None          # the moment passed
+        self._refresh()
+        action = await self.ask(out_of_turn_card(ctl.names[seat], ctl.game.top, choices, what))
+        if action is None:
+            return None
+        return partial(self._act, seat, action)
+
+    # --------------------------------------------------- the computers' pacing host
+
+    def computers_may_act(self) -> bool:
+        """Computers wait while a dialog, a person's question or the help is open."""
+        return self.is_active and not self._asking
+
+    def later(self, delay: float, callback: Callable[[], None]) -> Timer:
+        """A timer for the pacing."""
+        return self.set_timer(delay, callback)
+
+    def think_in_thread(self, work: Callable[[], Answer]) -> None:
+        """The computers think in a worker thread (see :meth:`on_worker_state_changed`)."""
+        self.run_worker(work, thread=True, group=BOT_GROUP, exit_on_error=False)
+
+    def computers_done(self, lines: list[str]) -> None:
+        self.query_one(GameLog).add(lines)
+        self.resume()
+
+    def computers_failed(self, error: Exception) -> None:
+        self._fail(error)
+
+    def _stop_play(self) -> None:
+        self.pacing.stop()
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        worker = event.worker
+        if worker.group not in (BOT_GROUP, PROMPT_GROUP):
+            return
+        if event.state == WorkerState.ERROR:
+            self._fail(worker.error if isinstance(worker.error, Exception)
+                       else RuntimeError(str(worker.error)))
+        elif event.state == WorkerState.SUCCESS and worker.group == BOT_GROUP:
+            self.pacing.answered(worker.result)
