@@ -382,6 +382,15 @@ async def settle(pilot) -> None:
         await asyncio.sleep(0.002)           # a computer's pace timer
 
 
+async def take_keyboard(pilot, name: str) -> None:
+    """The app hands the keyboard to ``name`` (a handoff is in front): take it."""
+    await settle(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, HandoffScreen) and screen.player == name, screen
+    await press(pilot, "enter")
+    await settle(pilot)
+
+
 async def click_prompt_action(pilot, label: str) -> bool:
     """Click the prompt line's action whose label starts with ``label``."""
     from uno_tui.app.widgets.prompt import PromptBar

@@ -46,6 +46,16 @@ def test_the_log_uses_names_and_hides_private_cards():
     assert not any(label in line for line in lines[:2] for label in private)
 
 
+def test_cards_drawn_one_at_a_time_by_one_seat_make_one_line():
+    game = Game("classic", 3, seed=4)
+    narrator = Narrator(("Ann", "Bob", "Cy"), game.face)
+    hand = game.hands[1]
+    one = [Event(EventKind.DRAW, 1, (card,), count=1, audience=1) for card in hand[:4]]
+    assert narrator.lines([*one[:3], Event(EventKind.SKIP, 1), one[3],
+                           Event(EventKind.DRAW, 2, (hand[4],), count=1, audience=2)]) == [
+        "Bob draws 3 cards", "Bob is skipped", "Bob draws a card", "Cy draws a card"]
+
+
 def test_a_whole_random_match_log_never_says_you():
     seats = tuple(SeatSpec(f"CPU {n}", "random") for n in range(1, 5))
     ctl = TableController("pokemon", seats, mode="single", seed=11,

@@ -139,3 +139,26 @@ def test_the_seats_a_terminal_holds_may_change_and_are_read_afresh():
     assert flow.next_step() == Away(2)
     flow.held = {0, 2}                     # Bob sits down at this terminal too
     assert flow.shared and flow.next_step() == Handoff(2, "Bob is to play a card or draw.")
+
+
+def test_whoever_claims_a_play_out_of_turn_has_the_keyboard_and_the_next_person_gets_it_back():
+    ctl = rigged("Ann,cpu,Bob", hands=[["R5", "G2"], ["G1", "G2"], ["B1", "B2"]], top="R5",
+                 current=2, rules=("jump-in",))
+    flow = HotSeat(ctl)
+    flow.handed(2)
+    assert flow.viewer == 2
+    flow.hide()
+    flow.claimed(0)                  # Ann took the keyboard: her hand needs no showing
+    assert flow.holder == 0 and flow.viewer is None
+    # She backed out: Bob, still to play, gets the keyboard back through a handoff.
+    assert flow.next_step() == Handoff(2, "Bob is to play a card or draw.")
+    with pytest.raises(ValueError):
+        flow.claimed(1)              # a computer's seat is nobody's keyboard
+
+
+def test_one_person_claiming_out_of_turn_keeps_their_hand_in_view():
+    ctl = rigged("Ann,cpu", hands=[["R5", "G2"], ["G1", "G2"]], top="R5", current=1,
+                 rules=("jump-in",))
+    flow = HotSeat(ctl)
+    flow.claimed(0)
+    assert flow.viewer == 0

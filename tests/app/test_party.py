@@ -3,22 +3,13 @@ Together's link, speed play at a shared keyboard, and whole rounds by keys and c
 
 from __future__ import annotations
 
-from uno_tui.app.screens.handoff import HandoffScreen
 from uno_tui.app.screens.table import TableScreen
 
 from .helpers import (
     PublicCards, answer_by_clicks, answer_by_keys, asked, assert_no_leak, click_option,
-    make_app, make_controller, panel, press, rigged, settle, shown,
+    make_app, make_controller, panel, press, rigged, settle, shown, take_keyboard,
 )
 from .test_rounds import play_round
-
-
-async def take_keyboard(pilot, name):
-    await settle(pilot)
-    screen = pilot.app.screen
-    assert isinstance(screen, HandoffScreen) and screen.player == name, screen
-    await press(pilot, "enter")
-    await settle(pilot)
 
 
 async def test_point_taken_each_person_votes_behind_their_handoff_and_votes_show_together():
@@ -51,13 +42,14 @@ async def test_point_taken_each_person_votes_behind_their_handoff_and_votes_show
 
 async def test_wild_pile_up_plays_a_card_of_the_piles_colour_with_the_pile_in_view():
     ctl = rigged("Ann,Bob", variant="party",
-                 hands=[["WPU", "R2", "R3"], ["G1", "Y2", "G3"]], top="R5",
+                 hands=[["WPU", "R2", "R3"], ["G1", "Y2", "G3", "G1"]], top="R5",
                  draw=["W", "G7"])
     async with make_app(ctl).run_test() as pilot:
         await take_keyboard(pilot, "Ann")
         await press(pilot, "1", "enter")
         await take_keyboard(pilot, "Bob")
         assert asked(pilot.app) == "pile_up"
+        # Bob's two Green 1s play alike: one option stands for both.
         text = await shown(pilot)
         assert "Mini-pile (Green, 2 cards): Green 7, Wild" in text or \
             "Mini-pile (Green, 2 cards): Wild, Green 7" in text
@@ -150,15 +142,20 @@ async def test_speed_play_is_claimed_with_one_key_without_a_useless_handoff():
         await press(pilot, "j")
         await settle(pilot)
         assert asked(pilot.app) == "claim"
-        assert [o.label for o in panel(pilot.app).question.options] == ["Bob", "Cid"]
+        assert [o.label for o in panel(pilot.app).question.options] == ["I am Bob", "I am Cid"]
+        assert pilot.app.table.viewer is None         # Ann's hand hides at once
         await press(pilot, "2")                       # Cid holds no Red 5: said at once
         await settle(pilot)
-        assert isinstance(pilot.app.screen, TableScreen)
-        assert "Cid holds no card identical to Red 5: nothing happens" in await shown(pilot)
+        assert isinstance(pilot.app.screen, TableScreen) and asked(pilot.app) == "notice"
+        assert "Cid holds no card identical to Red 5" in await shown(pilot)
+        assert_no_leak(pilot.app, public)
+        await press(pilot, "enter")
+        await take_keyboard(pilot, "Ann")             # Cid had it: it goes back to Ann
         assert pilot.app.table.viewer == 0
         await press(pilot, "j", "1")                  # Bob claims
-        await take_keyboard(pilot, "Bob")
-        assert asked(pilot.app) == "claim"
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, TableScreen) and asked(pilot.app) == "claim"
+        assert "Bob: speed play on Red 5" in await shown(pilot)
         assert_no_leak(pilot.app, public)
         await press(pilot, "1")
         await settle(pilot)

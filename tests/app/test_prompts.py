@@ -11,7 +11,7 @@ from uno_tui.engine import DecisionKind, Game, SwapHands
 
 from .helpers import (
     FirstBot, GatedBot, PublicCards, asked, assert_no_leak, click, click_option, click_prompt_action,
-    make_app, make_controller, panel, press, rigged, settle, shown, wait_for,
+    make_app, make_controller, panel, press, rigged, settle, shown, take_keyboard, wait_for,
 )
 
 
@@ -106,6 +106,23 @@ async def test_forced_play_offers_no_keep():
 BLUFF = dict(hands=[["W+4", "R5", "G7"], ["B1", "B2", "B3"]], top="R3")
 
 
+def test_the_stakes_of_a_challenge_come_from_the_rule_sets_penalty_table():
+    from types import SimpleNamespace
+
+    from uno_tui.app.prompts.classic import _challenge_stakes
+    from uno_tui.engine import Face, Kind
+
+    def stakes(variant, kind):
+        return _challenge_stakes(SimpleNamespace(variant=variant, top=Face(None, kind)),
+                                 "Ann", "Bob")
+
+    assert stakes("flip", Kind.WILD_DRAW_TWO) == (
+        "A bluff? Challenge: if it was, Ann draws 2 cards; if not, Bob draws 4 cards.")
+    assert stakes("flip", Kind.WILD_DRAW_COLOR) == (
+        "A bluff? Challenge: if it was, Ann draws cards until the named colour shows; "
+        "if not, Bob draws cards until the named colour shows and 2 cards more.")
+
+
 async def _play_bluff(pilot):
     """Ann (after her handoff) plays a Wild Draw Four while holding red; Bob takes over."""
     await settle(pilot)
@@ -115,11 +132,7 @@ async def _play_bluff(pilot):
     await press(pilot, "1", "enter")         # after a handoff no card is picked: 1 picks it
     await settle(pilot)
     await press(pilot, "b")
-    await settle(pilot)
-    screen = pilot.app.screen
-    assert isinstance(screen, HandoffScreen) and screen.player == "Bob"
-    await press(pilot, "enter")
-    await settle(pilot)
+    await take_keyboard(pilot, "Bob")
     assert asked(pilot.app) == "respond"
 
 
@@ -131,6 +144,10 @@ async def test_a_challenge_shows_the_hand_to_the_challenger_alone():
         text = await shown(pilot)
         assert "Bob: answer the Wild Draw Four" in text
         assert "Challenge" in text and "Accept: draw 4 cards" in text
+        # The stakes, from classic's own penalty table, in names.
+        assert panel(pilot.app).question.message.endswith(
+            "A bluff? Challenge: if it was, Ann draws 4 cards and takes the card back; "
+            "if not, Bob draws 6 cards.")
         assert_no_leak(pilot.app, public)
         await press(pilot, "c")
         await settle(pilot)
@@ -213,7 +230,7 @@ async def test_seven_swap_target_by_click():
 # --------------------------------------------------------------- jump in
 
 
-async def test_jumping_in_goes_through_the_jumpers_handoff():
+async def test_jumping_in_shows_no_hand_and_needs_no_handoff():
     ctl = rigged("Ann,Bob", hands=[["R5", "B1"], ["G1", "G2"]], top="R5", current=1,
                  rules=("jump-in",), ids=True)
     public = PublicCards(ctl)
@@ -224,31 +241,64 @@ async def test_jumping_in_goes_through_the_jumpers_handoff():
         assert "j Jump in" in await shown(pilot)
         await press(pilot, "j")
         await settle(pilot)
-        screen = pilot.app.screen
-        assert isinstance(screen, HandoffScreen) and screen.player == "Ann"
-        await press(pilot, "enter")
+        # Whoever pressed j says who they are; Bob's hand is gone meanwhile.
+        assert asked(pilot.app) == "claim" and pilot.app.table.viewer is None
+        assert [o.label for o in panel(pilot.app).question.options] == ["I am Ann"]
+        assert "Jump in on Red 5" in await shown(pilot)
+        await press(pilot, "1")
         await settle(pilot)
-        assert asked(pilot.app) == "claim"
+        # Her identical card is as public as the top card: no handoff, no hand.
+        assert isinstance(pilot.app.screen, TableScreen)
+        assert asked(pilot.app) == "claim" and pilot.app.table.viewer is None
+        assert [o.label for o in panel(pilot.app).question.options] == ["Play Red 5"]
         assert_no_leak(pilot.app, public)
         await press(pilot, "1")
         await settle(pilot)
+        # Ann had the keyboard: Bob, who plays next, gets it back through a handoff.
+        screen = pilot.app.screen
+        assert isinstance(screen, HandoffScreen) and screen.player == "Bob"
     jump = ctl.log.index("Ann jumps in!")
     assert ctl.log[jump + 1].startswith("Ann plays Red 5#")
 
 
-async def test_jumping_in_without_a_matching_card_changes_nothing():
+async def test_jumping_in_without_a_matching_card_tells_the_claimer_alone_and_changes_nothing():
     ctl = rigged("Ann,Bob", hands=[["R6", "B1"], ["G1", "G2"]], top="R5", current=1,
+                 rules=("jump-in",))
+    public = PublicCards(ctl)
+    async with make_app(ctl).run_test() as pilot:
+        await settle(pilot)
+        await press(pilot, "enter", "j")
+        await settle(pilot)
+        await press(pilot, "1")                  # "I am Ann": she has the keyboard now
+        await settle(pilot)
+        # Said at once, to Ann: no handoff for her, and no hand on screen.
+        assert isinstance(pilot.app.screen, TableScreen)
+        assert asked(pilot.app) == "notice" and pilot.app.table.viewer is None
+        question = panel(pilot.app).question
+        assert question.title == "Ann: no jump in" and question.title in await shown(pilot)
+        assert question.message.startswith("Ann holds no card identical to Red 5, so nothing "
+                                           "is played")
+        assert question.message.endswith("The keyboard goes back to Bob.")
+        assert_no_leak(pilot.app, public)
+        await press(pilot, "enter")
+        await take_keyboard(pilot, "Bob")
+        assert pilot.app.table.viewer == 1 and pilot.app.table.awaiting_turn
+    assert ctl.game.decision == (DecisionKind.TURN, 1)
+    assert not any("jumps in" in line for line in ctl.log)
+
+
+async def test_backing_out_of_a_claim_brings_the_hand_back_without_a_handoff():
+    ctl = rigged("Ann,Bob", hands=[["R5", "B1"], ["G1", "G2"]], top="R5", current=1,
                  rules=("jump-in",))
     async with make_app(ctl).run_test() as pilot:
         await settle(pilot)
         await press(pilot, "enter", "j")
         await settle(pilot)
-        # Said at once: nobody goes through a handoff only to hear this.
+        assert pilot.app.table.viewer is None
+        await press(pilot, "escape")
+        await settle(pilot)
         assert isinstance(pilot.app.screen, TableScreen)
-        assert "Ann holds no card identical to Red 5" in await shown(pilot)
-        # Bob still has the keyboard and plays on.
         assert pilot.app.table.viewer == 1 and pilot.app.table.awaiting_turn
-    assert ctl.game.decision == (DecisionKind.TURN, 1)
     assert not any("jumps in" in line for line in ctl.log)
 
 

@@ -136,6 +136,11 @@ async def test_help_shows_the_rules_of_the_variant_and_the_keys():
         assert isinstance(pilot.app.screen, HelpScreen)
         text = await shown(pilot)
         assert "Pokémon UNO" in text and "Snorlax" in text
+        # The text scrolls by keys (Textual's viewer takes no focus of its own).
+        rules = pilot.app.screen.query_one("#rules-text")
+        assert rules.max_scroll_y > 0 and rules.scroll_y == 0
+        await press(pilot, "pagedown")
+        await wait_for(pilot, lambda: rules.scroll_y > 0, "the rules to scroll")
         await press(pilot, "k")
         text = await shown(pilot)
         assert "catch a player who forgot to call UNO" in text
@@ -146,13 +151,18 @@ async def test_help_shows_the_rules_of_the_variant_and_the_keys():
 
 def test_rules_pages_exist_for_every_variant_and_list_active_house_rules():
     from uno_tui.app.screens.help import keys_markdown, rules_markdown
-    from uno_tui.engine import VARIANTS
+    from uno_tui.engine import HOUSE_RULES, VARIANTS
 
     for variant in VARIANTS:
         page = rules_markdown(variant)
         assert "UNO!" in page and "## The turn" in page, variant
     page = rules_markdown("classic", ["7-0"])
     assert "## House rules in this game" in page and "**7-0**" in page
+    assert "**stacking**" not in page
+    # From the setup screen, where they are chosen: every house rule, whole.
+    page = rules_markdown("classic", choosing=True)
+    assert "## House rules to choose from" in page
+    assert all(f"- **{rule}**: {text}" in page for rule, text in HOUSE_RULES.items())
     assert "| u |" in keys_markdown()
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from uno_tui.app.widgets import banner as banner_module
 from uno_tui.app.widgets.banner import MomentBanner
 from uno_tui.app.widgets.direction import DirectionTracker
 from uno_tui.app.widgets.flip_side import FlipSide
@@ -12,7 +13,7 @@ from uno_tui.engine import Game, Play, PointAt
 from uno_tui.app.controller import TableController
 from uno_tui.config import SeatSpec
 
-from .helpers import FirstBot, make_app, make_controller, press, screen_text, settle
+from .helpers import FirstBot, make_app, make_controller, press, screen_text, settle, wait_for
 
 
 def staged(variant: str, players: str, **position):
@@ -94,6 +95,39 @@ async def test_a_reverse_turns_the_tracker_and_the_banner_says_so():
         assert "anticlockwise" in tracker.render().plain
         assert tracker.has_class("-turned")
         assert "Reverse!" in app.table.query_one(MomentBanner).headline
+
+
+async def test_a_moment_goes_away_with_the_next_action(monkeypatch):
+    monkeypatch.setattr(banner_module, "SHOWN_AT_LEAST", 0.0)
+    ctl = staged("classic", "Ann,cpu,cpu", hands=[["RR", "B2"], ["R1", "B1", "Y7"], ["G1", "G2", "Y8"]],
+                 top="R3")
+    app = make_app(ctl)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        banner = app.table.query_one(MomentBanner)
+        seen = []
+        app.table.watch(banner, "headline", lambda headline: seen.append(headline), init=False)
+        await press(pilot, "1", "enter")
+        await settle(pilot)
+        # "Reverse!" went up with Ann's card and came down with the computers' moves.
+        assert any("Reverse!" in headline for headline in seen), seen
+        assert banner.headline == ""
+        assert any("reverses" in line for line in ctl.log)
+
+
+async def test_a_moment_goes_away_after_a_few_seconds_when_nothing_else_happens(monkeypatch):
+    monkeypatch.setattr(banner_module, "SHOWN_AT_MOST", 0.05)
+    ctl = staged("classic", "Ann,cpu", hands=[["B2", "B5"], ["RR", "G1", "Y7"]], top="R3",
+                 current=1)
+    app = make_app(ctl)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        banner = app.table.query_one(MomentBanner)
+        seen = []
+        app.table.watch(banner, "headline", lambda headline: seen.append(headline), init=False)
+        # The computer's Reverse announced it; Ann is asked, nothing else happens.
+        await wait_for(pilot, lambda: banner.headline == "", "the banner to go away")
+        assert app.table.awaiting_turn
 
 
 async def test_a_mini_pile_shows_its_card_colour_and_who_plays_next():

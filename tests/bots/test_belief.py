@@ -11,7 +11,7 @@ import pytest
 from uno_tui.bots import make_bot
 from uno_tui.bots.belief import NAMED_TRUST, Belief, Lack, SeatBelief
 from uno_tui.engine import ChooseColor, Draw, Face, Game, Play, SwapHands
-from uno_tui.engine.determinize import deck_of, sample_state
+from uno_tui.engine.determinize import sample_state
 from uno_tui.sim import play_round
 
 from .situations import card_of
@@ -39,12 +39,11 @@ def dealt_faces(game: Game, belief: Belief | None, seat: int, samples: int = 200
     with the sampler's own last-draw rule when ``belief`` is None)."""
     view = game.view(0)
     rng = random.Random(7)
-    deck = deck_of(view.variant)
     out = []
     for _ in range(samples):
         deal = belief.snapshot().deal if belief is not None else None
-        state = sample_state(view, rng, forced_draws=True, deal_hidden=deal)
-        out.append([deck[cid].face(view.side) for cid in state["hands"][seat]])
+        world = Game.from_json(sample_state(view, rng, forced_draws=True, deal_hidden=deal))
+        out.append([world.face(cid) for cid in world.hands[seat]])   # Flip pairs anew
     return out
 
 
@@ -179,7 +178,7 @@ class Watcher:
 
 
 @pytest.mark.parametrize("variant, rules", [("classic", ()), ("classic", ("7-0",)),
-                                            ("pokemon", ()), ("party", ())])
+                                            ("pokemon", ()), ("party", ()), ("flip", ())])
 def test_against_normal_players_the_real_hands_fit_the_beliefs(variant, rules):
     tally = Counter()
     for seed in range(6):
@@ -272,3 +271,33 @@ def test_a_colour_played_is_taken_as_one_its_player_still_holds():
     play(game, belief, 0, "G7")
     follow(game, belief, Draw(1))          # no green after all: the belief lets it go
     assert belief.snapshot().seats[1].named is None
+
+
+def test_in_flip_a_seat_that_drew_is_dealt_fronts_it_could_not_have_played():
+    # Flip shows every hand's backs, so the sampler pairs the hidden fronts with them:
+    # the belief chooses those fronts as it chooses whole cards elsewhere.
+    game = Game.from_position(
+        "flip", hands=[["B8", "R1", "G7", "Y7", "B2"], ["G1", "G2", "Y3", "G4"],
+                       ["B5", "R6", "B6", "Y5", "G5"]],
+        top="R5", current=1, draw=["Y9"])
+    belief = started(game)
+    follow(game, belief, Draw(1))          # Y9: no red, no 5, no wild: the turn passes
+    assert game.decision.seat == 2 and len(game.hands[1]) == 5
+    hands = dealt_faces(game, belief, 1)
+    for hand in hands:
+        assert len(hand) == 5
+        assert not any(f.color in ("red", None) or f.number == 5 for f in hand)
+    # Without the belief, the fronts are dealt at random: red and wilds come back.
+    assert any(any(f.color in ("red", None) for f in hand) for hand in dealt_faces(game, None, 1))
+
+
+def test_the_colour_a_seat_lacks_is_the_latest_lack_that_binds_its_whole_hand():
+    game, belief = two_draws()
+    beliefs = belief.snapshot()
+    assert beliefs.lacked_color(1) == "blue"      # drew at red, later at blue
+    assert beliefs.lacked_color(2) is None        # never drew
+    assert beliefs.lacked_color(0) is None        # the viewer's own hand is no belief
+    # A card that entered the hand after the lack (a penalty, say) may be blue.
+    seats = list(beliefs.seats)
+    seats[1] = seats[1].add(1, seats[1].slots[-1] + 100)
+    assert beliefs._replace(seats=tuple(seats)).lacked_color(1) is None

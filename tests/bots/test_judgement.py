@@ -240,3 +240,19 @@ def test_candidates_meet_common_random_numbers_in_a_world():
         assert twins[0] == twins[1]
         values.add(twins[0][0])
     assert len(values) > 1      # the worlds themselves differ
+
+
+def test_the_outlook_has_a_model_per_rule_set_and_table():
+    from dataclasses import replace
+    from uno_tui.bots.hard import _DEFAULT_OUTLOOK, _outlook_weights
+    from uno_tui.engine import get_variant
+    classic, party = get_variant("classic"), get_variant("party")
+    assert _outlook_weights(party, 2) != _outlook_weights(classic, 2)
+    assert _outlook_weights(classic, 2) != _outlook_weights(classic, 4)
+    assert _outlook_weights(classic, 3) == _outlook_weights(classic, 4)
+    # A rule set that brings no model (an outside one) is judged by the default.
+    assert _outlook_weights(replace(classic, outlook={}), 2) == _DEFAULT_OUTLOOK
+    for name in ("classic", "pokemon", "flip", "party"):
+        variant = get_variant(name)
+        assert len(_outlook_weights(variant, 2)) == 4 and len(_outlook_weights(variant, 4)) == 6
+        assert _outlook_weights(variant, 2)[0] < 0     # every card held lowers the chance

@@ -167,14 +167,19 @@ class HotSeat:
         self.holder = seat
         self.showing = True
 
+    def claimed(self, seat: int) -> None:
+        """``seat``'s person took the keyboard to play out of turn (a jump-in, a speed
+        play): nothing of their hand needs to show, and whoever decides next gets the
+        keyboard back through a handoff."""
+        if seat not in self.held:
+            raise ValueError(f"seat {seat} is not at this keyboard")
+        self.holder = seat
+        self.showing = not self.shared
+
     def hide(self) -> None:
         """Hide the hand while the keyboard may change hands (one person: it stays)."""
         if self.shared:
             self.showing = False
-
-    def needs_handoff(self, seat: int) -> bool:
-        """True when ``seat``'s person must take the keyboard before their hand shows."""
-        return self.shared and seat != self.holder
 
     # ------------------------------------------------------------ follow-ups
 

@@ -1,9 +1,10 @@
 """The moments that matter, as headlines for the table's banner.
 
 The log tells everything; the banner shouts only what a player at the table would
-notice: an UNO call, a catch, a challenge's outcome, a Reverse, a flip, a link, a
-mini-pile turned or taken, a Point Taken ballot revealed, a round won. Pure: events
-(as the whole table sees them) and names in, plain text out, in names, never "you".
+notice: an UNO call, a catch, a challenge's outcome, a Reverse, a play out of turn,
+a flip, a link, a mini-pile turned or taken, a Point Taken ballot revealed, a round
+won. Pure: events (as the whole table sees them) and names in, plain text out, in
+names, never "you".
 """
 
 from __future__ import annotations
@@ -71,6 +72,10 @@ def _pile_taken(event: Event, names) -> str:
     return f"{_name(names, event.seat)} takes the mini-pile ({_cards(event.count)})"
 
 
+def _jump_in(event: Event, names) -> str:
+    return f"{_name(names, event.seat)} plays out of turn!"
+
+
 def _swap(event: Event, names) -> str:
     return f"{_name(names, event.seat)} swaps hands with {_name(names, event.target)}"
 
@@ -92,6 +97,7 @@ _HEADLINES: dict[str, Callable[[Event, Sequence[str]], str]] = {
     _E.PILE_UP: _pile_up,
     _E.PILE_TAKEN: _pile_taken,
     _E.SWAP: _swap,
+    _E.JUMP_IN: _jump_in,
     _E.ROUND_OVER: _round_over,
 }
 

@@ -42,12 +42,22 @@ class Narrator:
         """Log lines for ``events`` (in order; some events produce none)."""
         out = []
         flips_left = sum(1 for event in events if event.kind == _E.FLIP)
+        # Cards drawn one at a time by the same seat (until a colour shows, until one
+        # can be played) make one line: "CPU 1 draws 4 cards", not four.
+        drawing: Event | None = None
         try:
             for event in events:
                 if event.kind == _E.FLIP:
                     flips_left -= 1
                 self._flipped_since = flips_left % 2 == 1 and self.other_face_of is not None
-                line = self.line(event.for_seat(None))
+                public = event.for_seat(None)
+                if public.kind == _E.DRAW and public.count and drawing is not None \
+                        and drawing.seat == public.seat:
+                    drawing = drawing._replace(count=drawing.count + public.count)
+                    out[-1] = self.line(drawing)
+                    continue
+                line = self.line(public)
+                drawing = public if public.kind == _E.DRAW and public.count and line else None
                 if line:
                     out.append(line)
         finally:

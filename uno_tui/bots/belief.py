@@ -151,6 +151,19 @@ class HandBeliefs(NamedTuple):
     seat: int
     seats: tuple[SeatBelief, ...]
 
+    def lacked_color(self, seat: int) -> str | None:
+        """A colour ``seat`` is believed to hold none of: the colour of its latest lack
+        that binds every card in its hand (``None``: no such lack, or cards known to be
+        in the hand, which may be of any colour)."""
+        if not 0 <= seat < len(self.seats) or seat == self.seat:
+            return None
+        belief = self.seats[seat]
+        if belief.known or not belief.slots:
+            return None
+        newest = belief.slots[-1]
+        return next((lack.color for tick, lack in reversed(belief.lacks)
+                     if tick > newest and lack.color is not None), None)
+
     def deal(self, view: GameView, hands: list, rest: list[int], deck,
              rng: random.Random | None = None) -> list[int]:
         """Deal the hands of the seats ``hands`` leaves open (``None``) from ``rest`` (the

@@ -39,6 +39,8 @@ _BUDGET_SHARE = 0.9
 _ROLLOUT_LIMIT = 2000
 #: How many standard errors a candidate must lead the heuristic pick by to replace it.
 _CONFIDENCE = 1.0
+#: How many of those units a candidate may trail the heuristic pick by and stay in the search.
+_DROP = 1.0
 #: Worlds a candidate must be tried in before it can replace the pick or be dropped.
 _MIN_WORLDS = 8
 #: How often an opponent is assumed to bluff a wild draw card it could not play legally.
@@ -105,8 +107,8 @@ def outlook(game: Game, seat: int) -> float:
         winner = game.winner
         return 1.0 if winner == seat else (1.0 / game.players if winner is None else 0.0)
     face = game.face
-    card_w, wild_w, action_w, order_w = (_OUTLOOK["card"], _OUTLOOK["wild"],
-                                         _OUTLOOK["action"], _OUTLOOK["seats_after"])
+    card_w, wild_w, action_w, *after = _outlook_weights(game.variant, game.players)
+    order_w = (0.0, *after)
     decider, direction, players = game.decision.seat, game.direction, game.players
     last = len(order_w) - 1
     weights = []
@@ -123,11 +125,17 @@ def outlook(game: Game, seat: int) -> float:
     return weights[seat] / sum(weights)
 
 
-#: The model of :func:`outlook`, fitted by maximum likelihood to 13,000 positions of
-#: four normal bots playing classic rounds: score per card held, per wild, per
-#: coloured action card, and by seats after the seat to act (0, 1, 2, 3 or more).
-_OUTLOOK = {"card": -0.311, "wild": 0.513, "action": 0.092,
-            "seats_after": (0.0, -0.115, -0.167, -0.143)}
+#: The model of :func:`outlook` for a rule set that brings none of its own
+#: (``Variant.outlook``): fitted by maximum likelihood to 13,000 positions of four
+#: normal bots playing classic rounds: score per card held, per wild, per coloured
+#: action card, and by seats after the seat to act (1, 2, 3 or more).
+_DEFAULT_OUTLOOK = (-0.311, 0.513, 0.092, -0.115, -0.167, -0.143)
+
+
+def _outlook_weights(variant, players: int) -> tuple[float, ...]:
+    """The weights of :func:`outlook` for ``variant`` (a :class:`Variant`) at a table of
+    ``players``: the rule set's own model for heads-up (2) or larger tables (4)."""
+    return variant.outlook.get(2 if players == 2 else 4) or _DEFAULT_OUTLOOK
 
 
 def _outcome_key(sit: Situation, action: Action):
@@ -189,14 +197,15 @@ class HardBot(Bot):
         if len(decision) == 1:
             return decision[0]
         sit = Situation.from_view(view)
-        sit.next_lacks = _lacking(view, sit.next_seat)
+        beliefs = self.belief.snapshot() if self.belief.active else None
+        sit.next_lacks = ((beliefs.lacked_color(sit.next_seat) if beliefs is not None else None)
+                          or _lacking(view, sit.next_seat))
         fallback = decide(sit, decision, self.rng)
         candidates = _distinct(sit, decision)
         if len(candidates) == 1:
             return candidates[0]
         prior = next(i for i, a in enumerate(candidates)
                      if _outcome_key(sit, a) == _outcome_key(sit, fallback))
-        beliefs = self.belief.snapshot() if self.belief.active else None
         try:
             return self._search(view, candidates, prior, beliefs)
         except (EngineError, LookupError):
@@ -267,7 +276,7 @@ class HardBot(Bot):
                 worlds[index] += 1
                 lead[index] += diff
                 lead_sq[index] += diff * diff
-            alive = [i for i in alive if i == prior or _margin(worlds[i], lead[i], lead_sq[i]) > -1]
+            alive = [i for i in alive if i == prior or _margin(worlds[i], lead[i], lead_sq[i]) > -_DROP]
         best, best_mean = prior, 0.0
         for index in alive:
             if index != prior and _margin(worlds[index], lead[index], lead_sq[index]) > 1:

@@ -111,16 +111,26 @@ class Situation:
             # By face, not by card id: in Flip which id carries which face is the game's
             # secret, but every side's faces are the same in every game.
             seen = Counter(self._seen())
-            side = self.side
             unseen = []
-            for card in deck_of(self.variant.name):
-                face = card.face(side)
-                if seen[face] > 0:
-                    seen[face] -= 1
-                else:
-                    unseen.append(face)
+            for face, copies in _deck_faces(self.variant.name, self.side).items():
+                left = copies - seen.get(face, 0)
+                if left > 0:
+                    unseen += [face] * left
             self._unseen = unseen
         return self._unseen
+
+
+_DECK_FACES: dict[tuple[str, int], Counter] = {}
+
+
+def _deck_faces(variant: str, side: int) -> Counter:
+    """How many cards of ``variant`` show each face on ``side`` (built once; never
+    changed: callers only read it)."""
+    key = (variant, side)
+    faces = _DECK_FACES.get(key)
+    if faces is None:
+        faces = _DECK_FACES[key] = Counter(card.face(side) for card in deck_of(variant))
+    return faces
 
 
 def window_action(actions: Sequence[Action]) -> Action | None:

@@ -111,6 +111,12 @@ DRAW_AMOUNTS = {Kind.DRAW_TWO: 2, Kind.WILD_DRAW_FOUR: 4}
 RESTRICTED_WILDS = frozenset({Kind.WILD_DRAW_FOUR})
 STACKABLE = frozenset({Kind.DRAW_TWO, Kind.WILD_DRAW_FOUR})
 
+#: The searching bots' win-chance model for this rule set (see Variant.outlook).
+# Fitted to 70,681 heads-up positions (5,000 rounds) and 55,116 four-player ones.
+OUTLOOK = {2: (-0.234, 0.881, 0.223, -0.075),
+           4: (-0.353, 0.753, 0.154, -0.144, -0.130, -0.137)}
+
+
 CLASSIC = Variant(
     name="classic",
     label="Classic UNO",
@@ -122,4 +128,5 @@ CLASSIC = Variant(
     draw_amounts=DRAW_AMOUNTS,
     restricted_wilds=RESTRICTED_WILDS,
     stackable=STACKABLE,
+    outlook=OUTLOOK,
 )

@@ -89,13 +89,17 @@ def pairing_to_json(cards: Iterable[Card]) -> list[list[str]]:
     return [[card.light.code, card.dark.code] for card in cards]
 
 
+#: Faces by card code, as read from saved pairings (only codes that parsed: a few dozen).
+_PARSED_FACES: dict[str, Face] = {}
+
+
 def pairing_from_json(variant: "Variant", data) -> list[Card]:
     """The cards of a saved pairing; ``ValueError`` unless it is exactly the variant's deck."""
     if not isinstance(data, list) or not all(
             type(pair) is list and len(pair) == 2 and type(pair[0]) is str and type(pair[1]) is str
             for pair in data):
         raise ValueError("the pairing must be a list of [light, dark] card codes")
-    faces: dict[str, Face] = {}
+    faces = _PARSED_FACES
     for pair in data:
         for code in pair:
             if code not in faces:

@@ -61,8 +61,10 @@ def sample_state(view: GameView, rng: random.Random, *, forced_draws: bool = Fal
     wilds (as far as such cards are left). ``deal_hidden(view, hands, rest, deck, rng)``,
     when given, does that job instead: it may fill any hand still ``None`` in ``hands``
     from ``rest`` (the unseen cards not yet dealt, in random order; ``deck`` gives their
-    faces) and returns the cards it left. Hands the view itself fixes (Flip's backs, a
-    hand shown after a challenge) are dealt before it is called. Raises :class:`DeterminizeError` when the view's
+    faces) and returns the cards it left. Hands the view itself fixes (a hand shown
+    after a challenge) are dealt before it is called. In Flip every other hand's backs
+    show, so ``deal_hidden`` chooses the fronts of those cards instead (it is offered
+    the faces left, see :func:`_deal_two_sided`). Raises :class:`DeterminizeError` when the view's
     constraints can't all be met.
     """
     deck = deck_of(view.variant)
@@ -94,7 +96,7 @@ def sample_state(view: GameView, rng: random.Random, *, forced_draws: bool = Fal
     two_sided = bool(get_variant(view.variant).dark_deck)
     if two_sided:
         # Flip's pairing is the game's secret: the sample makes up one that fits the view.
-        deck, draw_top = _deal_two_sided(view, pool, hands, free, rng)
+        deck, draw_top = _deal_two_sided(view, pool, hands, free, rng, deal_hidden)
     if revealed is not None and not two_sided:
         # The hand was shown when challenged; it may have changed since while keeping its
         # size (drew one, played another). Trust it only while every card shown is unseen.
@@ -113,7 +115,9 @@ def sample_state(view: GameView, rng: random.Random, *, forced_draws: bool = Fal
         if view.draw_top_back is not None and view.draw_count:
             draw_top = take(view.draw_top_back, other_side)
     rest = [cid for cid in pool if cid in free]
-    if deal_hidden is not None:
+    if two_sided:
+        pass    # every hand is dealt: its backs show, its fronts were chosen above
+    elif deal_hidden is not None:
         rest = deal_hidden(view, hands, rest, deck, rng)
     elif forced_draws:
         rest = _deal_unplayable(view, hands, rest, deck)
@@ -163,14 +167,17 @@ def sample_state(view: GameView, rng: random.Random, *, forced_draws: bool = Fal
 
 
 def _deal_two_sided(view: GameView, pool: list[int], hands: list, free: set[int],
-                    rng: random.Random) -> tuple[list[Card], int | None]:
+                    rng: random.Random, deal_hidden: Callable[..., list[int]] | None = None,
+                    ) -> tuple[list[Card], int | None]:
     """Flip: deal the hidden cards whose faces the view shows, and pair every card's faces.
 
     The viewer's own cards and the discard pile keep the faces it sees; another seat's
     cards and the draw pile's top card get the backs it sees (and a hand shown after a
-    challenge its fronts too). Every other face comes at random from what the deck has
-    left. Fills ``hands`` for those seats, removes the dealt ids from ``free`` and
-    returns the sampled deck and the draw pile's top card.
+    challenge its fronts too). The fronts of the other hands are chosen by
+    ``deal_hidden`` when given (see :func:`sample_state`: here it deals faces, each
+    offered as a card of its own), else at random like every other face left. Fills
+    ``hands`` for those seats, removes the dealt ids from ``free`` and returns the
+    sampled deck and the draw pile's top card.
     """
     variant = get_variant(view.variant)
     side, other = view.side, 1 - view.side
@@ -210,6 +217,8 @@ def _deal_two_sided(view: GameView, pool: list[int], hands: list, free: set[int]
     if view.draw_top_back is not None and view.draw_count:
         draw_top = deal()
         fix(draw_top, other, view.draw_top_back)
+    if deal_hidden is not None:
+        _deal_fronts(view, hands, halves, left[side], fix, rng, deal_hidden)
     spare = (list(left[0].elements()), list(left[1].elements()))
     rng.shuffle(spare[0])
     rng.shuffle(spare[1])
@@ -218,6 +227,27 @@ def _deal_two_sided(view: GameView, pool: list[int], hands: list, free: set[int]
         light, dark = halves.get(cid, (None, None))
         deck.append(Card(cid, light or spare[0].pop(), dark or spare[1].pop()))
     return deck, draw_top
+
+
+def _deal_fronts(view: GameView, hands: list, halves: dict, left: Counter, fix,
+                 rng: random.Random, deal_hidden: Callable[..., list[int]]) -> None:
+    """Choose the unseen fronts of the other seats' cards with ``deal_hidden``: every
+    face the deck has left on the side in play is offered to it as a card of its own,
+    and the faces it deals a seat go onto that seat's cards in order."""
+    side = view.side
+    faces = list(left.elements())
+    rng.shuffle(faces)
+    offered = [Card(index, face, face) for index, face in enumerate(faces)]
+    chosen: list[list[int] | None] = [[] for _ in hands]
+    open_seats = [info.seat for info in view.seats if info.seat != view.seat
+                  and hands[info.seat] is not None
+                  and all(halves[cid][side] is None for cid in hands[info.seat])]
+    for seat in open_seats:
+        chosen[seat] = None
+    deal_hidden(view, chosen, list(range(len(offered))), offered, rng)
+    for seat in open_seats:
+        for cid, index in zip(hands[seat], chosen[seat] or ()):
+            fix(cid, side, faces[index])
 
 
 def _deal_unplayable(view: GameView, hands: list, rest: list[int], deck) -> list[int]:

@@ -1125,7 +1125,9 @@ class Game:
             elif kind is set:
                 value = set(value)
             elif kind is random.Random:
-                value = random.Random()
+                # Not Random(): seeding it from the system's entropy first costs more
+                # than the rest of a copy's generator.
+                value = random.Random.__new__(random.Random)
                 value.setstate(self._rng.getstate())
             state[name] = value
         return twin

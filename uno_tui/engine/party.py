@@ -415,6 +415,13 @@ _DECK = tuple(
 _ACTION_KINDS = (Kind.DRAW_TWO, Kind.REVERSE, Kind.SKIP, Kind.POINT_TAKEN, Kind.WILD,
                  Kind.WILD_DRAW_FOUR, Kind.WILD_PILE_UP, Kind.WILD_DRAWN_TOGETHER)
 
+#: The searching bots' win-chance model for this rule set (see Variant.outlook).
+# Fitted to 70,614 heads-up positions and 116,149 four-player ones (3,000 rounds each):
+# a Party round lasts long, so the cards held now say less about who wins it.
+PARTY_OUTLOOK = {2: (-0.162, 0.221, 0.131, -0.080),
+                 4: (-0.146, 0.273, -0.015, -0.044, -0.052, -0.047)}
+
+
 PARTY = Variant(
     name="party",
     label="UNO Party!",
@@ -461,4 +468,5 @@ PARTY = Variant(
                       load=_load_link),
            StateField("mini_pile", list, zone=True)),
     sample=sample,
+    outlook=PARTY_OUTLOOK,
 )

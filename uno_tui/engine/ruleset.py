@@ -28,6 +28,7 @@ Hook signatures::
 
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -163,6 +164,12 @@ class Variant:
     color_driven: frozenset[str] = frozenset()
     #: Wilds whose player names no colour (their effect sets it).
     no_color_choice: frozenset[str] = frozenset()
+    #: How a searching player judges a position it does not play to the end, by table
+    #: (2: heads-up, 4: three players or more): a seat's score per card held, per wild,
+    #: per coloured action card, then by seats after the seat to act (1, 2, 3 or more).
+    #: Fitted to normal bots' rounds (tests/benchmarks/fit_outlook.py); empty: the
+    #: bots' own default.
+    outlook: Mapping[int, tuple[float, ...]] = field(default_factory=dict)
 
     # ------------------------------------------------------------------- hooks
     #: Handlers of the rule set's own action classes (or replacing a shared one).
@@ -189,9 +196,10 @@ class Variant:
         light and dark faces at random with ``rng`` and shuffles the ids too, so a
         seat that sees a card's id and one face can't work out the other face.
         """
-        faces = [face for face, copies in self.deck for _ in range(copies)]
         if not self.dark_deck:
-            return [Card(i, face) for i, face in enumerate(faces)]
+            # The same cards in every game (cards are immutable): built once per deck.
+            return list(_one_sided_cards(self.deck))
+        faces = [face for face, copies in self.deck for _ in range(copies)]
         darks = [face for face, copies in self.dark_deck for _ in range(copies)]
         if len(darks) != len(faces):
             raise ConfigError(f"{self.label} has {len(faces)} light faces but {len(darks)} dark ones")
@@ -230,3 +238,10 @@ def colored_rows(colors, numbers, actions) -> list[tuple[Face, int]]:
         rows += [(Face(color, Kind.NUMBER, n), copies) for n, copies in numbers.items()]
         rows += [(Face(color, kind), copies) for kind, copies in actions.items()]
     return rows
+
+
+@functools.lru_cache(maxsize=None)
+def _one_sided_cards(deck: tuple[tuple[Face, int], ...]) -> tuple[Card, ...]:
+    """The cards of a one-sided ``deck`` table, ids in table order."""
+    faces = [face for face, copies in deck for _ in range(copies)]
+    return tuple(Card(i, face) for i, face in enumerate(faces))

@@ -7,9 +7,10 @@ from ...engine import (
     COLOR_NAMES, Accept, Challenge, ChooseColor, DecisionKind, EventKind, Keep, Play, SwapHands,
 )
 from ...engine.cards import COLOR_LETTERS
+from ...engine.variants import get_variant
 from ..cardtext import card_style, color_label, color_style, long_label
 from .question import Option, Question
-from .registry import PromptContext, register
+from .registry import PromptContext, distinct_faces, register
 
 __all__ = ["ask_color", "ask_drawn", "ask_respond", "ask_swap", "amount_words"]
 
@@ -85,7 +86,7 @@ async def ask_respond(context: PromptContext):
     if challenge:
         options.append(Option(f"Challenge: see {attacker}'s hand", Challenge(seat), "c"))
     plays = {a.card: a for a in actions if type(a) is Play}
-    for card in view.hand:
+    for card in distinct_faces(view.hand):
         if card.id in plays:
             options.append(Option(f"Stack {long_label(card.face)}", plays[card.id],
                                   swatch=card_style(card.face)))
@@ -95,9 +96,23 @@ async def ask_respond(context: PromptContext):
         message += f" (the colour was {color_label(prev)})"
     message += "."
     if challenge:
-        message += (" A bluff? Challenge: if it was, the player who played it draws instead;"
-                    " if not, you draw more.")
+        message += " " + _challenge_stakes(view, attacker, context.name)
     return await context.ask(Question(f"{context.name}: answer the {top}", message, options))
+
+
+def _challenge_stakes(view, attacker: str, challenger: str) -> str:
+    """What a challenge risks, from the rule set's own penalty table."""
+    penalty = get_variant(view.variant).challenges.get(view.top.kind)
+    if penalty is None:
+        return ("A bluff? Challenge: if it was, the player who played it draws instead; "
+                "if not, you draw more.")
+    guilty = amount_words(penalty.guilty_draw)
+    innocent = amount_words(penalty.innocent_draw)
+    if penalty.innocent_extra:
+        innocent += f" and {_cards(penalty.innocent_extra)} more"
+    back = " and takes the card back" if penalty.guilty_returns_card else ""
+    return (f"A bluff? Challenge: if it was, {attacker} draws {guilty}{back}; "
+            f"if not, {challenger} draws {innocent}.")
 
 
 @register(_D.SWAP)

@@ -111,18 +111,12 @@ class PromptHost:
         if tuple(panel.styles.margin) != margin:
             panel.styles.margin = margin
 
-    def _panel_follows_layout(self, _screen=None) -> None:
-        """After every layout: the open panel lies where the new layout lets it (it
-        must not depend on which pass of the screen laid the hand out last)."""
+    def _place_open_panel(self, _screen=None) -> None:
+        """Lay the open panel again (the screen calls it after every layout: the hand's
+        height moves its place)."""
         for panel in self.query(PromptPanel):
             if panel.is_open:
                 self._place_panel(panel)
-
-    def _place_open_panel(self) -> None:
-        """After the screen changed: lay the open panel again, once it is laid out."""
-        for panel in self.query(PromptPanel):
-            if panel.is_open:
-                self.call_after_refresh(self._place_panel, panel)
 
     def withdraw_question(self) -> None:
         """Take back the open question, as if its person had backed out: the game it

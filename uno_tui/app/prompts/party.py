@@ -6,7 +6,7 @@ from __future__ import annotations
 from ...engine import COLOR_NAMES, DecisionKind, LinkPlayers, Play, PointAt, TakePile
 from ..cardtext import card_style, long_label
 from .question import Option, Question
-from .registry import PromptContext, register
+from .registry import PromptContext, distinct_faces, register
 
 __all__ = ["ask_point", "ask_pile_up", "ask_link"]
 
@@ -39,11 +39,12 @@ async def ask_pile_up(context: PromptContext):
     message = f"Mini-pile ({color_name}, {len(pile)} card{'s' if len(pile) != 1 else ''}): {shown}."
     plays = {a.card: a for a in context.actions if type(a) is Play}
     options = [Option(f"Play {long_label(card.face)} on it", plays[card.id],
-                      swatch=card_style(card.face)) for card in view.hand if card.id in plays]
+                      swatch=card_style(card.face)) for card in distinct_faces(view.hand)
+               if card.id in plays]
     take = TakePile(context.seat)
     if take in context.actions:
         options.append(Option(f"Take the pile ({len(pile)} cards)", take, "t"))
-        message += f" {context.name} has no {color_name} card or wild: the pile is theirs."
+        message += f" {context.name} has no {color_name} card or wild, so takes the pile."
     else:
         message += f" Play a {color_name} card or a wild on it; the pile passes on."
     return await context.ask(Question(f"{context.name}: Wild Pile Up", message, options))

@@ -14,14 +14,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, fields
-from typing import Awaitable, Callable, Sequence
+from typing import Awaitable, Callable, Iterable, Sequence
 
 from ...engine import Action, Event, Face, GameView
+from ...engine.view import HandCard
 from ..cardtext import long_label
 from .question import Option, Question
 
 __all__ = ["PromptContext", "Prompter", "PROMPTS", "register", "prompter_for",
-           "ask_from_list", "describe_action"]
+           "ask_from_list", "describe_action", "distinct_faces"]
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,18 @@ class PromptContext:
         view = self.view
         return [(self.seat + step * view.direction) % view.players
                 for step in range(1, view.players)]
+
+
+def distinct_faces(cards: Iterable[HandCard]) -> list[HandCard]:
+    """The first card of each face: two copies of a card play alike, and a person sees
+    only the face (not, in Flip, the other side), so one option stands for both."""
+    seen: set[Face] = set()
+    out = []
+    for card in cards:
+        if card.face not in seen:
+            seen.add(card.face)
+            out.append(card)
+    return out
 
 
 Prompter = Callable[[PromptContext], Awaitable[Action | None]]

@@ -25,17 +25,19 @@ def _read(name: str) -> str | None:
     return path.read_text(encoding="utf-8")
 
 
-def rules_markdown(variant: str, rules: Iterable[str] = ()) -> str:
-    """The rules page for ``variant``, plus the house rules in play."""
+def rules_markdown(variant: str, rules: Iterable[str] = (), *, choosing: bool = False) -> str:
+    """The rules page for ``variant``, plus the house rules in play (``choosing``: every
+    house rule, in full, for the setup screen where they are chosen)."""
     label = VARIANTS[variant].label if variant in VARIANTS else variant
     page = _read(f"{variant}.md")
     if page is None:
         # A variant without its own page still gets the rules every variant shares.
         page = f"# {label}\n\n" + (_read("common.md") or "")
-    active = sorted(rules)
-    if active:
-        page += "\n\n## House rules in this game\n\n"
-        page += "\n".join(f"- **{rule}**: {HOUSE_RULES.get(rule, '')}" for rule in active)
+    shown = list(HOUSE_RULES) if choosing else sorted(rules)
+    if shown:
+        page += ("\n\n## House rules to choose from\n\n" if choosing
+                 else "\n\n## House rules in this game\n\n")
+        page += "\n".join(f"- **{rule}**: {HOUSE_RULES.get(rule, '')}" for rule in shown)
     return page
 
 
@@ -54,20 +56,26 @@ class HelpScreen(ModalScreen[None]):
         Binding("k", "tab('keys')", "Keys"),
     ]
 
-    def __init__(self, variant: str, rules: Iterable[str] = (), tab: str = RULES_TAB) -> None:
+    def __init__(self, variant: str, rules: Iterable[str] = (), tab: str = RULES_TAB, *,
+                 choosing: bool = False) -> None:
         super().__init__(classes="help-screen")
         self.variant = variant
         self.rules = tuple(rules)
         self.tab = tab
+        #: Opened from the setup screen: every house rule is told, in full.
+        self.choosing = choosing
 
     def compose(self) -> ComposeResult:
+        pages = {RULES_TAB: rules_markdown(self.variant, self.rules, choosing=self.choosing),
+                 KEYS_TAB: keys_markdown()}
         with TabbedContent(initial=self.tab, id="help-tabs"):
-            with TabPane("Rules", id=RULES_TAB):
-                yield MarkdownViewer(rules_markdown(self.variant, self.rules),
-                                     show_table_of_contents=False, id=f"{RULES_TAB}-text")
-            with TabPane("Keys", id=KEYS_TAB):
-                yield MarkdownViewer(keys_markdown(), show_table_of_contents=False,
-                                     id=f"{KEYS_TAB}-text")
+            for tab, title in ((RULES_TAB, "Rules"), (KEYS_TAB, "Keys")):
+                with TabPane(title, id=tab):
+                    viewer = MarkdownViewer(pages[tab], show_table_of_contents=False,
+                                            id=f"{tab}-text")
+                    # Textual's viewer takes no focus, so its keys would never reach it.
+                    viewer.can_focus = True
+                    yield viewer
         yield Footer()
 
     def on_mount(self) -> None:

@@ -31,7 +31,7 @@ from ..widgets.title import TitleBar
 __all__ = ["SetupScreen", "default_seats", "TARGETS"]
 
 #: What the hint line says while no computer seat is picked and nothing is wrong.
-_HINT = "Tab moves between the fields; the footer shows their keys."
+_HINT = "Tab moves between the fields; ? explains the rules and every house rule."
 
 #: Target scores offered (the command line's --target is added when it is another).
 TARGETS = (100, 150, 200, 250, 300, 400, 500, 750, 1000)
@@ -209,7 +209,8 @@ class SetupScreen(Screen[None]):
         self.set_focus(None)
 
     def action_help(self) -> None:
-        from .help import KEYS_TAB, HelpScreen
+        from .help import RULES_TAB, HelpScreen
 
         variant = self.query_one("#variant", ChoiceRow).value
-        self.app.push_screen(HelpScreen(variant, (), tab=KEYS_TAB))
+        # The house rules' lines are cut short at 80 columns: the help tells them whole.
+        self.app.push_screen(HelpScreen(variant, (), tab=RULES_TAB, choosing=True))

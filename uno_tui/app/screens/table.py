@@ -33,12 +33,11 @@ from ..widgets.discard import DiscardPile
 from ..widgets.draw_pile import DrawPile
 from ..widgets.extras import EXTRA_WIDGETS
 from ..widgets.footer import Footer
-from ..widgets.hand import HandView
+from ..widgets.hand import HandTitle, HandView
 from ..widgets.log import GameLog
 from ..widgets.party import MiniPile
 from ..widgets.prompt import PromptBar
-from ..widgets.seats import SeatRing
-from ..widgets.table_area import compose_table_area
+from ..widgets.table_area import SeatArea, compose_table_area
 from ..widgets.title import TitleBar
 from .between_rounds import BetweenRounds
 from .error import StopsInWords
@@ -46,10 +45,6 @@ from .table_flow import TableFlow
 
 __all__ = ["TableScreen"]
 
-#: The one-line bars of the table: title, banner, prompt and footer.
-FIXED_LINES = 4
-#: Rows of cards the hand shows at most before it scrolls, by card size.
-HAND_ROWS = {COMPACT: 1, LARGE: 2}
 #: The log's width by card size (the table takes the rest).
 LOG_WIDTH = {COMPACT: 27, LARGE: 40}
 
@@ -132,6 +127,7 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
             yield GameLog(id="log")
         yield MomentBanner(id="banner").data_bind(bind)
         yield PromptBar(id="prompt")
+        yield HandTitle(id="hand-title").data_bind(bind)
         yield HandView(id="hand").data_bind(bind)
         yield Footer()
 
@@ -139,7 +135,8 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
         # The prompt panel lies over the table, empty until a question comes.
         self.mount(PromptPanel())
         self.query_one("#log").border_title = "Log"
-        self.screen_layout_refresh_signal.subscribe(self, self._panel_follows_layout)
+        # An open panel follows every layout (the hand's height moves its place).
+        self.screen_layout_refresh_signal.subscribe(self, self._place_open_panel)
         self._refresh()
         self.call_after_refresh(self._start)
 
@@ -149,23 +146,25 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
                      *self.query(MiniPile)):
             pile.size_class = size
         self.set_class(size == LARGE, "-large")
-        # The seats get what the one-line bars, the piles and the hand leave.
-        width, height = self.app.size
-        log_width = LOG_WIDTH[size]
-        budget = height - FIXED_LINES - (size.height + 1) - HAND_ROWS[size] * size.height - 2
-        self.query_one(SeatRing).arrange_panels(width - log_width - 2, budget)
-        self.query_one(GameLog).styles.width = log_width
-        for panel in self.query(PromptPanel):
-            if panel.is_open:
-                self.call_after_refresh(self._place_panel, panel)
+        self.query_one(GameLog).styles.width = LOG_WIDTH[size]
+        self._place_open_panel()
+
+    @on(SeatArea.Resized)
+    def _seats_moved(self, message: SeatArea.Resized) -> None:
+        # The prompt panel lies over the seats, never taller than they are.
+        panel = self.query_one(PromptPanel)
+        height = max(1, message.region.height)
+        if panel.styles.max_height is None or panel.styles.max_height.value != height:
+            panel.styles.max_height = height
+        self._place_panel(panel)
 
     def prompt_panel_margin(self) -> tuple[int, int, int, int]:
         """Where the prompt panel lies (it is docked at the screen's bottom): over the
-        bottom of the table area, left of the log, so that the hand, the announcements,
-        the prompt line and the log's latest lines stay in view."""
-        table = self.query_one("#top")
+        seats, left of the log, so that the piles, the hand, the announcements, the
+        prompt line and the log's latest lines stay in view."""
+        seats = self.query_one(SeatArea)
         log = self.query_one(GameLog)
-        below = max(0, self.size.height - table.region.bottom)
+        below = max(0, self.size.height - seats.region.bottom)
         right = self.size.width - log.region.x if log.region.x > 0 else 0
         return (0, max(0, right), below, 0)
 
@@ -211,7 +210,7 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
                 self._ballot = None     # every player has had a turn since: old news
         self.state = self.table_state()
         self._refresh_prompt()
-        self._place_open_panel()
+        self.call_after_refresh(self._place_open_panel)
 
     def _refresh_prompt(self) -> None:
         """Redraw the prompt line and the footer's keys only (the table has not changed)."""
@@ -239,6 +238,8 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
         decider = ctl.decider
         if decider is None:
             return "The round is over."
+        if self.claiming:
+            return f"Hands are hidden during the {self.claiming.lower()}."
         if ctl.is_human(decider):
             return f"Hands are hidden until {ctl.names[decider]} takes the keyboard."
         return f"Hands are hidden while {ctl.names[decider]} (computer) plays."

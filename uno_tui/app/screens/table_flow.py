@@ -19,7 +19,8 @@ from ..cardtext import long_label
 from ..hotseat import Ask, Away, Computers, Handoff, RoundOver
 from ..pacing import Answer
 from ..prompts.host import PROMPT_GROUP
-from ..prompts.windows import out_of_turn_card, who_plays_out_of_turn
+from ..prompts.registry import distinct_faces
+from ..prompts.windows import nothing_to_claim, out_of_turn_card, who_plays_out_of_turn
 from ..widgets.hand import HandView
 from ..widgets.log import GameLog
 from .handoff import HandoffScreen
@@ -165,43 +166,55 @@ class TableFlow:
 
     # ------------------------------------------------ out of turn (jump-in, speed play)
 
+    #: The out-of-turn play being claimed now ("Speed play", "Jump in"; "": none).
+    claiming: str = ""
+
     def _claimers(self) -> tuple[int, ...]:
         """The people at this keyboard who may claim an out-of-turn play now."""
         return tuple(s for s in self.ctl.jump_in_candidates() if s in self.flow.held)
 
     async def _claim(self, claimers: tuple[int, ...], what: str):
-        """Someone claims an out-of-turn play: they pick their name, then their card."""
+        """Someone claims an out-of-turn play: at a shared keyboard they pick their name
+        (taking the keyboard), then play their identical card; no handoff is needed, as
+        nothing private shows (the card looks like the top card). Without one, they alone are told, and the keyboard goes
+        back to whoever plays next."""
+        self.claiming = what
+        try:
+            return await self._claim_seat(claimers, what)
+        finally:
+            self.claiming = ""
+
+    async def _claim_seat(self, claimers: tuple[int, ...], what: str):
         ctl = self.ctl
         top = ctl.game.top
         self.asked_kind = "claim"
-        if len(claimers) == 1:
-            seat = claimers[0]
-        else:
+        if self.flow.shared:
+            # Whoever pressed the key has the keyboard now: the hand on screen hides.
+            self.flow.hide()
+            self._refresh()
             seat = await self.ask(who_plays_out_of_turn(
                 [(s, ctl.names[s]) for s in claimers], top, what))
             if seat is None:
                 return None
-        if not ctl.jump_in_actions(seat):
-            # Said at once: nobody goes through a handoff only to hear this.
-            self.message = (f"✗ {ctl.names[seat]} holds no card identical to "
-                            f"{long_label(top)}: nothing happens.")
-            return None
-        if self.flow.needs_handoff(seat):
-            return partial(self._handoff, seat, f"{ctl.names[seat]} claims a "
-                           f"{what.lower()} on {long_label(top)}.",
-                           partial(self._run_prompt, partial(self._claim_card, seat, what)))
-        return await self._claim_card(seat, what)
-
-    async def _claim_card(self, seat: int, what: str):
-        ctl = self.ctl
-        self.flow.handed(seat)
-        self.asked_kind = "claim"
-        faces = {c.id: c.face for c in ctl.view(seat).hand}
-        choices = [(a, faces[a.card]) for a in ctl.jump_in_actions(seat)]
+        else:
+            (seat,) = claimers
+        # One option per face: the copies play alike, and their owner sees only the face.
+        hand = {card.id: card for card in ctl.view(seat).hand}
+        plays = {action.card: action for action in ctl.jump_in_actions(seat)}
+        choices = [(plays[card.id], long_label(card.face), card.face)
+                   for card in distinct_faces(hand[i] for i in plays)]
+        self.flow.claimed(seat)
+        name = ctl.names[seat]
         if not choices:
-            return None          # the moment passed
-        self._refresh()
-        action = await self.ask(out_of_turn_card(ctl.names[seat], ctl.game.top, choices, what))
+            decider = ctl.decider
+            if decider is None:
+                then = ""
+            elif self.flow.shared and ctl.is_human(decider):
+                then = f"The keyboard goes back to {ctl.names[decider]}."
+            else:
+                then = f"{ctl.names[decider]} plays on."
+            return await self._notice(*nothing_to_claim(name, top, what, then))
+        action = await self.ask(out_of_turn_card(name, top, choices, what))
         if action is None:
             return None
         return partial(self._act, seat, action)

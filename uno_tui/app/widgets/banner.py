@@ -1,11 +1,15 @@
 """The banner: the latest moment that matters, announced on the table (see moments.py).
 
-One line between the table and the prompt. It changes only when a new moment comes
-(or, with stacking on, when the draw waiting on the next player changes), so it costs
-nothing between moments.
+One line between the table and the prompt. A moment is news, not a record (the log
+keeps it): it goes away with the next action, or after :data:`SHOWN_AT_MOST` seconds,
+whichever is first; but it stays at least :data:`SHOWN_AT_LEAST` seconds, so that a
+computer acting right after it does not wipe it before anyone could read it. With
+stacking on, the draw waiting on the next player stays as long as it waits.
 """
 
 from __future__ import annotations
+
+from time import monotonic
 
 from rich.text import Text
 from textual.reactive import reactive
@@ -17,13 +21,16 @@ from .bound import TableWidget
 __all__ = ["MomentBanner"]
 
 
-#: The most moments the banner keeps at once (newest first).
+#: The most moments the banner shows at once (newest first), from one action.
 KEPT = 3
+#: Seconds a moment stays at most, and at least (even when the next action comes).
+SHOWN_AT_MOST = 4.0
+SHOWN_AT_LEAST = 1.5
 
 
 class MomentBanner(TableWidget):
-    """``Ann calls UNO! · Caught! Bob forgot UNO (Ann saw it)``: the latest moments, newest
-    first; a moment stays until every player has acted once since. Blank before any."""
+    """``Ann calls UNO! · Caught! Bob forgot UNO (Ann saw it)``: the moments of the last
+    action, until the next action or a few seconds pass. Blank between moments."""
 
     headline: reactive[str] = reactive("")
     pending: reactive[str] = reactive("")
@@ -31,8 +38,9 @@ class MomentBanner(TableWidget):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self._serial = -1
-        #: (serial, headline) of the moments kept, oldest first.
-        self._moments: list[tuple[int, str]] = []
+        #: When the headline shown now went up (monotonic seconds), and how many went up.
+        self._shown_at = 0.0
+        self._shown = 0
 
     def read(self, state: TableState) -> None:
         view = state.view
@@ -42,10 +50,27 @@ class MomentBanner(TableWidget):
         if state.serial == self._serial:
             return
         self._serial = state.serial
-        self._moments += [(state.serial, line) for line in headlines(state.events, state.names)]
-        self._moments = [(serial, line) for serial, line in self._moments
-                         if serial > state.serial - view.players][-KEPT:]
-        self.headline = " · ".join(line for _, line in reversed(self._moments))
+        news = headlines(state.events, state.names)[-KEPT:]
+        if news:
+            self.headline = " · ".join(reversed(news))
+            self._shown_at = monotonic()
+            self._shown += 1
+            self._clear_later(SHOWN_AT_MOST)
+        elif self.headline:
+            # The next action came: the moment goes, once it has been up long enough.
+            self._clear_later(max(0.0, SHOWN_AT_LEAST - (monotonic() - self._shown_at)))
+
+    def _clear_later(self, delay: float) -> None:
+        shown = self._shown
+
+        def clear() -> None:
+            if self._shown == shown:           # not a newer moment meanwhile
+                self.headline = ""
+
+        if delay <= 0:
+            clear()
+        else:
+            self.set_timer(delay, clear)
 
     def watch_headline(self, headline: str) -> None:
         self.set_class(bool(headline), "-news")

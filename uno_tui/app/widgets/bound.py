@@ -3,17 +3,23 @@
 The table screen holds one reactive :class:`~uno_tui.app.tablestate.TableState`; every
 widget is bound to it (``data_bind``) and, when it changes, works out what it shows
 into its own reactives. A widget whose part of the table did not change is not drawn
-again, which is what keeps the bytes sent to the terminal (and over SSH) small.
+again, which is what keeps the bytes sent to the terminal (and over SSH) small;
+:class:`DrawnInLines` goes further and sends only the cells that look different.
 """
 
 from __future__ import annotations
 
+from typing import Sequence
+
+from rich.cells import cell_len
+from rich.text import Text
+from textual.geometry import Region, Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
 from ..tablestate import TableState
 
-__all__ = ["TableWidget"]
+__all__ = ["TableWidget", "DrawnInLines", "changed_span"]
 
 
 class TableWidget(Widget):
@@ -31,3 +37,87 @@ class TableWidget(Widget):
     def read(self, state: TableState) -> None:
         """Take what this widget shows from ``state`` (into reactives that repaint)."""
         raise NotImplementedError
+
+
+def _cells(line: Text) -> list[tuple[str, tuple[str, ...]]]:
+    """Each character of ``line`` with the styles laid on it."""
+    plain = line.plain
+    base = (str(line.style),) if line.style else ()
+    styles: list[tuple[str, ...]] = [base] * len(plain)
+    for span in line.spans:
+        for index in range(span.start, min(span.end, len(plain))):
+            styles[index] = styles[index] + (str(span.style),)
+    return list(zip(plain, styles))
+
+
+def changed_span(old: Text, new: Text) -> tuple[int, int] | None:
+    """The cells ``(start, end)`` of ``new`` that look different from ``old`` (None: none
+    do): everything between the first and the last difference."""
+    was, now = _cells(old), _cells(new)
+    if was == now:
+        return None
+    first = 0
+    while first < min(len(was), len(now)) and was[first] == now[first]:
+        first += 1
+    tail = 0
+    while (tail < min(len(was), len(now)) - first
+           and was[len(was) - 1 - tail] == now[len(now) - 1 - tail]):
+        tail += 1
+    start = cell_len(new.plain[:first])
+    end = max(cell_len(old.plain[:len(was) - tail]), cell_len(new.plain[:len(now) - tail]))
+    return start, max(end, start + 1)
+
+
+class DrawnInLines(Widget):
+    """A widget drawn as lines of text (:meth:`lines`). When it changes (call
+    :meth:`redraw`), only the cells that look different are sent to the terminal: a
+    seat whose count went from 7 to 6 rewrites a few cells, not its panel."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        #: The lines last drawn, and the size they were drawn at.
+        self._drawn: Sequence[Text] | None = None
+        self._drawn_at = Size(0, 0)
+
+    def lines(self) -> list[Text]:
+        """What the widget shows now, one Text per line (within its size)."""
+        raise NotImplementedError
+
+    def _fitted(self) -> list[Text]:
+        """:meth:`lines`, each cut to the widget's width (a line never wraps)."""
+        width = self.size.width
+        lines = self.lines()
+        for line in lines:
+            if line.cell_len > width:
+                line.truncate(max(1, width), overflow="ellipsis")
+        return lines
+
+    def redraw(self) -> None:
+        """Send what changed since the last drawing (everything if the lines did)."""
+        if not self.is_mounted:
+            return
+        old, new = self._drawn, self._fitted()
+        # What the screen will show once the refresh asked for now is drawn.
+        self._drawn = new
+        if old is None or len(old) != len(new) or self._drawn_at != self.size:
+            self._drawn_at = self.size
+            self.refresh()
+            return
+        regions = []
+        width = self.size.width
+        for y, (was, now) in enumerate(zip(old, new)):
+            span = changed_span(was, now)
+            if span is not None and span[0] < width:
+                regions.append(Region(span[0], y, min(span[1], width) - span[0], 1))
+        if regions:
+            self.refresh(*regions)
+
+    def render(self) -> Text:
+        self._drawn = lines = self._fitted()
+        self._drawn_at = self.size
+        out = Text(no_wrap=True, overflow="crop")
+        for number, line in enumerate(lines):
+            if number:
+                out.append("\n")
+            out.append_text(line)
+        return out

@@ -196,7 +196,9 @@ def card_lines(face: Face, size: CardSize = COMPACT, index: int | None = None,
     if playable is False:
         edges, border = _DASHED, "dim"
     else:
-        edges, border = _ROUND, color_ink(face.color) + (" bold" if playable else "")
+        # A playable card looks as it does outside its owner's turn: when the turn ends,
+        # only the unplayable cards are drawn again.
+        edges, border = _ROUND, color_ink(face.color) + " bold"
     # The pick doubles the top and bottom borders only: moving it redraws two lines of
     # a card, not the whole card (what a cursor move sends over SSH).
     top_border = bottom_border = border

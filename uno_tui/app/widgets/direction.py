@@ -13,7 +13,7 @@ from rich.text import Text
 from textual.reactive import reactive
 
 from ..tablestate import TableState
-from .bound import TableWidget
+from .bound import DrawnInLines, TableWidget
 
 __all__ = ["DirectionTracker", "TURNED_FOR"]
 
@@ -29,10 +29,11 @@ class Heading(NamedTuple):
     card: bool
 
 
-class DirectionTracker(TableWidget):
-    """``↻ clockwise · next: Bob``; on two or more lines the arrow is drawn as a ring."""
+class DirectionTracker(DrawnInLines, TableWidget):
+    """``↻ clockwise · next: Bob``; on two or more lines the arrow is drawn as a ring.
+    A turn moving on rewrites the name, not the ring."""
 
-    heading: reactive[Heading | None] = reactive(None)
+    heading: reactive[Heading | None] = reactive(None, repaint=False)
 
     def read(self, state: TableState) -> None:
         view = state.view
@@ -44,24 +45,23 @@ class DirectionTracker(TableWidget):
         if old is not None and new is not None and old.direction != new.direction:
             self.add_class("-turned")
             self.set_timer(TURNED_FOR, lambda: self.remove_class("-turned"))
+        self.redraw()
 
-    def render(self) -> Text:
+    def lines(self) -> list[Text]:
         heading = self.heading
         if heading is None:
-            return Text("")
+            return []
         arrow, words = _ARROWS.get(heading.direction, _ARROWS[1])
         label = ("tracker card: " if heading.card else "") + words
-        text = Text(no_wrap=True, overflow="ellipsis")
+        following = Text(heading.next_name, style="bold")    # a name is text, never markup
         if self.size.height >= 3:
             ring = (("╭─→─╮", f"↑ {arrow} ↓", "╰─←─╯") if heading.direction == 1
                     else ("╭─←─╮", f"↓ {arrow} ↑", "╰─→─╯"))
-            text.append(f"{ring[0]} {label}\n", style="bold")
-            text.append(f"{ring[1]}\n", style="bold")
-            text.append(ring[2], style="bold")
-            text.append(" next: ")
-            text.append(Text(heading.next_name, style="bold"))
-            return text
-        text.append(f"{arrow} {label}", style="bold")
-        text.append("\nnext: " if self.size.height == 2 else " · next: ")
-        text.append(Text(heading.next_name, style="bold"))
-        return text
+            # "tracker card" on a line of its own: beside the mini-pile the status
+            # column is narrow, and the direction must not be the words cut off.
+            return [Text(f"{ring[0]} {words}", style="bold"),
+                    Text(ring[1] + (" tracker card" if heading.card else ""), style="bold"),
+                    Text.assemble((ring[2], "bold"), " next: ", following)]
+        if self.size.height == 2:
+            return [Text(f"{arrow} {label}", style="bold"), Text.assemble("next: ", following)]
+        return [Text.assemble((f"{arrow} {label}", "bold"), " · next: ", following)]

@@ -28,7 +28,7 @@ class PileCard(NamedTuple):
 class DiscardPile(TableWidget):
     """The top card as a card; under it the colour in play (also after a wild) and the count."""
 
-    pile: reactive[PileCard | None] = reactive(None, layout=True)
+    pile: reactive[PileCard | None] = reactive(None)
     size_class: reactive[CardSize] = reactive(COMPACT, layout=True)
 
     def read(self, state: TableState) -> None:

@@ -39,7 +39,8 @@ class DrawPile(TableWidget):
         self.facts = DrawFacts(state.view.draw_count, state.view.draw_top_back)
 
     def get_content_width(self, container, viewport) -> int:
-        return max(self.size_class.width, len(f"Draw {self.facts.count if self.facts else 0} (d)"))
+        # As wide as "Draw 104 (d)" whatever the count: the piles never shift sideways.
+        return max(self.size_class.width, len("Draw 000 (d)"))
 
     def get_content_height(self, container, viewport, width: int) -> int:
         return self.size_class.height + 1

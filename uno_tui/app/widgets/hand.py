@@ -8,7 +8,6 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
-from textual.content import Content
 from textual.geometry import Offset, Region
 from textual.message import Message
 from textual.reactive import reactive
@@ -16,9 +15,10 @@ from textual.widget import Widget
 
 from ...engine import Face, HandCard
 from ..tablestate import TableState
+from .bound import TableWidget
 from .card import COMPACT, CardSize, card_lines, card_rich_text, card_size_for
 
-__all__ = ["HandView", "ChipGrid", "CardSlot"]
+__all__ = ["HandView", "HandTitle", "ChipGrid", "CardSlot", "hand_title"]
 
 
 class SlotFacts(NamedTuple):
@@ -30,6 +30,11 @@ class SlotFacts(NamedTuple):
     picked: bool
     card_id: int | None
     size: CardSize
+
+
+def _lines_of(facts: SlotFacts):
+    return card_lines(facts.face, facts.size, facts.index, facts.playable, facts.picked,
+                      facts.card_id)
 
 
 #: Card widgets made with the hand; a bigger hand adds more (at the cost of one full redraw).
@@ -44,19 +49,24 @@ class CardSlot(Widget):
     facts: reactive[SlotFacts | None] = reactive(None, repaint=False)
 
     def watch_facts(self, old: SlotFacts | None, new: SlotFacts | None) -> None:
-        if old is not None and new is not None and old._replace(picked=new.picked) == new:
-            # Only the pick changed: only the top and bottom borders look different.
-            width, height = new.size
-            self.refresh(Region(0, 0, width, 1), Region(0, height - 1, width, 1))
-        else:
-            self.refresh()
+        if old is None or new is None or old.size != new.size:
+            if old != new:
+                self.refresh()
+            return
+        # Only the lines that look different: the pick changes two borders, the end of a
+        # turn only the unplayable cards.
+        width = new.size.width
+        changed = [Region(0, y, width, 1)
+                   for y, (was, now) in enumerate(zip(_lines_of(old), _lines_of(new)))
+                   if was != now]
+        if changed:
+            self.refresh(*changed)
 
     def render(self) -> Text:
         facts = self.facts
         if facts is None:
             return Text("")
-        return card_rich_text(card_lines(facts.face, facts.size, facts.index, facts.playable,
-                                         facts.picked, facts.card_id))
+        return card_rich_text(_lines_of(facts))
 
     def on_click(self, event: events.Click) -> None:
         if self.facts is not None:
@@ -87,8 +97,6 @@ class ChipGrid(Widget):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self._slots: list[CardSlot] = [CardSlot() for _ in range(SLOTS_AT_START)]
-        for slot in self._slots:
-            slot.display = False
 
     def compose(self) -> ComposeResult:
         # Mounted at the start: a widget mounted later makes Textual redraw the whole
@@ -107,7 +115,9 @@ class ChipGrid(Widget):
         self._sync()
 
     def _sync(self, *_) -> None:
-        """Give every slot its card; add slots when the hand grows, hide the spare ones."""
+        """Give every slot its card; add slots when the hand grows. A slot without a card
+        is emptied and laid below the rows, never hidden: hiding or showing one renumbers
+        its siblings, which redraws every card of the hand."""
         cards = self.cards
         while len(self._slots) < len(cards):
             slot = CardSlot()
@@ -116,9 +126,13 @@ class ChipGrid(Widget):
         size = self.card_size
         columns = self.columns()
         playable = self.playable
+        rows = -(-len(cards) // columns) if cards else 1
         for index, slot in enumerate(self._slots):
+            slot.styles.width = size.width
+            slot.styles.height = size.height
             if index >= len(cards):
-                slot.display = False
+                slot.facts = None
+                slot.styles.offset = (0, rows * size.height)
                 continue
             card = cards[index]
             can_play = None if playable is None else card.id in playable
@@ -127,10 +141,6 @@ class ChipGrid(Widget):
                                    card.id if self.show_ids else None, size)
             row, column = divmod(index, columns)
             slot.styles.offset = (column * size.width, row * size.height)
-            slot.styles.width = size.width
-            slot.styles.height = size.height
-            slot.display = True
-        rows = -(-len(cards) // columns) if cards else 1
         self.styles.height = rows * size.height if cards else 1
 
     def columns(self, width: int | None = None) -> int:
@@ -154,6 +164,35 @@ class ChipGrid(Widget):
         return index if 0 <= index < len(self.cards) else None
 
 
+def hand_title(state: TableState) -> str:
+    """``Ann's hand (7 cards)``, or ``Hand`` while every hand is hidden."""
+    if state.viewer is None:
+        return "Hand"
+    count = len(state.view.hand)
+    return f"{state.names[state.viewer]}'s hand ({count} card{'s' if count != 1 else ''})"
+
+
+class HandTitle(TableWidget):
+    """The hand's top border with its title: ``╭─ Ann's hand (7 cards) ──╮``.
+
+    Its own one-line widget: a border title that changes (every card played or drawn)
+    would redraw the whole hand, cards and all; this redraws one line.
+    """
+
+    title: reactive[str] = reactive("Hand")
+
+    def read(self, state: TableState) -> None:
+        self.title = hand_title(state)
+
+    def render(self) -> Text:
+        width = self.size.width
+        title = self.title if len(self.title) <= width - 6 else self.title[:max(0, width - 7)] + "…"
+        line = Text("╭─ ")
+        line.append(Text(title, style="bold"))     # a name is text, never markup
+        line.append(" " + "─" * max(0, width - len(title) - 5) + "╮")
+        return line
+
+
 class HandView(VerticalScroll):
     """The viewer's cards; unplayable ones are marked during their turn. Scrolls when
     long, keeping the picked card in view. Bound to the table's state."""
@@ -166,7 +205,6 @@ class HandView(VerticalScroll):
             self.card_id = card_id
 
     state: reactive[TableState | None] = reactive(None, repaint=False)
-    _shown_title = ""
     _shown_subtitle = ""
     #: True while no card is picked (after a handoff) until a key or a click picks one.
     unpicked = False
@@ -189,12 +227,6 @@ class HandView(VerticalScroll):
     @property
     def grid(self) -> ChipGrid:
         return self.query_one(ChipGrid)
-
-    def _title(self, title: str) -> None:
-        # Only when it changes: a new border title redraws the whole hand, cards and all.
-        if title != self._shown_title:
-            self._shown_title = title
-            self.border_title = Content(title)     # a name is text, never markup
 
     def _more_hint(self) -> None:
         """Say under the hand which cards are in view when some rows are scrolled away:
@@ -225,16 +257,13 @@ class HandView(VerticalScroll):
         grid = self.grid
         grid.show_ids = state.show_ids
         if state.viewer is None:
-            self._title("Hand")
             self.call_after_refresh(self._more_hint)
             grid.notice = notice
             grid.playable = None
             grid.cards = ()
             return
-        owner = state.names[state.viewer]
         cards = state.view.hand
         count = len(cards)
-        self._title(f"{owner}'s hand ({count} card{'s' if count != 1 else ''})")
         grid.notice = "No cards." if not cards else ""
         if self.unpicked:
             # After a handoff: no card is picked until its player picks one.

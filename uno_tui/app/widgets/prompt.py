@@ -6,7 +6,8 @@ from rich.text import Text
 from textual import events
 from textual.message import Message
 from textual.reactive import reactive
-from textual.widget import Widget
+
+from .bound import DrawnInLines
 
 __all__ = ["PromptBar"]
 
@@ -14,11 +15,12 @@ _CATCH_STYLE = "bold black on #ffb300"
 _UNO_STYLE = "bold black on #43a047"
 
 
-class PromptBar(Widget):
+class PromptBar(DrawnInLines):
     """A one-line instruction, and at its right the actions open to anyone right now.
 
     The actions answer to their keys through the table's bindings; a click on one
-    posts :class:`CatchRequested` or :class:`UnoRequested`.
+    posts :class:`CatchRequested` or :class:`UnoRequested`. A new instruction rewrites
+    the cells that differ ("CPU 1 is playing…" to "CPU 2 is playing…": one).
     """
 
     class CatchRequested(Message):
@@ -27,11 +29,15 @@ class PromptBar(Widget):
     class UnoRequested(Message):
         """Someone clicked UNO!."""
 
-    text: reactive[str] = reactive("")
+    text: reactive[str] = reactive("", repaint=False)
     #: Label of the Catch! action ("" hides it), e.g. "Catch! Bob forgot UNO (c)".
-    catch_label: reactive[str] = reactive("")
+    catch_label: reactive[str] = reactive("", repaint=False)
     #: Label of the UNO! action ("" hides it).
-    uno_label: reactive[str] = reactive("")
+    uno_label: reactive[str] = reactive("", repaint=False)
+
+    def on_mount(self) -> None:
+        for name in ("text", "catch_label", "uno_label"):
+            self.watch(self, name, lambda *_: self.redraw(), init=False)
 
     def _actions(self) -> list[tuple[str, str, type[Message]]]:
         actions = []
@@ -50,7 +56,7 @@ class PromptBar(Widget):
             end = start - 1
         return spans[::-1]
 
-    def render(self) -> Text:
+    def lines(self) -> list[Text]:
         actions = self._actions()
         room = self.size.width - sum(len(label) + 3 for label, _, _ in actions)
         text = Text(self.text[:max(0, room - 1)] + ("…" if len(self.text) >= room else ""))
@@ -58,7 +64,7 @@ class PromptBar(Widget):
         for label, style, _ in actions:
             text.append(" ")
             text.append(f" {label} ", style=style)
-        return text
+        return [text]
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)

@@ -17,7 +17,7 @@ from textual.reactive import reactive
 from ...engine import Face
 from ..cardtext import card_style
 from ..tablestate import TableState
-from .bound import TableWidget
+from .bound import DrawnInLines, TableWidget
 from .card import corner_index
 
 __all__ = ["SeatFacts", "SeatPanel", "SeatRing", "seat_facts"]
@@ -26,6 +26,14 @@ __all__ = ["SeatFacts", "SeatPanel", "SeatRing", "seat_facts"]
 MIN_PANEL_WIDTH = 24
 #: Card backs drawn on a panel line before "+n" says how many more.
 _BACK = "▮"
+#: From this many lines a panel draws the backs as a fan of cards (three lines).
+FAN_LINES = 5
+#: The most lines a panel takes (the fan, and a blank line between rows of seats).
+MAX_PANEL_LINES = 6
+#: The top card of a fan, and its styles: a card back reads without colour too.
+_FAN_FACE = "UNO"
+_FAN_EDGE = "bold"
+_FAN_BACK = "bold #ffffff on #b71c1c"
 
 
 class SeatFacts(NamedTuple):
@@ -91,14 +99,18 @@ def _uno_mark(facts: SeatFacts) -> tuple[str, str]:
     return "", ""
 
 
-class SeatPanel(TableWidget):
+class SeatPanel(DrawnInLines, TableWidget):
     """One seat: ``▶ Ann  D 120`` over its backs ``▮▮▮▮▮▮▮ 7  UNO!``, then its status.
 
-    Draws in as many lines as it is given (1 to 3): with one line, everything is
-    squeezed onto it (``▶Ann  7 U! 120D``) so 16 seats still show points and dealer.
+    Draws in as many lines as it is given: with one line everything is squeezed onto
+    it (``▶Ann  7 U! 120D``) so 16 seats still show points and dealer; from five lines
+    the backs are drawn as a fan of cards. When the seat changes, only the cells that
+    look different are sent to the terminal (a computer's move changes two seats).
     """
 
-    facts: reactive[SeatFacts | None] = reactive(None)
+    COMPONENT_CLASSES = {"seat-panel--turn"}
+
+    facts: reactive[SeatFacts | None] = reactive(None, repaint=False)
 
     def __init__(self, seat: int, **kwargs) -> None:
         super().__init__(classes="seat-panel", **kwargs)
@@ -111,23 +123,48 @@ class SeatPanel(TableWidget):
         if facts is not None:
             self.set_class(facts.current, "-current")
             self.set_class(facts.holds_screen, "-viewer")
+            self.redraw()
 
-    def render(self) -> Text:
+    def lines(self) -> list[Text]:
         facts = self.facts
-        if facts is None:
-            return Text("")
+        return [] if facts is None else self._lines(facts)
+
+    def _lines(self, facts: SeatFacts) -> list[Text]:
+        """The panel's lines for its size now."""
         width = max(1, self.size.width)
-        if self.size.height <= 1:
-            return self._one_line(facts, width)
-        lines = [self._title(facts, width), self._backs(facts, width)]
-        if self.size.height >= 3:
-            lines.append(self._status(facts, width))
-        out = Text(no_wrap=True, overflow="crop")
-        for number, line in enumerate(lines):
-            if number:
-                out.append("\n")
-            out.append_text(line)
-        return out
+        height = max(1, self.size.height)
+        if height <= 1:
+            lines = [self._one_line(facts, width)]
+        elif height >= FAN_LINES and not facts.backs:
+            lines = [self._title(facts, width), *self._fan(facts, width),
+                     self._status(facts, width)]
+        else:
+            lines = [self._title(facts, width), self._backs(facts, width)]
+            if height >= 3:
+                lines.append(self._status(facts, width))
+        return lines
+
+    def _fan(self, facts: SeatFacts, width: int) -> list[Text]:
+        """The backs as a fan of cards, three lines: ``╭┬┬┬───╮`` over ``││││UNO│ 7``."""
+        mark, mark_style = _uno_mark(facts)
+        count = f" {facts.count}"
+        room = max(0, width - 2 - len(count) - (len(mark) + 1 if mark else 0)
+                   - len(_FAN_FACE) - 2)
+        slivers = max(0, min(facts.count - 1, room))
+        top, middle, bottom = Text("  "), Text("  "), Text("  ")
+        if facts.count:
+            top.append("╭" + "┬" * slivers + "─" * len(_FAN_FACE) + "╮", style=_FAN_EDGE)
+            middle.append("│", style=_FAN_EDGE)
+            middle.append("│" * slivers + _FAN_FACE, style=_FAN_BACK)
+            middle.append("│", style=_FAN_EDGE)
+            bottom.append("╰" + "┴" * slivers + "─" * len(_FAN_FACE) + "╯", style=_FAN_EDGE)
+        middle.append(count, style="bold")
+        if slivers < facts.count - 1:
+            middle.append("+", style="dim")       # more cards than room: the count says
+        if mark:
+            middle.append(" ")
+            middle.append(mark, style=mark_style)
+        return [top, middle, bottom]
 
     @staticmethod
     def _marker(facts: SeatFacts) -> str:
@@ -139,9 +176,17 @@ class SeatPanel(TableWidget):
         name = facts.name if len(facts.name) <= room else facts.name[:room - 1] + "…"
         line = Text(self._marker(facts), style="bold")
         line.append(Text(name, style="bold" if facts.current else ""))
+        if facts.current:
+            # The seat whose turn it is: its marker and name are lit (only those cells,
+            # so a turn moving on redraws two names, not two panels).
+            line.stylize(self._turn_style)
         line.append(" " * max(1, width - 2 - len(name) - len(right)))
         line.append(right, style="dim" if not facts.dealer else "")
         return line
+
+    @property
+    def _turn_style(self):
+        return self.get_component_rich_style("seat-panel--turn")
 
     def _backs(self, facts: SeatFacts, width: int) -> Text:
         mark, mark_style = _uno_mark(facts)
@@ -196,7 +241,10 @@ class SeatPanel(TableWidget):
         tail_width = 3 + 1 + 1 + 4 + 1 + len(score) + 2
         room = max(1, width - 1 - tail_width)
         line = Text("▶" if facts.current else " ", style="bold")
-        line.append(Text(facts.name[:room].ljust(room), style="bold" if facts.current else ""))
+        line.append(Text(facts.name[:room], style="bold" if facts.current else ""))
+        if facts.current:
+            line.stylize(self._turn_style)
+        line.append(" " * (room - len(facts.name[:room])))
         line.append(f"{facts.count:>3}", style="bold")
         line.append(_BACK, style="bold #b71c1c")
         line.append(status)
@@ -207,8 +255,9 @@ class SeatPanel(TableWidget):
 
 
 class SeatRing(Grid):
-    """The seats in play order, in as many columns as fit; each panel gets up to three
-    lines, one when the table is crowded (16 seats at 80x24)."""
+    """The seats in play order, in as many columns as fit (rows as even as they can
+    be); each panel gets the lines the room allows, one when the table is crowded
+    (16 seats at 80x24), a fan of backs when there is room (120x40)."""
 
     def __init__(self, players: int, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -221,7 +270,8 @@ class SeatRing(Grid):
             return
         columns = max(1, min(self.players, width // MIN_PANEL_WIDTH))
         rows = -(-self.players // columns)
-        lines = max(1, min(3, height // rows))
+        columns = -(-self.players // rows)        # 4 seats in 3 columns: 2 and 2
+        lines = max(1, min(MAX_PANEL_LINES, height // rows))
         while lines == 1 and rows > height and columns < self.players:
             columns += 1
             rows = -(-self.players // columns)

@@ -1,0 +1,109 @@
+"""The table's layout: the seats use the room, the piles sit by the hand, a question lies
+over the seats (never over the piles or the hand), and a change redraws only what looks
+different."""
+
+from __future__ import annotations
+
+import pytest
+from rich.text import Text
+
+from uno_tui.app.prompts import PromptPanel
+from uno_tui.app.widgets.bound import changed_span
+from uno_tui.app.widgets.seats import SeatPanel
+
+from .helpers import make_app, make_controller, painted_rows, press, rigged, screen_text, settle
+
+SIZES = [(80, 24), (120, 40)]
+
+
+def inside(inner, outer) -> bool:
+    return outer.contains_region(inner)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+@pytest.mark.parametrize("players,variant", [(2, "classic"), (3, "classic"), (5, "classic"),
+                                             (8, "classic"), (10, "classic"), (16, "party")])
+async def test_every_seat_fits_above_the_piles(size, players, variant):
+    ctl = make_controller(",".join(["Ann"] + ["cpu"] * (players - 1)), variant=variant,
+                          seed=5, ids=False)
+    async with make_app(ctl).run_test(size=size) as pilot:
+        await settle(pilot)
+        table = pilot.app.table
+        area = table.query_one("#seat-area").region
+        middle = table.query_one("#middle").region
+        panels = list(table.query(SeatPanel))
+        assert len(panels) == players
+        for panel in panels:
+            assert panel.region.height >= 1 and inside(panel.region, area), panel.region
+            assert ctl.names[panel.seat][:5] in panel.render().plain
+        assert area.bottom <= middle.y
+        for pile in ("#discard", "#draw-pile"):
+            assert inside(table.query_one(pile).region, middle)
+
+
+async def test_at_120x40_four_seats_show_their_backs_as_fans_of_cards():
+    ctl = make_controller("Ann,cpu,cpu,cpu", seed=27, ids=False)
+    async with make_app(ctl).run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        table = pilot.app.table
+        for panel in table.query(SeatPanel):
+            text = panel.render().plain
+            count = ctl.game.view(0).seats[panel.seat].card_count
+            assert "╭" + "┬" * (count - 1) + "───╮" in text, text
+            assert f"UNO│ {count}" in text, text
+        # The rows of seats take more than the three lines they had at 80x24.
+        assert all(panel.region.height >= 5 for panel in table.query(SeatPanel))
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+async def test_the_colour_prompt_lies_over_the_seats_with_piles_and_hand_in_view(size):
+    app = make_app(rigged("Ann,cpu", hands=[["W", "R5", "B2", "YS", "G+2"], ["G1", "G2", "G3"]],
+                          top="B3"))
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        await press(pilot, "enter")
+        await settle(pilot)
+        table = app.table
+        panel = table.query_one(PromptPanel).region
+        assert panel.height > 3, panel
+        assert inside(panel, table.query_one("#seat-area").region), panel
+        for kept in ("#middle", "#hand", "#hand-title", "#log", "#prompt", "#banner"):
+            assert not panel.overlaps(table.query_one(kept).region), kept
+        text = screen_text(app)
+    assert "name a colour" in text and "Ann's hand (4 cards)" in text and "Draw " in text
+
+
+def test_changed_span_is_what_looks_different():
+    assert changed_span(Text("CPU 1 is playing…"), Text("CPU 2 is playing…")) == (4, 5)
+    assert changed_span(Text("same"), Text("same")) is None
+    # A style alone is a difference; a shorter line rubs out the old end.
+    assert changed_span(Text("Ann"), Text("Ann", style="bold")) == (0, 3)
+    assert changed_span(Text("Ann draws"), Text("Ann")) == (3, 9)
+
+
+async def test_a_computer_move_redraws_a_few_cells_of_the_seats_not_their_panels():
+    ctl = make_controller("Ann,cpu,cpu,cpu", seed=27, ids=False)
+    async with make_app(ctl, pace=0.05).run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        table = pilot.app.table
+        panels = {panel.seat: panel for panel in table.query(SeatPanel)}
+        frames = painted_rows(pilot.app)
+        regions = []
+        original = SeatPanel.refresh
+
+        def recorded(panel, *areas, **kwargs):
+            regions.append((panel.seat, areas))
+            return original(panel, *areas, **kwargs)
+
+        SeatPanel.refresh = recorded
+        try:
+            await press(pilot, "d")                        # Ann draws; the computers play
+            await settle(pilot)
+        finally:
+            SeatPanel.refresh = original
+        assert frames and regions
+        # Every change of a seat names the cells that changed, never the whole panel.
+        assert all(areas for _, areas in regions), regions
+        for seat, areas in regions:
+            size = panels[seat].size
+            assert sum(area.area for area in areas) < size.width * size.height / 2
