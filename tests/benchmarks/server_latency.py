@@ -268,6 +268,7 @@ async def client_side(args) -> dict:
         "bytes_per_update_per_client_max": round(max(received.values()) / updates),
         "host_cpu_share_of_one_core": round(stats["cpu"] / stats["wall"], 3),
         "host_cpu_per_session_share": round(stats["cpu"] / stats["wall"] / args.sessions, 4),
+        "host_cpu_ms_per_update": round(1000 * stats["cpu"] / updates, 1),
         "host_rss_mb_no_sessions": round(rss0 / 2**20, 1),
         "host_rss_mb_seated": round(rss_seated / 2**20, 1),
         "host_rss_mb_end": round(stats["rss"] / 2**20, 1),
@@ -303,7 +304,9 @@ def report(r: dict) -> str:
         f"mean {r['bytes_per_update_per_client_mean']}, "
         f"largest client {r['bytes_per_update_per_client_max']}",
         f"Host CPU while playing: {r['host_cpu_share_of_one_core']:.2f} of one core "
-        f"({r['host_cpu_per_session_share']:.3f} per session)",
+        f"({r['host_cpu_per_session_share']:.3f} per session); "
+        f"{r['host_cpu_ms_per_update']} ms of CPU per table update for all "
+        f"{r['sessions']} terminals (the least the last screen can wait, on this CPU)",
         f"Host memory (RSS): {r['host_rss_mb_no_sessions']} MB with no session, "
         f"{r['host_rss_mb_seated']} MB with everyone seated, {r['host_rss_mb_end']} MB at "
         f"the end: {r['host_mb_per_session']} MB per session (target < 20 MB: "
