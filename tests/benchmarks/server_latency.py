@@ -66,6 +66,17 @@ async def host_side(sessions: int, data: str) -> None:
     from uno_tui.server.host import Host, ServeConfig
 
     out = sys.stdout
+    # The save after each action: the part that runs on the loop, timed per call.
+    from uno_tui.saves import MatchRecorder
+    save_times: list[float] = []
+    recorded = MatchRecorder.recorded
+
+    def timed_recorded(self, match, action):
+        began = time.perf_counter()
+        recorded(self, match, action)
+        save_times.append(time.perf_counter() - began)
+
+    MatchRecorder.recorded = timed_recorded
 
     def say(*words) -> None:
         out.write(" ".join(str(w) for w in words) + "\n")
@@ -98,6 +109,7 @@ async def host_side(sessions: int, data: str) -> None:
         if not commands.empty():
             command = commands.get_nowait()
             if command == "START":
+                save_times.clear()
                 started = (time.perf_counter(), cpu_seconds(), table.version,
                            {s.user: s.bytes_sent for s in host.sessions})
             elif command == "STOP":
@@ -107,7 +119,7 @@ async def host_side(sessions: int, data: str) -> None:
                     "updates": table.version - version,
                     "bytes": {s.user: s.bytes_sent - sent.get(s.user, 0)
                               for s in host.sessions},
-                    "rss": rss_bytes()}))
+                    "rss": rss_bytes(), "saves": save_times}))
                 await host.stop("benchmark over")
                 return
         for session in list(host.sessions):
@@ -269,6 +281,10 @@ async def client_side(args) -> dict:
         "host_cpu_share_of_one_core": round(stats["cpu"] / stats["wall"], 3),
         "host_cpu_per_session_share": round(stats["cpu"] / stats["wall"] / args.sessions, 4),
         "host_cpu_ms_per_update": round(1000 * stats["cpu"] / updates, 1),
+        "saves_on_loop": len(stats["saves"]),
+        "save_ms_on_loop_median": round(1000 * statistics.median(stats["saves"]), 2)
+        if stats["saves"] else None,
+        "save_ms_on_loop_max": round(1000 * max(stats["saves"]), 2) if stats["saves"] else None,
         "host_rss_mb_no_sessions": round(rss0 / 2**20, 1),
         "host_rss_mb_seated": round(rss_seated / 2**20, 1),
         "host_rss_mb_end": round(stats["rss"] / 2**20, 1),
@@ -307,6 +323,9 @@ def report(r: dict) -> str:
         f"({r['host_cpu_per_session_share']:.3f} per session); "
         f"{r['host_cpu_ms_per_update']} ms of CPU per table update for all "
         f"{r['sessions']} terminals (the least the last screen can wait, on this CPU)",
+        f"Saves after each action: {r['saves_on_loop']}, on the loop median "
+        f"{r['save_ms_on_loop_median']} ms, max {r['save_ms_on_loop_max']} ms (the write "
+        "and fsync run in the save thread)",
         f"Host memory (RSS): {r['host_rss_mb_no_sessions']} MB with no session, "
         f"{r['host_rss_mb_seated']} MB with everyone seated, {r['host_rss_mb_end']} MB at "
         f"the end: {r['host_mb_per_session']} MB per session (target < 20 MB: "
