@@ -144,6 +144,7 @@ async def test_speed_play_is_claimed_with_one_key_without_a_useless_handoff():
         assert asked(pilot.app) == "claim"
         assert [o.label for o in panel(pilot.app).question.options] == ["I am Bob", "I am Cid"]
         assert pilot.app.table.viewer is None         # Ann's hand hides at once
+        assert "Hands are hidden while someone plays out of turn." in await shown(pilot)
         await press(pilot, "2")                       # Cid holds no Red 5: said at once
         await settle(pilot)
         assert isinstance(pilot.app.screen, TableScreen) and asked(pilot.app) == "notice"

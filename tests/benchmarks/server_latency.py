@@ -66,6 +66,31 @@ async def host_side(sessions: int, data: str) -> None:
     from uno_tui.server.host import Host, ServeConfig
 
     out = sys.stdout
+    # The save after each action: the part that runs on the loop, timed per call.
+    from uno_tui.saves import MatchRecorder
+    save_times: list[float] = []
+    recorded = MatchRecorder.recorded
+
+    def timed_recorded(self, match, action):
+        began = time.perf_counter()
+        recorded(self, match, action)
+        save_times.append(time.perf_counter() - began)
+
+    MatchRecorder.recorded = timed_recorded
+    # Python's full garbage collections (generation 2): their CPU time, each.
+    import gc
+    full_collections: list[float] = []
+    began_collection = [0.0]
+
+    def note_collection(phase, info) -> None:
+        if info["generation"] != 2:
+            return
+        if phase == "start":
+            began_collection[0] = time.thread_time()
+        else:
+            full_collections.append(time.thread_time() - began_collection[0])
+
+    gc.callbacks.append(note_collection)
 
     def say(*words) -> None:
         out.write(" ".join(str(w) for w in words) + "\n")
@@ -98,16 +123,21 @@ async def host_side(sessions: int, data: str) -> None:
         if not commands.empty():
             command = commands.get_nowait()
             if command == "START":
+                save_times.clear()
+                full_collections.clear()
                 started = (time.perf_counter(), cpu_seconds(), table.version,
                            {s.user: s.bytes_sent for s in host.sessions})
             elif command == "STOP":
+                during = list(full_collections)     # not the one for the memory figure
                 wall, cpu, version, sent = started
                 say("STATS", json.dumps({
                     "wall": time.perf_counter() - wall, "cpu": cpu_seconds() - cpu,
                     "updates": table.version - version,
                     "bytes": {s.user: s.bytes_sent - sent.get(s.user, 0)
                               for s in host.sessions},
-                    "rss": rss_bytes()}))
+                    "rss": rss_bytes(), "rss_collected": (gc.collect(), rss_bytes())[1],
+                    "saves": save_times,
+                    "full_collections": during}))
                 await host.stop("benchmark over")
                 return
         for session in list(host.sessions):
@@ -199,6 +229,10 @@ async def client_side(args) -> dict:
     moves = 0
     worst: list[float] = []
     missed: list[str] = []
+    # A round's last card brings up the result over the table on every screen: a bigger
+    # redraw than a play, reported apart as well.
+    within_rounds: list[float] = []
+    round_ends: list[float] = []
     plays: asyncio.Queue[list[str]] = asyncio.Queue()
     stats_line: asyncio.Future = asyncio.get_running_loop().create_future()
 
@@ -241,6 +275,7 @@ async def client_side(args) -> dict:
             if other.waiting.pop(int(card), None) is not None:
                 missed.append(f"card #{card} played by {name} never reached {other.name}")
         latest = [c.samples[-1] for c, n in zip(others, counts) if len(c.samples) > n]
+        (round_ends if out == "out" else within_rounds).extend(latest)
         if latest:
             worst.append(max(latest))
     child.stdin.write(b"STOP\n")
@@ -260,6 +295,15 @@ async def client_side(args) -> dict:
         "latency_ms_median": round(1000 * statistics.median(samples), 1),
         "latency_ms_p99": round(1000 * pct(samples, 0.99), 1),
         "latency_ms_max": round(1000 * samples[-1], 1),
+        "within_round_samples": len(within_rounds),
+        "within_round_ms_median": round(1000 * statistics.median(within_rounds), 1)
+        if within_rounds else None,
+        "within_round_ms_p99": round(1000 * pct(within_rounds, 0.99), 1)
+        if within_rounds else None,
+        "round_end_samples": len(round_ends),
+        "round_end_ms_median": round(1000 * statistics.median(round_ends), 1)
+        if round_ends else None,
+        "round_end_ms_max": round(1000 * max(round_ends), 1) if round_ends else None,
         "slowest_other_ms_median": round(1000 * statistics.median(worst), 1),
         "slowest_other_ms_p99": round(1000 * pct(worst, 0.99), 1),
         "missed_updates": missed,
@@ -268,10 +312,19 @@ async def client_side(args) -> dict:
         "bytes_per_update_per_client_max": round(max(received.values()) / updates),
         "host_cpu_share_of_one_core": round(stats["cpu"] / stats["wall"], 3),
         "host_cpu_per_session_share": round(stats["cpu"] / stats["wall"] / args.sessions, 4),
+        "host_cpu_ms_per_update": round(1000 * stats["cpu"] / updates, 1),
+        "saves_on_loop": len(stats["saves"]),
+        "save_ms_on_loop_median": round(1000 * statistics.median(stats["saves"]), 2)
+        if stats["saves"] else None,
+        "save_ms_on_loop_max": round(1000 * max(stats["saves"]), 2) if stats["saves"] else None,
+        "full_gc_during_plays": len(stats["full_collections"]),
+        "full_gc_cpu_ms_max": round(1000 * max(stats["full_collections"], default=0), 1),
         "host_rss_mb_no_sessions": round(rss0 / 2**20, 1),
         "host_rss_mb_seated": round(rss_seated / 2**20, 1),
         "host_rss_mb_end": round(stats["rss"] / 2**20, 1),
         "host_mb_per_session": round((stats["rss"] - rss0) / args.sessions / 2**20, 2),
+        "host_rss_mb_end_collected": round(stats["rss_collected"] / 2**20, 1),
+        "host_mb_per_session_seated": round((rss_seated - rss0) / args.sessions / 2**20, 2),
         "loadavg_1min_before": load_before,
         "loadavg_1min_after": os.getloadavg()[0],
         "cpus": os.cpu_count(),
@@ -293,6 +346,11 @@ def report(r: dict) -> str:
         f"  median {r['latency_ms_median']} ms   p99 {r['latency_ms_p99']} ms   "
         f"max {r['latency_ms_max']} ms   (target p99 < 100 ms: "
         f"{verdict(r['latency_ms_p99'] < 100)})",
+        f"  plays within a round ({r['within_round_samples']} samples): median "
+        f"{r['within_round_ms_median']} ms, p99 {r['within_round_ms_p99']} ms",
+        f"  a round's last card, seen as its result ({r['round_end_samples']} samples): "
+        f"median {r['round_end_ms_median']} ms, max {r['round_end_ms_max']} ms"
+        if r["round_end_samples"] else "  no play in these ended a round",
         f"  the slowest of the {others} others, per play: median "
         f"{r['slowest_other_ms_median']} ms, p99 {r['slowest_other_ms_p99']} ms",
         f"  plays some terminal never showed within {MISSED_AFTER:g} s: "
@@ -303,10 +361,20 @@ def report(r: dict) -> str:
         f"mean {r['bytes_per_update_per_client_mean']}, "
         f"largest client {r['bytes_per_update_per_client_max']}",
         f"Host CPU while playing: {r['host_cpu_share_of_one_core']:.2f} of one core "
-        f"({r['host_cpu_per_session_share']:.3f} per session)",
+        f"({r['host_cpu_per_session_share']:.3f} per session); "
+        f"{r['host_cpu_ms_per_update']} ms of CPU per table update for all "
+        f"{r['sessions']} terminals (the least the last screen can wait, on this CPU)",
+        f"Saves after each action: {r['saves_on_loop']}, on the loop median "
+        f"{r['save_ms_on_loop_median']} ms, max {r['save_ms_on_loop_max']} ms (the write "
+        "and fsync run in the save thread)",
+        f"Python's full garbage collections during the plays: {r['full_gc_during_plays']} "
+        f"(the longest {r['full_gc_cpu_ms_max']} ms of CPU; the server runs them when it "
+        "is quiet, and these plays leave it no quiet moment)",
         f"Host memory (RSS): {r['host_rss_mb_no_sessions']} MB with no session, "
         f"{r['host_rss_mb_seated']} MB with everyone seated, {r['host_rss_mb_end']} MB at "
-        f"the end: {r['host_mb_per_session']} MB per session (target < 20 MB: "
+        f"the end ({r['host_rss_mb_end_collected']} MB after a full garbage collection): "
+        f"{r['host_mb_per_session_seated']} MB per session seated, "
+        f"{r['host_mb_per_session']} MB at the end (target < 20 MB: "
         f"{verdict(r['host_mb_per_session'] < 20)})",
     ]
     return "\n".join(lines)

@@ -137,12 +137,32 @@ async def test_a_stale_action_gets_the_engines_refusal_and_changes_nothing(tmp_p
         table.submit(ann.session, Submission((Play(0, red5),)))
         table.submit(ann.session, Submission((Play(0, red6),)))
         await wait_until(lambda: table_screen(ann).message, "the refusal")
-        reason = table.ctl.explain(Play(0, red6))
-        assert table_screen(ann).message == f"✗ {reason}."
+        # The engine counts seats from 0; the people at the table see names.
+        assert table.ctl.explain(Play(0, red6)) == "the game is waiting for seat 1 to play a card or draw"
+        assert table_screen(ann).message == "✗ the game is waiting for bob to play a card or draw."
         assert table.ctl.game.hands[0].count(red6) == 1
-        assert table_screen(ann).message.startswith("✗ ")
         await ann.close()
         await bob.close()
+
+
+async def test_a_refusal_names_players_and_never_a_seat_number(tmp_path):
+    async with serving(tmp_path) as host:
+        table = host.create_table(people("ann", "bob", "cy"))
+        ann, bob, cy = (await _seated(host, "ann", "bob", "cy"))
+        table.use_position(Game.from_position(
+            "classic", hands=[["R5", "G7"], ["B1", "B2"], ["Y1", "Y2"]], top="R3", current=1))
+        game = table.ctl.game
+        table.submit(ann.session, Submission((Play(1, game.hands[1][0]),)))   # bob's seat
+        await wait_until(lambda: table_screen(ann).message, "the refusal of bob's seat")
+        assert table_screen(ann).message == "✗ the seat of bob is not yours."
+        table.submit(cy.session, Submission((Play(2, game.hands[0][0]),)))    # ann's card
+        await wait_until(lambda: table_screen(cy).message, "the refusal of ann's card")
+        assert table_screen(cy).message == "✗ the game is waiting for bob to play a card or draw."
+        assert table.in_names("seat 0 does not hold card 12") == "ann does not hold that card"
+        assert table.in_names("pick two players from seat 0 to seat 2") \
+            == "pick two players from ann to cy"
+        for client in (ann, bob, cy):
+            await client.close()
 
 
 async def play_until(table, clients, done, limit: float = 120.0) -> int:

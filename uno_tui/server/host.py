@@ -28,6 +28,7 @@ from ..app.controller import DEFAULT_PACE
 from ..config import PlayConfig
 from ..paths import data_dir
 from ..saves import MatchRecord, MatchStore, SaveFileError
+from .quiet_gc import QuietCollector
 from .session import TerminalSession
 from .table import DEFAULT_HOLD, DEFAULT_ROUND_PAUSE, ServerTable
 
@@ -144,6 +145,9 @@ class Host:
         self.stopping = False
         self.goodbye = "The server is stopping. Your table was saved. Goodbye!"
         self.port: int | None = None
+        #: When any terminal was last sent output (monotonic): the server is quiet after.
+        self.last_output = time.monotonic()
+        self._collector = QuietCollector(lambda: self.last_output)
 
     # ---------------------------------------------------------------- setup
 
@@ -213,6 +217,7 @@ class Host:
                              f"{exc.strerror or exc}") from None
         sockets = self._server.sockets
         self.port = sockets[0].getsockname()[1] if sockets else config.port
+        self._collector.start()
         how = ("anyone who can reach it" if not self.needs_login else
                "with " + " or ".join(w for w, on in (("an authorized key", self.authorized),
                                                      ("the table password", self.password))
@@ -373,6 +378,10 @@ class Host:
         if self._server is not None:
             await self._server.wait_closed()
         self._executor.shutdown(wait=False, cancel_futures=True)
+        self._collector.stop()
+        if self._collector.collections:
+            self.log_line(f"{self._collector.collections} full garbage collections were run "
+                          "while the server was quiet")
         for handler in list(self._log.handlers):
             handler.close()
             self._log.removeHandler(handler)

@@ -134,6 +134,7 @@ class TerminalSession(asyncssh.SSHServerSession):
             return
         payload = data.encode("utf-8", "replace")
         self.bytes_sent += len(payload)
+        self.host.last_output = time.monotonic()
         try:
             chan.write(payload)
         except Exception:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 import time
 from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
@@ -41,6 +42,10 @@ DEFAULT_HOLD = 60.0
 DEFAULT_ROUND_PAUSE = 30.0
 #: While a person could catch a computer that forgot UNO, computers wait this much longer.
 CATCH_GRACE = 2.5
+
+#: How the engine's reasons name a seat and a card (people see names and faces).
+_SEAT = re.compile(r"\bseat (\d+)\b")
+_CARD = re.compile(r"\bcard \d+\b")
 
 
 class TableError(ValueError):
@@ -543,24 +548,37 @@ class ServerTable:
         lines: list[str] = []
         for action in submission.actions:
             if action.seat not in mine:
-                refusal = f"seat {action.seat + 1} is not yours"
+                seat = action.seat
+                whose = self.names[seat] if 0 <= seat < len(self.names) else "that player"
+                refusal = f"the seat of {whose} is not yours"
                 break
             if self.summary is not None:
                 refusal = "the round is over"
                 break
             if action not in ctl.game.legal_actions(action.seat):
-                refusal = ctl.explain(action)
+                refusal = self.in_names(ctl.explain(action))
                 break
             try:
                 lines += ctl.apply(action)
             except EngineError as exc:  # legal_actions said yes: the engine is the judge
-                refusal = str(exc)
+                refusal = self.in_names(str(exc))
                 break
             if submission.call_uno and type(action) is Play:
                 uno = CallUno(action.seat)
                 if uno in ctl.game.legal_actions(action.seat):
                     lines += ctl.apply(uno)
         self._changed(lines, answered=member, refusal=refusal)
+
+    def in_names(self, reason: str) -> str:
+        """The engine's reason in the words people at the table see: their names for
+        its seat numbers (counted from 0), "that card" for a card's id."""
+        names = self.names
+
+        def name(found: re.Match) -> str:
+            seat = int(found.group(1))
+            return names[seat] if seat < len(names) else found.group(0)
+
+        return _CARD.sub("that card", _SEAT.sub(name, reason))
 
     def _changed(self, lines: Sequence[str], answered: Member | None = None,
                  refusal: str = "") -> None:

@@ -60,6 +60,7 @@ def _digit_bindings() -> list[Binding]:
 
 class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[None]):
     """The game table for one match, driven by a :class:`TableController`."""
+
     AUTO_FOCUS = None
     #: Lets the app find the table among its screens without importing this module.
     is_table = True
@@ -254,7 +255,7 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
         if decider is None:
             return "The round is over."
         if self.claiming:
-            return f"Hands are hidden during the {self.claiming.lower()}."
+            return "Hands are hidden while someone plays out of turn."
         if ctl.is_human(decider):
             return f"Hands are hidden until {ctl.names[decider]} takes the keyboard."
         return f"Hands are hidden while {ctl.names[decider]} (computer) plays."
