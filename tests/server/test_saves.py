@@ -196,6 +196,10 @@ async def test_a_server_killed_mid_round_comes_back_with_its_last_save(tmp_path)
         await until(b"Start the game")
         process.stdin.write(b"\r")            # ann and three computers
         await until(b"ann's hand")
+        # The deal may open on ann's turn, and then nothing is played until she acts: a
+        # draw is an action whoever's turn it is (out of turn it is refused and changes
+        # nothing, and the computers play on).
+        process.stdin.write(b"d")
         await wait_until(lambda: actions_saved() >= 1, "a saved action", limit=60)
         server.kill()                         # kill -9: no goodbye, no last save
         await server.wait()
