@@ -19,6 +19,10 @@ async def test_rounds_at_full_speed_leave_no_widgets_behind():
         for number in range(1, 9):
             await wait_for(pilot, lambda: isinstance(app.screen, RoundResultScreen)
                            and app.screen.summary.number == number, f"the end of round {number}")
+            # Let the footer finish recomposing for the result screen: a count taken in the
+            # middle of it holds the old keys too (seen once in a loaded run: 7 against 4).
+            await pilot.pause()
+            await pilot.pause()
             counts.append(live_objects(*WATCHED))
             await pilot.press("enter")
     # What is alive at a round's end moves with what the footer shows at that moment, so
