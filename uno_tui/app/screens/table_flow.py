@@ -71,9 +71,6 @@ class TableFlow:
 
     def _handoff(self, seat: int, reason: str, then: Callable[[], None]) -> None:
         """Hide every hand, ask for ``seat``'s player, then show their hand and run ``then``."""
-        self.flow.hide()
-        self.awaiting_turn = False
-        self._refresh()
 
         def handed(_: bool | None) -> None:
             self.flow.handed(seat)
@@ -83,7 +80,13 @@ class TableFlow:
             self.query_one(HandView).unpick()
             self._guard(then)
 
+        # The handoff covers the table first, then the table hides every hand beneath it:
+        # hidden the other way round, a frame drawn between the two (seen under load) could
+        # still carry the last person's cards while no one is meant to be looking.
         self.app.push_screen(HandoffScreen(self.ctl.names[seat], reason), handed)
+        self.flow.hide()
+        self.awaiting_turn = False
+        self._refresh()
 
     # ------------------------------------------------------------ a person acts
 
