@@ -279,3 +279,21 @@ class CardWatch:
         """The ids of ``seat``'s own cards found in ``received`` (the scan's control)."""
         shown = {int(n) for n in CARD_ID.findall(received.decode("utf-8", "replace"))}
         return shown & (self.held[seat] - self.public)
+
+
+async def ssh_terminal(port: int, name: str = "ann", size: tuple[int, int] = (100, 32)):
+    """A real SSH client at a server subprocess: ``(conn, process, until)``, where
+    ``await until(b"text")`` reads the terminal's output until ``text`` has come."""
+    conn = await asyncssh.connect("127.0.0.1", port, username=name, known_hosts=None,
+                                  client_keys=None)
+    process = await conn.create_process(term_type="xterm-256color", term_size=size,
+                                        encoding=None)
+    received = bytearray()
+
+    async def until(text: bytes) -> None:
+        while text not in received:
+            data = await asyncio.wait_for(process.stdout.read(65536), 30)
+            if not data:
+                raise AssertionError(f"closed before {text!r}")
+            received.extend(data)
+    return conn, process, until

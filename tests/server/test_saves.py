@@ -9,14 +9,15 @@ import re
 import sys
 import threading
 
-import asyncssh
 
 import uno_tui.saves.writer as writer_module
 from uno_tui.engine import Game, Play, action_from_json
 from uno_tui.saves import MatchStore
 from uno_tui.server.host import SAVES_FOLDER
 
-from .support import Client, hand_cards, log_entries, people, serving, table_screen, wait_until
+from .support import (
+    Client, hand_cards, log_entries, people, serving, ssh_terminal, table_screen, wait_until,
+)
 
 
 def _store(tmp_path) -> MatchStore:
@@ -162,21 +163,6 @@ async def test_a_server_killed_mid_round_comes_back_with_its_last_save(tmp_path)
             if found:
                 return server, int(found.group(1))
 
-    async def terminal(port):
-        conn = await asyncssh.connect("127.0.0.1", port, username="ann", known_hosts=None,
-                                      client_keys=None)
-        process = await conn.create_process(term_type="xterm-256color", term_size=(100, 32),
-                                            encoding=None)
-        received = bytearray()
-
-        async def until(text: bytes) -> None:
-            while text not in received:
-                data = await asyncio.wait_for(process.stdout.read(65536), 30)
-                if not data:
-                    raise AssertionError(f"closed before {text!r}")
-                received.extend(data)
-        return conn, process, until
-
     saves = tmp_path / SAVES_FOLDER / "saves"
 
     def actions_saved() -> int:
@@ -190,7 +176,7 @@ async def test_a_server_killed_mid_round_comes_back_with_its_last_save(tmp_path)
 
     server, port = await start()
     try:
-        conn, process, until = await terminal(port)
+        conn, process, until = await ssh_terminal(port)
         await until(b"New table")
         process.stdin.write(b"n")
         await until(b"Start the game")
@@ -211,7 +197,7 @@ async def test_a_server_killed_mid_round_comes_back_with_its_last_save(tmp_path)
     saved = _saved(tmp_path)
     server, port = await start()
     try:
-        conn, process, until = await terminal(port)
+        conn, process, until = await ssh_terminal(port)
         await until(b"ann's hand")            # straight back to her seat
         await until(b"resumed from")
         conn.close()

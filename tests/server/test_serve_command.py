@@ -7,11 +7,11 @@ import re
 import signal
 import sys
 
-import asyncssh
-
 from uno_tui.cli import main
 from uno_tui.saves import MatchStore
 from uno_tui.server.host import HOST_KEY_FILE, SAVES_FOLDER
+
+from .support import ssh_terminal
 
 
 def test_another_address_without_keys_or_password_is_refused(tmp_path, capsys):
@@ -43,19 +43,8 @@ async def test_sigterm_saves_every_table_and_says_goodbye_to_every_client(tmp_pa
             found = re.search(r"serving on 127\.0\.0\.1:(\d+)", line)
             port = int(found.group(1)) if found else None
         assert (tmp_path / HOST_KEY_FILE).exists()
-        async with asyncssh.connect("127.0.0.1", port, username="ann", known_hosts=None,
-                                    client_keys=None) as conn:
-            process = await conn.create_process(term_type="xterm-256color",
-                                                term_size=(100, 32), encoding=None)
-            received = bytearray()
-
-            async def until(text: bytes) -> None:
-                while text not in received:
-                    data = await asyncio.wait_for(process.stdout.read(65536), 30)
-                    if not data:
-                        raise AssertionError(f"closed before {text!r}")
-                    received.extend(data)
-
+        conn, process, until = await ssh_terminal(port)
+        async with conn:
             await until(b"New table")
             process.stdin.write(b"n")             # the setup screen
             await until(b"Start the game")
