@@ -63,11 +63,9 @@ def main() -> None:
     from uno_tui.engine import Game, Play
     from uno_tui.sim import play_round
 
-    for setting in args.set:
-        name, _, value = setting.partition("=")
-        if not hasattr(hard, name):
-            raise SystemExit(f"uno_tui.bots.hard has no {name!r}")
-        setattr(hard, name, type(getattr(hard, name))(value))
+    from hard_paired import apply_trials   # this script's neighbour in tests/benchmarks
+
+    apply_trials(hard, args.set)
 
     def outcome(view, action):
         if type(action) is Play:

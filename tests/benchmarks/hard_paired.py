@@ -36,18 +36,22 @@ def _interval(values: list[float]) -> tuple[float, float]:
     return mean, 1.96 * math.sqrt(variance / n)
 
 
+def apply_trials(hard, settings: list[str]) -> None:
+    """Set constants of the hard bot's module for one run, e.g. ``_CONFIDENCE=0.5``."""
+    for setting in settings:
+        name, _, value = setting.partition("=")
+        if not hasattr(hard, name):
+            raise SystemExit(f"uno_tui.bots.hard has no {name!r}")
+        setattr(hard, name, type(getattr(hard, name))(value))
+
+
 def play(args) -> None:
     sys.path.insert(0, str(Path(args.tree).resolve()))
     import uno_tui.sim
     from uno_tui.bots import hard
     from uno_tui.sim import SimConfig, _play_game
 
-    for setting in args.set:
-        # A trial of one of the hard bot's constants (e.g. _CONFIDENCE=0.5).
-        name, _, value = setting.partition("=")
-        if not hasattr(hard, name):
-            raise SystemExit(f"uno_tui.bots.hard has no {name!r}")
-        setattr(hard, name, type(getattr(hard, name))(value))
+    apply_trials(hard, args.set)
     if args.horizon is not None:
         made = uno_tui.sim.make_bot
 
