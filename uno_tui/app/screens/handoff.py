@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Sequence
+
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -22,10 +24,29 @@ class HandoffScreen(Screen[bool]):
         Binding("q", "app.request_quit", "Quit"),
     ]
 
-    def __init__(self, player: str, reason: str = "") -> None:
+    #: The most lines of "since your last turn" shown on a short terminal and on a tall
+    #: one (from :data:`TALL` rows); the log has the rest.
+    RECENT_LINES = (5, 8)
+    TALL = 30
+
+    def __init__(self, player: str, reason: str = "", recent: Sequence[str] = ()) -> None:
         super().__init__(classes="handoff-screen")
         self.player = player
         self.reason = reason
+        #: The public log lines written since this player last passed the keyboard on.
+        self.recent = tuple(recent)
+
+    def _recent_text(self) -> Text:
+        most = self.RECENT_LINES[self.app.size.height >= self.TALL]
+        shown = self.recent[-most:]
+        text = Text(f"Since {self.player}'s last turn:", style="bold")
+        earlier = len(self.recent) - len(shown)
+        if earlier:
+            text.append(f" ({earlier} more in the log)", style="dim")
+        for line in shown:
+            text.append("\n")
+            text.append(line)
+        return text
 
     def compose(self) -> ComposeResult:
         with Vertical(id="handoff"):
@@ -35,6 +56,8 @@ class HandoffScreen(Screen[bool]):
                          id="handoff-message")
             if self.reason:
                 yield Static(Text(self.reason), id="handoff-reason")
+            if self.recent:
+                yield Static(self._recent_text(), id="handoff-recent")
             with Center():
                 yield Button(Text(f"I am {self.player}: show my cards"), id="handoff-ready",
                              variant="primary", compact=True)

@@ -83,7 +83,14 @@ class TableFlow:
         # The handoff covers the table first, then the table hides every hand beneath it:
         # hidden the other way round, a frame drawn between the two (seen under load) could
         # still carry the last person's cards while no one is meant to be looking.
-        self.app.push_screen(HandoffScreen(self.ctl.names[seat], reason), handed)
+        # What happened since this person passed the keyboard on, in the log's words
+        # (the log is public): the person coming back reads it before their hand.
+        log = self.query_one(GameLog)
+        # Whoever held it last read everything so far (their hand may be hidden already).
+        if self.flow.holder is not None:
+            log.bookmark(self.flow.holder)
+        recent = log.unread(seat)
+        self.app.push_screen(HandoffScreen(self.ctl.names[seat], reason, recent), handed)
         self.flow.hide()
         self.awaiting_turn = False
         self._refresh()

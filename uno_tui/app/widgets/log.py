@@ -60,6 +60,9 @@ class GameLog(Widget, can_focus=False):
         self._rows: list[str] = []
         self._row_counts: list[int] = []
         self._wrapped_at = 0
+        #: How many lines were ever written, and where each reader stopped reading.
+        self.written = 0
+        self._read: dict[int, int] = {}
         #: The first row shown.
         self._top = 0
         #: Where the top is while the latest lines are followed (the wheel goes back
@@ -88,6 +91,7 @@ class GameLog(Widget, can_focus=False):
         """Append log lines, wrapped to the panel's width (continuations indented)."""
         if not lines:
             return
+        self.written += len(lines)
         self.entries.extend(lines)
         dropped = max(0, len(self.entries) - MAX_LINES)
         del self.entries[:dropped]
@@ -118,6 +122,18 @@ class GameLog(Widget, can_focus=False):
         # Jump: the latest rows go to the top half, the bottom half is room to fill.
         shown = min(page, max(new, page - page // 2))
         self._scroll_to(self._line_start(max(0, len(self._rows) - shown)))
+
+    def bookmark(self, reader: int) -> None:
+        """Note that ``reader`` (a seat) has read everything written so far."""
+        self._read[reader] = self.written
+
+    def unread(self, reader: int) -> list[str]:
+        """The lines written since ``reader``'s bookmark, oldest first (none without
+        one; at most the lines the log still keeps)."""
+        if reader not in self._read:
+            return []
+        new = min(self.written - self._read[reader], len(self.entries))
+        return self.entries[len(self.entries) - new:] if new > 0 else []
 
     def replace(self, lines: Sequence[str]) -> None:
         """Show exactly ``lines``."""
