@@ -23,9 +23,10 @@ from dataclasses import dataclass, field, replace
 from typing import Protocol, Sequence
 
 from ..app.controller import (
-    BotTurn, DEFAULT_PACE, RoundSummary, TableController,
+    DEFAULT_PACE, RoundSummary, TableController,
 )
 from ..app.narration import Narrator
+from ..app.pacing import CATCH_GRACE, Answer, first_answer
 from ..bots import make_bot
 from ..config import MAX_LOG_LINES, MAX_NAME, PlayConfig, SeatSpec, default_bot_level
 from ..engine import Action, CallUno, Catch, EngineError, Play
@@ -33,15 +34,13 @@ from ..saves import MatchRecord, MatchRecorder, MatchStore
 
 __all__ = [
     "TableError", "Member", "TableChange", "Submission", "ServerTable", "DEFAULT_HOLD",
-    "DEFAULT_ROUND_PAUSE", "CATCH_GRACE",
+    "DEFAULT_ROUND_PAUSE",
 ]
 
 #: Seconds a dropped person's seat waits for them before a computer plays it.
 DEFAULT_HOLD = 60.0
 #: Seconds after a round ends before the next deal, if not everyone is ready sooner.
 DEFAULT_ROUND_PAUSE = 30.0
-#: While a person could catch a computer that forgot UNO, computers wait this much longer.
-CATCH_GRACE = 2.5
 
 #: How the engine's reasons name a seat and a card (people see names and faces).
 _SEAT = re.compile(r"\bseat (\d+)\b")
@@ -126,17 +125,8 @@ class _Seat:
 class _Entry:
     member: Member | None
     submission: Submission | None = None
-    bot: tuple[BotTurn, Action] | None = None
+    bot: Answer = None
     done: asyncio.Future | None = field(default=None, repr=False)
-
-
-def _first_answer(turns: Sequence[BotTurn]) -> tuple[BotTurn, Action] | None:
-    """The first computer that acts, and its action (runs in a worker thread)."""
-    for turn in turns:
-        action = turn.decide()
-        if action is not None:
-            return turn, action
-    return None
 
 
 class ServerTable:
@@ -667,7 +657,7 @@ class ServerTable:
                 turns = self.ctl.bot_turns()
                 if not turns:
                     break
-                answer = await loop.run_in_executor(self._executor, _first_answer, turns)
+                answer = await loop.run_in_executor(self._executor, first_answer, turns)
                 if answer is None:
                     continue
                 done = loop.create_future()
