@@ -30,20 +30,14 @@ def test_setup(snap_compare, size):
 def test_table(snap_compare, size):
     app = make_app(make_controller("Ann,cpu,cpu,cpu", seed=27, mode="target", ids=False))
 
-    async def run_before(pilot):
-        await settle(pilot)
-
-    assert snap_compare(app, terminal_size=size, run_before=run_before)
+    assert snap_compare(app, terminal_size=size, run_before=settle)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
 def test_handoff(snap_compare, size):
     app = make_app(rigged("Ann,Bob", hands=[["R1", "B2"], ["G1", "G2"]], top="R3"))
 
-    async def run_before(pilot):
-        await settle(pilot)
-
-    assert snap_compare(app, terminal_size=size, run_before=run_before)
+    assert snap_compare(app, terminal_size=size, run_before=settle)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
@@ -125,10 +119,7 @@ def test_flip_table(snap_compare, size, side):
     app = make_app(staged("flip", "Ann,cpu,cpu", hands=FLIP_HANDS, top=top, side=side,
                           draw=["Y1/T2", "G2/U3"]))
 
-    async def run_before(pilot):
-        await settle(pilot)
-
-    assert snap_compare(app, terminal_size=size, run_before=run_before)
+    assert snap_compare(app, terminal_size=size, run_before=settle)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
@@ -143,10 +134,7 @@ def test_party_mini_pile(snap_compare, size):
         moves=[lambda g: Play(3, card_of(3, "WPU")(g))])
     app = make_app(ctl)
 
-    async def run_before(pilot):
-        await settle(pilot)
-
-    assert snap_compare(app, terminal_size=size, run_before=run_before)
+    assert snap_compare(app, terminal_size=size, run_before=settle)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
@@ -162,10 +150,7 @@ def test_party_link(snap_compare, size):
                         lambda g: LinkPlayers(3, 0, 1)])
     app = make_app(ctl)
 
-    async def run_before(pilot):
-        await settle(pilot)
-
-    assert snap_compare(app, terminal_size=size, run_before=run_before)
+    assert snap_compare(app, terminal_size=size, run_before=settle)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
@@ -181,10 +166,7 @@ def test_party_ballot_reveal(snap_compare, size):
                         lambda g: PointAt(1, 2), lambda g: PointAt(2, 1)])
     app = make_app(ctl)
 
-    async def run_before(pilot):
-        await settle(pilot)
-
-    assert snap_compare(app, terminal_size=size, run_before=run_before)
+    assert snap_compare(app, terminal_size=size, run_before=settle)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
@@ -193,7 +175,4 @@ def test_party_sixteen_seats(snap_compare, size):
     app = make_app(make_controller("Ann," + ",".join(["cpu"] * 15), variant="party", seed=5,
                                    ids=False, mode="target"))
 
-    async def run_before(pilot):
-        await settle(pilot)
-
-    assert snap_compare(app, terminal_size=size, run_before=run_before)
+    assert snap_compare(app, terminal_size=size, run_before=settle)
