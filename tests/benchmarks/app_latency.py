@@ -17,6 +17,9 @@ Scenarios:
          key Right; done when the picked card (double top border) has moved
   table16  the same at a 16-seat UNO Party! table, seed 3 (Ann plays first)
 
+uno-tui gets an empty data directory of its own (``--data-dir``) at every launch: the
+setup screen lists the unfinished matches found there, and every table launch leaves one.
+
 Bytes (``--bytes``): what each kind of update writes to the terminal, which is what an
 SSH link carries. uno-tui runs in tmux through this file (``--count-into LOG``), which
 wraps the Textual driver's ``write`` to log the time and size of every write; keys are
@@ -51,6 +54,7 @@ import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import dataclass
 from typing import Callable
@@ -125,6 +129,9 @@ class Scenario:
     before_key: str        # text that says the app waits for the key
     key: str
     changed: Callable[[str, str], bool]   # (screen before the key, screen now) -> updated?
+    # uno-tui gets an empty data directory of its own at every launch: the setup screen
+    # lists the unfinished matches, and each table launch leaves one behind.
+    data_dir: bool = True
 
 
 def scenarios(python: str, uno_tui: str) -> list[Scenario]:
@@ -132,7 +139,7 @@ def scenarios(python: str, uno_tui: str) -> list[Scenario]:
     return [
         Scenario("bare", f"{shlex.quote(python)} {shlex.quote(here)} --bare",
                  "READY 0", "Bump", "READY 0", "d",
-                 lambda before, now: "READY 1" in now),
+                 lambda before, now: "READY 1" in now, data_dir=False),
         Scenario("setup", shlex.quote(uno_tui), "New game", "Add seat", "4   CPU 3", "+",
                  lambda before, now: "5   CPU 4" in now),
         Scenario("table", f"{shlex.quote(uno_tui)} --players Ann,cpu,cpu,cpu --seed 7",
@@ -148,9 +155,12 @@ def scenarios(python: str, uno_tui: str) -> list[Scenario]:
 def one_run(scenario: Scenario, number: int, args) -> tuple[float, float, float]:
     width, height = (int(v) for v in args.size.split("x"))
     session = f"s{number}"
+    command = scenario.command
+    data = tempfile.mkdtemp(prefix="uno-latency-data-") if scenario.data_dir else None
+    if data is not None:
+        command += f" --data-dir {shlex.quote(data)}"
     start = time.perf_counter()
-    tmux("new-session", "-d", "-s", session, "-x", str(width), "-y", str(height),
-         scenario.command)
+    tmux("new-session", "-d", "-s", session, "-x", str(width), "-y", str(height), command)
     try:
         first, _ = wait_until(session, lambda s: scenario.ready in s, start, args.timeout,
                               args.poll_launch)
@@ -166,6 +176,9 @@ def one_run(scenario: Scenario, number: int, args) -> tuple[float, float, float]
                             args.timeout, args.poll_key)
     finally:
         tmux("kill-session", "-t", session, check=False)
+        if data is not None:
+            time.sleep(0.2)     # the app saves on its way out after the hangup
+            shutil.rmtree(data, ignore_errors=True)
     return first, full, key
 
 
@@ -222,8 +235,6 @@ def seed_with_wild(seats: int, variant: str = "classic", tries: int = 400) -> tu
 
 
 def measure_bytes(args) -> int:
-    import tempfile
-
     width, height = (int(v) for v in args.size.split("x"))
     if args.variant is None:
         args.variant = "classic" if args.seats <= 10 else "party"
@@ -236,9 +247,10 @@ def measure_bytes(args) -> int:
         for run in range(args.runs):
             log_path = tempfile.mktemp(prefix="uno-bytes-")
             session = f"b{run}"
+            data = tempfile.mkdtemp(prefix="uno-bytes-data-")
             command = (f"{shlex.quote(args.python)} {shlex.quote(here)} --count-into "
                        f"{shlex.quote(log_path)} -- --players {players} --seed {seed} "
-                       f"--variant {shlex.quote(args.variant)}")
+                       f"--variant {shlex.quote(args.variant)} --data-dir {shlex.quote(data)}")
             tmux("new-session", "-d", "-s", session, "-x", str(width), "-y", str(height),
                  command)
             try:
@@ -281,6 +293,8 @@ def measure_bytes(args) -> int:
                 tmux("kill-session", "-t", session, check=False)
                 if os.path.exists(log_path):
                     os.remove(log_path)
+                time.sleep(0.2)     # the app saves on its way out after the hangup
+                shutil.rmtree(data, ignore_errors=True)
             print(f"run {run + 1}: " + "  ".join(
                 f"{k} {statistics.median(v) if v else 0:.0f} B" for k, v in results.items()),
                 flush=True)
