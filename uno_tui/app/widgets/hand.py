@@ -22,7 +22,7 @@ from ..tablestate import TableState
 from .bound import TableWidget
 from .card import COMPACT, CardSize, card_lines, card_size_for
 
-__all__ = ["HandView", "HandTitle", "ChipGrid", "hand_title"]
+__all__ = ["HandView", "HandTitle", "ChipGrid", "CardSlot", "hand_title"]
 
 
 class SlotFacts(NamedTuple):
@@ -43,20 +43,56 @@ def _lines_of(facts: SlotFacts):
 
 @lru_cache(maxsize=2048)
 def _card_strips(lines, base: Style) -> tuple[Strip, ...]:
-    """A card's lines as strips, each piece's style over ``base`` (the hand's own)."""
+    """A card's lines as strips, each piece's style over ``base`` (the slot's own)."""
     return tuple(Strip([Segment(text, base + Style.parse(style) if style else base)
                         for text, style in line]) for line in lines)
 
 
-class ChipGrid(Widget):
-    """All the cards of a hand in rows of cards, drawn by this one widget, or a notice
-    while no hand shows; a click on a card posts :class:`Clicked`.
+#: Card widgets made with the hand; a bigger hand adds more (at the cost of one full redraw).
+SLOTS_AT_START = 12
 
-    Each card is drawn from cached strips, one segment per border line, and a change
-    redraws only the lines of the cards that look different: moving the pick redraws
-    the top and bottom borders of two cards, and Textual sends only the segments of a
-    line that lie in the regions refreshed.
-    """
+
+class CardSlot(Widget):
+    """One card of the hand, as its own widget: moving the pick redraws the two cards
+    whose border changes and nothing else (Textual writes a widget's changed lines from
+    its left edge, so one wide widget would rewrite the row up to the card)."""
+
+    facts: reactive[SlotFacts | None] = reactive(None, repaint=False)
+
+    def watch_facts(self, old: SlotFacts | None, new: SlotFacts | None) -> None:
+        if old is None or new is None or old.size != new.size:
+            if old != new:
+                self.refresh()
+            return
+        # Only the lines that look different: the pick changes two borders, the end of a
+        # turn only the unplayable cards.
+        width = new.size.width
+        changed = [Region(0, y, width, 1)
+                   for y, (was, now) in enumerate(zip(_lines_of(old), _lines_of(new)))
+                   if was != now]
+        if changed:
+            self.refresh(*changed)
+
+    def render_line(self, y: int) -> Strip:
+        # The card's lines as cached strips: drawing a card through Textual's content
+        # pipeline took most of a keypress at 120x40 (two cards redrawn per move).
+        facts = self.facts
+        style = self.rich_style
+        if facts is not None:
+            strips = _card_strips(_lines_of(facts), style)
+            if y < len(strips):
+                return strips[y]
+        return Strip.blank(self.size.width, style)
+
+    def on_click(self, event: events.Click) -> None:
+        if self.facts is not None:
+            event.stop()
+            self.post_message(ChipGrid.Clicked(self.facts.index))
+
+
+class ChipGrid(Widget):
+    """All the cards of a hand in rows of cards (one :class:`CardSlot` each), or a notice
+    while no hand shows; a click on a card posts :class:`Clicked`."""
 
     class Clicked(Message):
         """A card was clicked."""
@@ -76,88 +112,52 @@ class ChipGrid(Widget):
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
-        #: What each card of the hand shows, as last drawn, and the cards per row then.
-        self._shown: tuple[SlotFacts, ...] = ()
-        self._shown_columns = 0
+        self._slots: list[CardSlot] = [CardSlot() for _ in range(SLOTS_AT_START)]
+
+    def compose(self) -> ComposeResult:
+        # Mounted at the start: a widget mounted later makes Textual redraw the whole
+        # screen (it rebuilds its map), which a hand growing by one card should not cost.
+        yield from self._slots
+
+    def render(self) -> Text:
+        return Text("" if self.cards else self.notice, style="dim")
 
     def on_mount(self) -> None:
-        # Whatever of these changes, the cards are laid out and drawn again.
+        # Whatever of these changes, the slots are given their cards again.
         for name in ("cards", "playable", "cursor", "show_ids", "card_size"):
             self.watch(self, name, self._sync, init=False)
 
     def on_resize(self) -> None:
         self._sync()
 
-    def _facts(self) -> tuple[SlotFacts, ...]:
-        playable = self.playable
-        size = self.card_size
-        facts = []
-        for index, card in enumerate(self.cards):
-            can_play = None if playable is None else card.id in playable
-            facts.append(SlotFacts(card.face, index, can_play,
-                                   can_play is not None and index == self.cursor,
-                                   card.id if self.show_ids else None, size))
-        return tuple(facts)
-
     def _sync(self, *_) -> None:
-        """Lay the hand out in rows and redraw the lines of the cards that changed."""
-        old, new = self._shown, self._facts()
-        columns = self.columns()
+        """Give every slot its card; add slots when the hand grows. A slot without a card
+        is emptied and laid below the rows, never hidden: hiding or showing one renumbers
+        its siblings, which redraws every card of the hand."""
+        cards = self.cards
+        while len(self._slots) < len(cards):
+            slot = CardSlot()
+            self._slots.append(slot)
+            self.mount(slot)
         size = self.card_size
-        rows = -(-len(new) // columns) if new else 1
-        self.styles.height = rows * size.height if new else 1
-        if old == new and columns == self._shown_columns:
-            return
-        same_layout = (columns == self._shown_columns and bool(old) and bool(new)
-                       and old[0].size == new[0].size)
-        self._shown, self._shown_columns = new, columns
-        if not same_layout:
-            self.refresh()
-            return
-        regions = []
-        for index in range(max(len(old), len(new))):
-            was = old[index] if index < len(old) else None
-            now = new[index] if index < len(new) else None
-            if was == now:
+        columns = self.columns()
+        playable = self.playable
+        rows = -(-len(cards) // columns) if cards else 1
+        for index, slot in enumerate(self._slots):
+            slot.styles.width = size.width
+            slot.styles.height = size.height
+            if index >= len(cards):
+                slot.facts = None
+                slot.styles.offset = (0, rows * size.height)
                 continue
+            card = cards[index]
+            can_play = None if playable is None else card.id in playable
+            slot.facts = SlotFacts(card.face, index, can_play,
+                                   can_play is not None and index == self.cursor,
+                                   card.id if self.show_ids else None, size)
             row, column = divmod(index, columns)
-            left, top = column * size.width, row * size.height
-            if was is None or now is None:
-                regions.append(Region(left, top, size.width, size.height))
-                continue
-            # Only the lines that look different: the pick changes two borders, the end
-            # of a turn only the unplayable cards.
-            regions += [Region(left, top + y, size.width, 1)
-                        for y, (line_was, line_now) in enumerate(zip(_lines_of(was),
-                                                                     _lines_of(now)))
-                        if line_was != line_now]
-        if regions:
-            self.refresh(*regions)
-
-    def render_line(self, y: int) -> Strip:
-        # The cards' lines as cached strips, side by side: drawing cards through
-        # Textual's content pipeline took most of a keypress at 120x40.
-        style = self.rich_style
-        width = self.size.width
-        shown = self._shown
-        if not shown:
-            if y == 0 and self.notice:
-                return Strip([Segment(self.notice, style + Style(dim=True))]).crop(0, width) \
-                    .extend_cell_length(width, style)
-            return Strip.blank(width, style)
-        columns = self._shown_columns
-        row, line = divmod(y, shown[0].size.height)
-        pieces = [_card_strips(_lines_of(facts), style)[line]
-                  for facts in shown[row * columns:(row + 1) * columns]]
-        if not pieces:
-            return Strip.blank(width, style)
-        return Strip.join(pieces).crop(0, width).extend_cell_length(width, style)
-
-    def on_click(self, event: events.Click) -> None:
-        index = self.index_at(event.x, event.y)
-        if index is not None:
-            event.stop()
-            self.post_message(self.Clicked(index))
+            slot.styles.offset = (column * size.width, row * size.height)
+        self.styles.height = rows * size.height if cards else 1
 
     def columns(self, width: int | None = None) -> int:
         """Cards per row at ``width`` cells (the widget's width by default)."""
@@ -174,7 +174,7 @@ class ChipGrid(Widget):
         """The card index drawn at cell ``(x, y)``, or None between cards."""
         size = self.card_size
         column = x // size.width
-        if x < 0 or y < 0 or column >= self.columns():
+        if column >= self.columns():
             return None
         index = (y // size.height) * self.columns() + column
         return index if 0 <= index < len(self.cards) else None
