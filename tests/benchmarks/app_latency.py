@@ -37,6 +37,13 @@ sent with tmux and the writes after each are summed:
   computer  each computer action until Ann's turn comes back (writes grouped into
             bursts 80 ms apart; one burst is one action at the normal pace)
 
+CPU (``--cpu``): the CPU time each app's process has used when its first frame is
+written (``time.process_time()``, the interpreter's start included), which load on the
+machine changes far less than the wall-clock figures above; each app runs in tmux
+through this file (``--cpu-into LOG``), which notes it at the first write of a frame:
+
+    python tests/benchmarks/app_latency.py --cpu --runs 9
+
 Launch times count compiling the game's modules when Python may not write bytecode
 (``PYTHONDONTWRITEBYTECODE``) and none was written yet; the bare app's Textual comes
 compiled. The benchmark says so; ``python -m compileall uno_tui`` is what an installed
@@ -201,6 +208,77 @@ def run_counting_child(log_path: str, argv: list[str]) -> int:
     return uno_main(argv)
 
 
+def run_cpu_child(log_path: str, argv: list[str]) -> int:
+    """Run the bare app (``argv`` is ``["--bare"]``) or uno-tui, and note the CPU time
+    used when the first frame is written: ``<process_time> <perf_counter>`` seconds."""
+    from textual.app import App
+
+    original = App._display
+
+    def display(self, screen, renderable) -> None:
+        original(self, screen, renderable)
+        if renderable is not None and not getattr(self, "_cpu_noted", False):
+            self._cpu_noted = True
+            with open(log_path, "w", encoding="utf-8") as log:
+                log.write(f"{time.process_time():.6f} {time.perf_counter():.6f}\n")
+
+    App._display = display
+    if argv == ["--bare"]:
+        run_bare_app()
+        return 0
+    from uno_tui.cli import main as uno_main
+    return uno_main(argv)
+
+
+def measure_cpu(args) -> int:
+    here = os.path.abspath(__file__)
+    plan = [("bare", ["--bare"]), ("setup", []),
+            ("table", ["--players", "Ann,cpu,cpu,cpu", "--seed", "7"]),
+            ("table16", ["--variant", "party", "--seed", "3", "--players",
+                         ",".join(["Ann"] + ["cpu"] * 15)])]
+    width, height = (int(v) for v in args.size.split("x"))
+    results: dict[str, list[float]] = {name: [] for name, _ in plan}
+    tmux("new-session", "-d", "-s", "keeper", "sleep 86400")
+    try:
+        for run in range(args.runs):
+            for name, argv in plan:
+                log_path = tempfile.mktemp(prefix="uno-cpu-")
+                data = tempfile.mkdtemp(prefix="uno-cpu-data-")
+                if name != "bare":
+                    argv = [*argv, "--data-dir", data]
+                command = " ".join(shlex.quote(a) for a in
+                                   [args.python, here, "--cpu-into", log_path, "--", *argv])
+                session = f"c{run}{name}"
+                tmux("new-session", "-d", "-s", session, "-x", str(width), "-y", str(height),
+                     command)
+                try:
+                    deadline = time.perf_counter() + args.timeout
+                    while not (os.path.exists(log_path) and os.path.getsize(log_path)):
+                        if time.perf_counter() > deadline:
+                            raise TimeoutError(f"{name}: no frame after {args.timeout}s")
+                        time.sleep(0.02)
+                    time.sleep(0.02)
+                    cpu = float(open(log_path, encoding="utf-8").read().split()[0])
+                finally:
+                    tmux("kill-session", "-t", session, check=False)
+                    time.sleep(0.2)     # the app saves on its way out after the hangup
+                    shutil.rmtree(data, ignore_errors=True)
+                    if os.path.exists(log_path):
+                        os.remove(log_path)
+                results[name].append(cpu * 1000)
+                print(f"run {run + 1} {name:<7}: CPU to the first frame {cpu * 1000:6.1f} ms",
+                      flush=True)
+    finally:
+        tmux("kill-server", check=False)
+    bare = statistics.median(results["bare"])
+    print(f"\n{args.runs} runs at {args.size}, CPU time to the first frame, medians (min-max):")
+    for name, values in results.items():
+        ratio = "" if name == "bare" else f"  = {statistics.median(values) / bare:.2f}x bare"
+        print(f"  {name:<7} {statistics.median(values):7.1f} ms "
+              f"({min(values):.1f}-{max(values):.1f}){ratio}")
+    return 0
+
+
 def read_writes(log_path: str) -> list[tuple[float, int]]:
     with open(log_path, encoding="utf-8") as log:
         return [(float(t), int(n)) for t, n in (line.split() for line in log if line.strip())]
@@ -335,6 +413,9 @@ def main() -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--bare", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--count-into", help=argparse.SUPPRESS)
+    parser.add_argument("--cpu-into", help=argparse.SUPPRESS)
+    parser.add_argument("--cpu", action="store_true",
+                        help="measure the CPU time to the first frame instead of latency")
     parser.add_argument("--bytes", action="store_true",
                         help="measure the bytes written per update instead of latency")
     parser.add_argument("--seats", type=int, default=4, help="seats for --bytes (Ann + computers)")
@@ -360,6 +441,8 @@ def main() -> int:
     if args.count_into:
         # Everything after "--" is uno-tui's own command line.
         return run_counting_child(args.count_into, [a for a in rest if a != "--"])
+    if args.cpu_into:
+        return run_cpu_child(args.cpu_into, [a for a in rest if a != "--"])
     if rest:
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
     if args.bare:
@@ -370,6 +453,8 @@ def main() -> int:
         return 2
     if args.bytes:
         return measure_bytes(args)
+    if args.cpu:
+        return measure_cpu(args)
 
     note = bytecode_note()
     if note:
