@@ -71,18 +71,23 @@ SOCKET = f"uno-latency-{os.getpid()}"
 
 # ------------------------------------------------------------------ bare app
 
-def run_bare_app() -> None:
-    """The reference: what Textual costs with next to nothing on screen."""
+def run_bare_app(widgets: int = 0) -> None:
+    """The reference: what Textual costs with next to nothing on screen (and with
+    ``widgets`` more Static widgets of a line each: Textual's own cost of a screen of
+    that many widgets)."""
     from textual.app import App, ComposeResult
     from textual.widgets import Footer, Header, Static
 
     class BareApp(App[None]):
         BINDINGS = [("d", "bump", "Bump"), ("q", "quit", "Quit")]
+        CSS = "Static { height: 1; }"
         count = 0
 
         def compose(self) -> ComposeResult:
             yield Header()
             yield Static("READY 0", id="body")
+            for number in range(widgets):
+                yield Static(f"widget {number}")
             yield Footer()
 
         def action_bump(self) -> None:
@@ -223,8 +228,8 @@ def run_cpu_child(log_path: str, argv: list[str]) -> int:
                 log.write(f"{time.process_time():.6f} {time.perf_counter():.6f}\n")
 
     App._display = display
-    if argv == ["--bare"]:
-        run_bare_app()
+    if argv[:1] == ["--bare"]:
+        run_bare_app(int(argv[1]) if len(argv) > 1 else 0)
         return 0
     from uno_tui.cli import main as uno_main
     return uno_main(argv)
@@ -236,6 +241,9 @@ def measure_cpu(args) -> int:
             ("table", ["--players", "Ann,cpu,cpu,cpu", "--seed", "7"]),
             ("table16", ["--variant", "party", "--seed", "3", "--players",
                          ",".join(["Ann"] + ["cpu"] * 15)])]
+    # The bare app with as many more widgets as each table has (the 4-seat table has 23
+    # widgets, the 16-seat Party table 37; ``--bare-widgets`` changes the first).
+    plan += [(f"bare+{n}", ["--bare", str(n)]) for n in (args.bare_widgets, 37)]
     width, height = (int(v) for v in args.size.split("x"))
     results: dict[str, list[float]] = {name: [] for name, _ in plan}
     tmux("new-session", "-d", "-s", "keeper", "sleep 86400")
@@ -266,7 +274,7 @@ def measure_cpu(args) -> int:
                     if os.path.exists(log_path):
                         os.remove(log_path)
                 results[name].append(cpu * 1000)
-                print(f"run {run + 1} {name:<7}: CPU to the first frame {cpu * 1000:6.1f} ms",
+                print(f"run {run + 1} {name:<8}: CPU to the first frame {cpu * 1000:6.1f} ms",
                       flush=True)
     finally:
         tmux("kill-server", check=False)
@@ -274,7 +282,7 @@ def measure_cpu(args) -> int:
     print(f"\n{args.runs} runs at {args.size}, CPU time to the first frame, medians (min-max):")
     for name, values in results.items():
         ratio = "" if name == "bare" else f"  = {statistics.median(values) / bare:.2f}x bare"
-        print(f"  {name:<7} {statistics.median(values):7.1f} ms "
+        print(f"  {name:<8} {statistics.median(values):7.1f} ms "
               f"({min(values):.1f}-{max(values):.1f}){ratio}")
     return 0
 
@@ -416,6 +424,9 @@ def main() -> int:
     parser.add_argument("--cpu-into", help=argparse.SUPPRESS)
     parser.add_argument("--cpu", action="store_true",
                         help="measure the CPU time to the first frame instead of latency")
+    parser.add_argument("--bare-widgets", type=int, default=23,
+                        help="with --cpu, also measure the bare app with this many more "
+                        "widgets (and with 37)")
     parser.add_argument("--bytes", action="store_true",
                         help="measure the bytes written per update instead of latency")
     parser.add_argument("--seats", type=int, default=4, help="seats for --bytes (Ann + computers)")
