@@ -14,6 +14,7 @@ from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.message import Message
+from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
@@ -89,6 +90,24 @@ class PromptPanel(Widget):
         self.set_reactive(PromptPanel.filter_text, "")
         self.set_reactive(PromptPanel.cursor, 0)
         self.refresh(layout=True)
+        self.size_ahead()
+
+    def size_ahead(self) -> None:
+        """Take, before the layout that shows the question, the size that layout gives.
+
+        Textual lays a widget out and paints it once more when a layout changes its
+        virtual size (its size, for a panel that does not scroll): growing from the
+        closed panel's no height, the question was painted three times (3 KB more at
+        120x40 with 16 seats)."""
+        if not self.is_attached or self.question is None:
+            return
+        margin, gutter = self.styles.margin, self.styles.gutter
+        width = max(0, self.screen.size.width - margin.left - margin.right)
+        height = len(self._lines(width - gutter.width)[0]) + gutter.height
+        max_height = self.styles.max_height
+        if max_height is not None and max_height.is_cells:
+            height = min(height, int(max_height.value))
+        self.set_reactive(Widget.virtual_size, Size(width, height))
 
     def close(self) -> None:
         """Show nothing (and take no keys) until the next question."""
