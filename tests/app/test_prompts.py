@@ -468,6 +468,36 @@ async def test_greninjas_second_colour_prompt_says_what_happened():
     assert ctl.log.count("Ann names Red (R)") == 1
 
 
+async def test_the_colour_prompt_says_what_a_snorlax_or_greninja_colour_does():
+    for card, words in (("SNORLAX", "Snorlax: CPU 1 draws 3, then discards every card of the "
+                                    "colour you name, and is skipped."),
+                        ("GRENINJA", "Greninja: CPU 1 draws until a card of the colour you "
+                                     "name shows, and is skipped; then you name the colour")):
+        ctl = make_controller("Ann,cpu,cpu", variant="pokemon")
+        ctl.use_position(Game.from_position("pokemon", hands=[[card, "R5"], ["B1", "B2"],
+                                                              ["B3", "B4"]],
+                                            top="R3", draw=["Y7", "G2", "B9"]))
+        for seat in list(ctl.bots):
+            ctl.bots[seat] = FirstBot(seat)
+        async with make_app(ctl).run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            await press(pilot, "1", "enter")
+            await settle(pilot)
+            await shown(pilot)
+            text = " ".join(panel(pilot.app).render().plain.split())
+            assert asked(pilot.app) == "color" and "Ann: name a colour" in text
+            assert words in text, text
+    # A plain wild's colour does nothing more: no such line.
+    ctl = rigged("Ann,cpu", hands=[["W", "R5"], ["B1", "B2"]], top="R3")
+    async with make_app(ctl).run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await press(pilot, "1", "enter")
+        await settle(pilot)
+        await shown(pilot)
+        text = panel(pilot.app).render().plain
+        assert "Ann: name a colour" in text and "draws" not in text
+
+
 async def test_a_person_sees_the_unplayable_card_they_drew_before_the_next_handoff():
     ctl = rigged("Ann,Bob", hands=[["G5", "G6"], ["B1", "B2"]], top="R3", draw=["Y9"])
     async with make_app(ctl).run_test() as pilot:
