@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from uno_tui.app.prompts import PromptPanel
+from uno_tui.app.prompts.question import Option, Question
 from uno_tui.app.prompts.registry import describe_action
 from uno_tui.app.screens.handoff import HandoffScreen
 from uno_tui.app.screens.reveal import RevealScreen
@@ -545,3 +547,32 @@ async def test_after_a_handoff_no_card_is_picked_so_a_second_enter_plays_nothing
         await press(pilot, "right", "enter")
         await settle(pilot)
     assert "Ann plays Red 1" in ctl.log
+
+
+async def test_a_long_question_in_few_rows_keeps_its_options_and_keys_in_view():
+    """At 16 seats on 80x24 the panel has 9 rows: the message gives way, never the keys
+    that reach the second page (they were cut off: 'page 1/2 (PgUp/PgDn)' never showed)."""
+    from textual.app import App
+
+    names = ["Bob"] + [f"CPU {n}" for n in range(1, 15)]
+    question = Question("Ann: point at whom?", "CPU 14 played Point Taken. " + "Words. " * 30,
+                        [Option(name, name) for name in names])
+
+    class PanelApp(App[None]):
+        CSS = "PromptPanel { height: auto; } PromptPanel.-open { border-top: solid $accent; }"
+
+        def compose(self):
+            yield PromptPanel(question)
+
+    app = PanelApp()
+    async with app.run_test(size=(53, 24)) as pilot:
+        box = app.query_one(PromptPanel)
+        box.styles.max_height = 9
+        await pilot.pause()
+        text = box.render().plain
+        assert box.region.height == 9
+        assert len(text.splitlines()) == 8, text            # under its top border
+        assert "1 Bob" in text and "9 CPU 8" in text and "page 1/2 (PgUp/PgDn)" in text
+        assert text.splitlines()[1].startswith("CPU 14 played") and "…" in text
+        # A click still lands on the option drawn there.
+        assert box.option_offset(2) is not None

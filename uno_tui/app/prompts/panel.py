@@ -164,8 +164,31 @@ class PromptPanel(Widget):
         question = self.question
         lines = [Text(question.title, style="bold")]
         lines[0].truncate(width, overflow="ellipsis")
-        for part in question.message.splitlines():
-            lines += [Text(line) for line in textwrap.wrap(part, width)]
+        message = [Text(line) for part in question.message.splitlines()
+                   for line in textwrap.wrap(part, width)]
+        options, spans = self._option_rows(width)
+        hint = [Text(line, style="dim") for line in textwrap.wrap(self.hint, width)]
+        # Where the rows are fewer than the question needs (16 seats at 80x24), the
+        # message gives way: the options and the keys to the other pages stay in view.
+        room = self._rows() - 1 - len(options) - len(hint)
+        if len(message) > max(1, room):
+            message = message[:max(1, room)]
+            message[-1].truncate(width - 1)
+            message[-1].append("…")
+        lines += message
+        spans = [(row + len(lines), start, end, index) for row, start, end, index in spans]
+        return lines + options + hint, spans
+
+    def _rows(self) -> int:
+        """The content rows the panel may take (its max-height less its border)."""
+        max_height = self.styles.max_height
+        if max_height is None or not max_height.is_cells:
+            return 10 ** 6
+        return int(max_height.value) - self.styles.gutter.height
+
+    def _option_rows(self, width: int) -> tuple[list[Text], list[tuple[int, int, int, int]]]:
+        """The options laid in rows, and where each is: ``(row, start, end, index)``."""
+        lines: list[Text] = []
         spans: list[tuple[int, int, int, int]] = []
         row, x = Text(), 0
         for number, index in enumerate(self.visible, start=1):
@@ -183,8 +206,6 @@ class PromptPanel(Widget):
         if row or not self.visible:
             lines.append(row if row else Text("Nothing matches: Backspace to change it.",
                                               style="italic"))
-        hint = self.hint
-        lines += [Text(line, style="dim") for line in textwrap.wrap(hint, width)]
         return lines, spans
 
     @property
