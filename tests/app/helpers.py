@@ -316,6 +316,29 @@ def check_every_frame(app, check) -> list[AssertionError]:
     return failures
 
 
+def press_at_first_frame(app, key: str) -> dict[str, object]:
+    """Press ``key`` the moment the table's first frame has been sent, as a player who
+    presses it as soon as the table shows.
+
+    Returns what was noted then: ``screen``, the screen in front, and ``acts``, whether
+    ``key`` was bound to an enabled action there (a key with none is dropped). The key
+    itself goes to the app's queue, so the test also sees what it did.
+    """
+    noted: dict[str, object] = {}
+    display = app._display
+
+    def display_then_press(screen, renderable) -> None:
+        display(screen, renderable)
+        if not noted and app.table is not None:
+            binding = app.screen.active_bindings.get(key)
+            noted.update(screen=app.screen, acts=binding is not None and binding.enabled)
+            char = key if len(key) == 1 else _CHARACTERS.get(key)
+            app.post_message(events.Key(key, char))
+
+    app._display = display_then_press
+    return noted
+
+
 async def press(pilot, *keys: str) -> None:
     """Press keys as the terminal would, each handled in full before the next.
 

@@ -142,8 +142,13 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
         self.query_one("#log").border_title = "Log"
         # An open panel follows every layout (the hand's height moves its place).
         self.screen_layout_refresh_signal.subscribe(self, self._place_open_panel)
-        self._refresh()
-        self.call_after_refresh(self._start)
+        # The log keeps the deal's lines and wraps them once its width is known.
+        self.query_one(GameLog).add(self.ctl.log)
+        # The turn starts (or the handoff covers the table) before the first frame: a key
+        # pressed as soon as the table shows must find its action, not be dropped.
+        self.resume()
+        if self.state is None:
+            self._refresh()     # nothing to start (e.g. a table waiting for its server)
 
     def on_resize(self) -> None:
         size = card_size_for(*self.app.size)
@@ -183,11 +188,6 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
         below = max(0, self.size.height - seats.region.bottom)
         right = self.size.width - log.region.x if log.region.x > 0 else 0
         return (0, max(0, right), below, 0)
-
-    def _start(self) -> None:
-        # The log wraps to its width, which is known once the screen is laid out.
-        self.query_one(GameLog).add(self.ctl.log)
-        self.resume()
 
     # ---------------------------------------------------------------- state
 
