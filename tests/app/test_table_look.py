@@ -182,3 +182,30 @@ async def test_the_leak_scan_catches_an_active_face_on_a_seat():
         panel.facts = panel.facts._replace(backs=(active,))
         with pytest.raises(AssertionError, match="side in play"):
             assert_seats_hide_what_they_must(table)
+
+
+async def test_sixteen_two_line_seats_tell_whom_each_pointed_at():
+    """At 120x40 sixteen seats get two lines each, no status line: the reveal goes beside
+    the count (it used to be drawn on a third line the panels never had)."""
+    colors = "RBGY"
+    hands = ([["R5", "B2"]]
+             + [[colors[i % 4] + str(1 + i // 4), colors[(i + 1) % 4] + str(5 + i // 4)]
+                for i in range(14)]
+             + [["RPT", "Y9", "G9"]])
+    ctl = staged("party", "Ann," + ",".join(["cpu"] * 15), hands=hands, top="R3", current=15)
+    card = next(c for c in ctl.game.hands[15] if ctl.game.face(c).code == "RPT")
+    ctl.apply(Play(15, card))
+    for seat in (15, *range(15)):
+        ctl.apply(PointAt(seat, (seat + 1) % 16))       # each at the next seat
+    app = make_app(ctl)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        panels = {p.seat: (p.size.height, p.render().plain) for p in app.table.query(SeatPanel)}
+    names = ctl.names
+    for seat, (height, text) in panels.items():
+        assert height == 2, (seat, height)
+        title, backs = text.split("\n")
+        assert names[seat] in title
+        # The whole name of whom it pointed at, and how many it draws (one vote each).
+        assert f"☞ {names[(seat + 1) % 16]} " in backs and "draws 1" in backs, text
+        assert backs.lstrip(" ▮").startswith("3 "), text      # the count stays

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 from textual.containers import Grid
 from textual.reactive import reactive
@@ -141,10 +142,12 @@ class SeatPanel(DrawnInLines, TableWidget):
         elif height >= FAN_LINES:
             backs = self._face_rows(facts, width) if facts.backs else self._fan(facts, width)
             lines = [self._title(facts, width), *backs, self._status(facts, width)]
+        elif height >= 3:
+            lines = [self._title(facts, width), self._backs(facts, width),
+                     self._status(facts, width)]
         else:
-            lines = [self._title(facts, width), self._backs(facts, width)]
-            if height >= 3:
-                lines.append(self._status(facts, width))
+            # No status line: whom this seat pointed at goes beside its count.
+            lines = [self._title(facts, width), self._backs(facts, width, pointing=True)]
         return lines
 
     def _fan(self, facts: SeatFacts, width: int) -> list[Text]:
@@ -193,10 +196,15 @@ class SeatPanel(DrawnInLines, TableWidget):
     def _turn_style(self):
         return self.get_component_rich_style("seat-panel--turn")
 
-    def _backs(self, facts: SeatFacts, width: int) -> Text:
+    def _backs(self, facts: SeatFacts, width: int, pointing: bool = False) -> Text:
+        """``▮▮▮▮▮▮▮ 7  UNO!`` (in Flip the backs' faces); with ``pointing``, then whom
+        the seat pointed at (the backs take the room that leaves)."""
         mark, mark_style = _uno_mark(facts)
         count = f" {facts.count}"
         room = max(0, width - 2 - len(count) - (len(mark) + 1 if mark else 0))
+        tail = self._pointing(facts, room - 2) if pointing else None
+        if tail:
+            room = max(0, room - 2 - tail.cell_len)
         line = Text("  ")
         if facts.backs:
             used = shown = 0
@@ -217,6 +225,10 @@ class SeatPanel(DrawnInLines, TableWidget):
         if mark:
             line.append(" ")
             line.append(mark, style=mark_style)
+        if tail:
+            line.append("  ")
+            line.append_text(tail)
+        line.truncate(width)
         return line
 
     def _face_rows(self, facts: SeatFacts, width: int) -> list[Text]:
@@ -247,10 +259,7 @@ class SeatPanel(DrawnInLines, TableWidget):
         if facts.thinking:
             line.append("thinking…", style="italic")
         elif facts.pointed_at is not None:
-            line.append(Text(f"☞ {facts.pointed_at}", style="bold"))
-            if facts.pointed_draws:
-                line.append("  ")
-                line.append(f" draws {facts.pointed_draws} ", style="bold reverse")
+            line.append_text(self._pointing(facts, width - 2))
         elif facts.linked_with is not None:
             line.append(Text(f"∞ linked with {facts.linked_with}", style="bold"))
         elif facts.holds_screen:
@@ -258,6 +267,24 @@ class SeatPanel(DrawnInLines, TableWidget):
         elif facts.computer:
             line.append("computer", style="dim")
         line.truncate(width)
+        return line
+
+    @staticmethod
+    def _pointing(facts: SeatFacts, room: int) -> Text | None:
+        """After a ballot: ``☞ Bob   draws 2 `` in at most ``room`` cells (the name
+        shortened first: how many cards this seat draws must show); None if it did
+        not point."""
+        if facts.pointed_at is None:
+            return None
+        draws = f" draws {facts.pointed_draws} " if facts.pointed_draws else ""
+        name_room = max(1, room - 2 - (len(draws) + 2 if draws else 0))
+        name = facts.pointed_at
+        if cell_len(name) > name_room:
+            name = set_cell_size(name, name_room - 1) + "…"
+        line = Text(f"☞ {name}", style="bold")
+        if draws:
+            line.append("  ")
+            line.append(draws, style="bold reverse")
         return line
 
     def _one_line(self, facts: SeatFacts, width: int) -> Text:
