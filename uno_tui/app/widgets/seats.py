@@ -281,7 +281,8 @@ class SeatPanel(DrawnInLines, TableWidget):
         name = facts.pointed_at
         if cell_len(name) > name_room:
             name = set_cell_size(name, name_room - 1) + "…"
-        line = Text(f"☞ {name}", style="bold")
+        line = Text()
+        line.append(f"☞ {name}", style="bold")
         if draws:
             line.append("  ")
             line.append(draws, style="bold reverse")
