@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 
 from uno_tui.app.screens.confirm import ConfirmDialog
-from uno_tui.app.screens.error import ErrorDialog
+from uno_tui.app.screens.error_dialog import ErrorDialog
 from uno_tui.app.screens.help import HelpScreen
 from uno_tui.app.screens.match_result import MatchResultDialog
 from uno_tui.app.screens.round_result import RoundResultScreen

@@ -4,32 +4,17 @@ from __future__ import annotations
 
 from typing import Callable
 
-from textual.binding import Binding
+__all__ = ["StopsInWords", "QUIT", "SETUP"]
 
-from .dialog import Dialog, Option
-
-__all__ = ["ErrorDialog", "StopsInWords", "QUIT", "SETUP"]
-
+#: What the error dialog offers: quit, or a new setup.
 QUIT = "quit"
 SETUP = "setup"
 
 
-class ErrorDialog(Dialog[str]):
-    """The game can't go on; offers a new setup or quitting."""
-
-    BINDINGS = [Binding("s", "pick_key('s')", "New setup"), Binding("q", "pick_key('q')", "Quit")]
-
-    def __init__(self, problem: str) -> None:
-        super().__init__("Something went wrong", f"The game can't go on: {problem}", [
-            Option("New setup", SETUP, "s"),
-            Option("Quit", QUIT, "q"),
-        ])
-
-
 class StopsInWords:
     """Mixin for a screen that runs a game: when the engine, a computer or the screen
-    itself fails, the game stops with an :class:`ErrorDialog` in words, never a
-    traceback. The screen provides ``_stop_play()`` (stop its timers and computers)."""
+    itself fails, the game stops with an :class:`~.error_dialog.ErrorDialog` in words,
+    never a traceback. The screen provides ``_stop_play()`` (stop its timers and computers)."""
 
     #: True once the game has stopped: nothing moves it on any more.
     _failed: bool = False
@@ -47,6 +32,9 @@ class StopsInWords:
             return
         self._failed = True
         self._stop_play()
+        # The dialog's module is read only now: a game that never fails never loads it.
+        from .error_dialog import ErrorDialog
+
         problem = str(exc) or type(exc).__name__
         self.log.error(f"game stopped: {exc!r}")
 

@@ -23,7 +23,6 @@ from ..prompts.registry import distinct_faces
 from ..prompts.windows import nothing_to_claim, out_of_turn_card, who_plays_out_of_turn
 from ..widgets.hand import HandView
 from ..widgets.log import GameLog
-from .handoff import HandoffScreen
 
 __all__ = ["TableFlow", "BOT_GROUP"]
 
@@ -71,6 +70,8 @@ class TableFlow:
 
     def _handoff(self, seat: int, reason: str, then: Callable[[], None]) -> None:
         """Hide every hand, ask for ``seat``'s player, then show their hand and run ``then``."""
+
+        from .handoff import HandoffScreen     # not needed until a keyboard is shared
 
         def handed(_: bool | None) -> None:
             self.flow.handed(seat)
