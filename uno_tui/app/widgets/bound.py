@@ -101,6 +101,11 @@ class DrawnInLines(Widget):
         """Send what changed since the last drawing (everything if the lines did)."""
         if not self.is_mounted:
             return
+        if not self.size:
+            # Not laid out yet (the table's first state comes before its first layout):
+            # the lines are made once, at the size they are drawn at.
+            self._drawn = None
+            return
         old, new = self._drawn, self._fitted()
         # What the screen will show once the refresh asked for now is drawn.
         self._drawn = new
