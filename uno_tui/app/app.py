@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import os
 import signal
@@ -84,7 +85,7 @@ class UnoApp(App[int]):
                  steady: bool = False, show_card_ids: bool = False,
                  controller: TableController | None = None, store: MatchStore | None = None,
                  resume: MatchRecord | None = None, replay: "Replay | None" = None,
-                 catch_signals: bool = False) -> None:
+                 catch_signals: bool = False, gc_after_first_frame: bool = False) -> None:
         super().__init__()
         self.config = config or PlayConfig()
         #: Where matches are autosaved (None: not saved).
@@ -97,6 +98,9 @@ class UnoApp(App[int]):
         # Only the app that owns the process's terminal takes over its signals (not,
         # e.g., one of many session apps inside ``uno-tui serve``).
         self._catch_signals_on_mount = catch_signals
+        #: The process's garbage collector was paused for the launch (``run_app``).
+        self._gc_after_first_frame = gc_after_first_frame
+        self._launch_frozen = False
         #: A match already set up (e.g. a rigged position) to open at the table.
         self.controller = controller
         self.pace = pace
@@ -200,6 +204,7 @@ class UnoApp(App[int]):
         in a class-wide LRU cache, long after the widgets are gone: every round's
         dialogs added to it, about 25 MB over the first hundred rounds of a long match.
         """
+        self._thaw_launch()
         done = super().pop_screen()
         StylesCache.get_inner_outer.cache_clear()
         return done
@@ -219,6 +224,26 @@ class UnoApp(App[int]):
             self._catch_signals()
         self.push_screen(self._first_screen())
         self._check_size(self.size.width, self.size.height)
+        if self._gc_after_first_frame:
+            self.call_after_refresh(self._collect_from_now_on)
+
+    def _collect_from_now_on(self) -> None:
+        """After the first frame: what the launch made is frozen (collections pass it
+        by) and garbage is collected again."""
+        gc.freeze()
+        self._launch_frozen = True
+        gc.enable()
+
+    def _thaw_launch(self) -> None:
+        """A screen goes: what the launch made may be garbage from now on (the first
+        screen's widgets refer to each other, so only a collection frees them)."""
+        if self._launch_frozen:
+            self._launch_frozen = False
+            gc.unfreeze()
+
+    def switch_screen(self, screen):
+        self._thaw_launch()
+        return super().switch_screen(screen)
 
     # ------------------------------------------------------------- signals
 
