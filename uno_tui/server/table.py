@@ -31,6 +31,7 @@ from ..bots import make_bot
 from ..config import MAX_LOG_LINES, MAX_NAME, PlayConfig, SeatSpec, default_bot_level
 from ..engine import Action, CallUno, Catch, EngineError, Play
 from ..saves import MatchRecord, MatchRecorder, MatchStore
+from .replica import TableFeed
 
 __all__ = [
     "TableError", "Member", "TableChange", "Submission", "ServerTable", "DEFAULT_HOLD",
@@ -163,9 +164,12 @@ class ServerTable:
             match = record.restore()        # ValueError for a corrupt one: not a table
             if self.recorder is not None:
                 self.recorder.resume(match)
+        #: What the render workers' mirrors of this table follow (it passes every
+        #: change on to the save's recorder).
+        self.feed = TableFeed(self.recorder)
         self.ctl = TableController(config.variant, config.seats, target=config.target,
                                    mode=config.mode, rules=config.rules, seed=config.seed,
-                                   show_ids=show_ids, recorder=self.recorder, match=match)
+                                   show_ids=show_ids, recorder=self.feed, match=match)
         #: Made from a save and not yet played on since (nobody has come back yet).
         self.interrupted = record is not None
         if self.interrupted:
