@@ -83,15 +83,25 @@ class Client:
 
     async def connect(self, size=(100, 32), term="xterm-256color",
                       window: int = 2 * 1024 * 1024) -> "Client":
+        """Connect; with render workers (whose apps the test can't read) wait for the
+        first screen's bytes instead of the app."""
         self.conn = await asyncssh.connect("127.0.0.1", self.host.port, username=self.name,
                                            known_hosts=None, client_keys=None,
                                            password=None)
         self.process = await self.conn.create_process(term_type=term, term_size=size,
                                                       encoding=None, window=window)
         self._reader = asyncio.create_task(self._read())
+        if self.host.pool is not None:
+            await wait_until(lambda: self.session is not None and self.session.link is not None
+                             and self.received, f"{self.name}'s first screen")
+            return self
         await wait_until(lambda: self.app is not None and self.app.is_running
                          and self.app.screen is not None, f"{self.name}'s app")
         return self
+
+    async def until(self, text: bytes, since: int = 0) -> None:
+        """Wait until ``text`` is among what the server sent from offset ``since``."""
+        await wait_until(lambda: text in self.received[since:], f"{text!r} at {self.name}")
 
     async def _read(self) -> None:
         try:

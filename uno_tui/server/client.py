@@ -25,6 +25,7 @@ from textual import on
 from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
+from textual.widget import MountError
 
 from ..app.app import UnoApp
 from ..app.controller import TableController
@@ -303,6 +304,13 @@ class ClientApp(UnoApp):
             file=_NullFile(), markup=True, highlight=False, emoji=False, legacy_windows=False,
             _environ={"TERM": session.term or ""}, force_terminal=True, safe_box=False,
             soft_wrap=False)
+
+    def _handle_exception(self, error: Exception) -> None:
+        if self._exit and isinstance(error, MountError):
+            # The session ended (the server stops, the connection went) while a screen
+            # it had just switched to was being put up: nothing is wrong with the game.
+            return
+        super()._handle_exception(error)
 
     def _catch_signals(self) -> None:
         # The process's signals belong to the server (SIGTERM saves every table and says

@@ -108,9 +108,11 @@ class WorkerLink:
     def _sync(self, table: "ServerTable") -> TableSync:
         feed, ctl = table.feed, table.ctl
         epoch, count = self.sent.get(table.number, (-1, 0))
+        events = ((), ())
         if epoch != feed.epoch or feed.base is None:
-            epoch, base = feed.follow(ctl.match)
+            epoch, base = feed.follow(ctl)
             steps = tuple(feed.steps)
+            events = feed.base_events
         else:
             base, steps = None, tuple(feed.steps[count:])
         self.sent[table.number] = (epoch, len(feed.steps))
@@ -122,7 +124,7 @@ class WorkerLink:
             description=table.describe(),
             seats={sid: table.seats_of(session) for sid, session in self.sessions.items()
                    if session.table is table})
-        return TableSync(state, epoch, base, steps)
+        return TableSync(state, epoch, base, steps, events)
 
     # ----------------------------------------------------------- sessions
 

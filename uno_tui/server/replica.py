@@ -5,9 +5,9 @@ The host's :class:`~uno_tui.server.table.ServerTable` stays the one authority: i
 orders, validates and applies every action. A render worker draws some sessions'
 apps and needs to read the match as those sessions' seats see it, without asking the
 host for every glance. The engine is deterministic from the deal, so the worker keeps
-a copy of the match: the host sends it once as dealt (pickled), then only the actions
-it applied, in order (:class:`TableFeed`); the worker applies them to its copy
-(:class:`TableMirror`). Everything else the screens read (names, the public log, who
+a copy of the match: the host sends it once (in the saves' format, which resumes a
+match exactly), then only the actions it applied, in order (:class:`TableFeed`); the
+worker applies them to its copy (:class:`TableMirror`). Everything else the screens read (names, the public log, who
 sits where, the round's summary) is small and comes whole with each change
 (:class:`TableState`).
 
@@ -16,7 +16,6 @@ No Textual here.
 
 from __future__ import annotations
 
-import pickle
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,24 +35,31 @@ class TableFeed:
 
     It hears every change to the match as a recorder does (it wraps the table's save
     recorder, if any, and passes everything on). ``epoch`` counts the deals: a mirror
-    of another epoch starts again from ``base``, the match pickled when the first
-    mirror asked in that epoch, then applies ``steps`` (the actions applied since, and
-    :data:`SCORED`). Nothing is pickled for a table nobody follows.
+    of another epoch starts again from ``base``, the match as saved
+    (``Match.to_json``) when the first mirror asked in that epoch, then applies
+    ``steps`` (the actions applied since, and :data:`SCORED`). Nothing is kept for a
+    table nobody follows.
     """
 
     def __init__(self, inner=None) -> None:
         self.inner = inner
         self.epoch = 0
-        self.base: bytes | None = None
+        self.base: dict | None = None
+        #: The last action's events when the base was taken (see TableSync).
+        self.base_events: tuple = ((), ())
         self.steps: list[Action | str] = []
         self._match: Match | None = None
 
-    def follow(self, match: Match) -> tuple[int, bytes]:
-        """The epoch and its base, for a mirror starting now: it applies every step
-        from the first (the base is taken now if nobody has asked in this epoch)."""
+    def follow(self, ctl) -> tuple[int, dict]:
+        """The epoch and its base, for a mirror of the match of ``ctl`` (a
+        ``TableController``) starting now: it applies every step from the first (the
+        base is taken now if nobody has asked in this epoch)."""
+        match = ctl.match
         if self.base is None or match is not self._match:
             self._new_epoch(match)
-            self.base = pickle.dumps(match, protocol=pickle.HIGHEST_PROTOCOL)
+            self.base = match.to_json()
+            self.base_events = (ctl.last_events, tuple(ctl.last_events_for(seat)
+                                                       for seat in range(ctl.players)))
         return self.epoch, self.base
 
     def _new_epoch(self, match: Match) -> None:
@@ -110,18 +116,22 @@ class TableSync:
     state: TableState
     epoch: int
     #: The match to start again from (a new epoch for this worker), else None.
-    base: bytes | None
+    base: dict | None
     steps: tuple[Any, ...]
+    #: With a base: the last action's events as the table saw them, then as each seat
+    #: did (the match does not keep them; the screens' announcements read them).
+    base_events: tuple[tuple[Event, ...], tuple[tuple[Event, ...], ...]] = ((), ())
 
 
 class MirrorMatch:
     """What the table screen reads of the match through ``table.ctl``, as a
     :class:`~uno_tui.app.controller.TableController` offers it, kept by a mirror."""
 
-    def __init__(self, match: Match, state: TableState) -> None:
+    def __init__(self, match: Match, state: TableState, events=((), ())) -> None:
         self.match = match
-        self._events: tuple[Event, ...] = ()
-        self.last_events: tuple[Event, ...] = ()
+        #: The last step's events (None: the base's, as each seat saw them).
+        self._events: tuple[Event, ...] | None = None
+        self.last_events, self._seat_events = events
         self.names = state.names
         self.log: list[str] = list(state.log)
         self.show_ids = state.show_ids
@@ -148,6 +158,9 @@ class MirrorMatch:
 
     def last_events_for(self, seat: int) -> tuple[Event, ...]:
         """The last action's events as ``seat`` may see them."""
+        if self._events is None:
+            seen = self._seat_events
+            return seen[seat] if seat < len(seen) else ()
         return tuple(event.for_seat(seat) for event in self._events)
 
     def take(self, state: TableState) -> None:
@@ -173,7 +186,7 @@ class TableMirror:
         state = sync.state
         if sync.base is not None:
             self.epoch = sync.epoch
-            self.ctl = MirrorMatch(pickle.loads(sync.base), state)
+            self.ctl = MirrorMatch(Match.from_json(sync.base), state, sync.base_events)
         elif sync.epoch != self.epoch:
             raise ValueError(f"table {state.number}: a step of epoch {sync.epoch} "
                              f"reached a mirror of epoch {self.epoch}")

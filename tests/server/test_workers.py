@@ -1,0 +1,175 @@
+"""Sessions whose apps run in render worker processes (``--workers``): the host keeps
+the channels and the tables; each worker draws from its mirror of the tables.
+
+The apps are in other processes here, so what a terminal shows is read from the bytes
+its SSH client received, and what the table did from the host's own table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import signal
+import sys
+from pathlib import Path
+
+from uno_tui.engine import Draw, Play
+from uno_tui.server.table import Submission
+
+from .support import CardWatch, Client, people, serving, ssh_terminal, wait_until
+
+
+async def _seated(host, *names):
+    """Each person connects and sits down from the lobby (the computers, slow here,
+    play nothing before everyone is seated)."""
+    clients = []
+    for name in names:
+        client = await Client(host, name).connect()
+        await client.until(b"Table 1")
+        client.keys("\r")
+        await wait_until(lambda: client.session.table is not None
+                         and client.session.table.seats_of(client.session),
+                         f"{name} seated")
+        clients.append(client)
+    return clients
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+def _children(pid: int) -> list[int]:
+    path = Path(f"/proc/{pid}/task/{pid}/children")
+    return [int(n) for n in path.read_text().split()] if path.exists() else []
+
+
+async def test_two_terminals_drawn_by_two_workers_see_their_own_hands_and_each_others_plays(
+        tmp_path):
+    async with serving(tmp_path, workers=2, pace=30.0) as host:
+        table = host.create_table(people("ann", "bob"))
+        watch = CardWatch(table)
+        ann, bob = await _seated(host, "ann", "bob")
+        links = {ann.session.link, bob.session.link}
+        assert len(links) == 2, "each terminal in its own worker"
+        assert all(link.pid != os.getpid() and _alive(link.pid) for link in links)
+        game = table.ctl.game
+        plays = 0
+        for _ in range(12):
+            if game.is_over:
+                break
+            seat = game.decision.seat
+            mover, other = (ann, bob) if seat == 0 else (bob, ann)
+            legal = game.legal_actions(seat)
+            play = next((a for a in legal if type(a) is Play), None)
+            action = play or next((a for a in legal if type(a) is Draw), legal[0])
+            before, version = len(other.received), table.version
+            table.submit(mover.session, Submission((action,)))
+            await wait_until(lambda: table.version > version, "the table applies it")
+            if play is not None:
+                # The card was hidden in the mover's hand: the other terminal gets its
+                # id only when its worker has drawn the play.
+                await other.until(f"#{play.card}".encode(), before)
+                plays += 1
+        assert plays >= 2
+        await asyncio.sleep(0.3)
+        for client, seat in ((ann, 0), (bob, 1)):
+            assert not watch.leaks(bytes(client.received), (seat,))
+            assert watch.own(bytes(client.received), seat), "the scan must see the own hand"
+        await ann.close()
+        await bob.close()
+
+
+async def test_a_key_typed_at_a_terminal_drawn_by_a_worker_reaches_the_table(tmp_path):
+    async with serving(tmp_path, workers=2, pace=30.0) as host:
+        table = host.create_table(people("ann", "bob"))
+        ann, bob = await _seated(host, "ann", "bob")
+        await ann.until(b"ann's hand")
+        game = table.ctl.game
+        mover = (ann, bob)[game.decision.seat]
+        count = len(game.hands[game.decision.seat])
+        mover.keys("d")
+        await wait_until(lambda: len(game.hands[table.seats_of(mover.session)[0]]) > count,
+                         f"{mover.name}'s draw")
+        assert f"{mover.name} draws" in " ".join(table.ctl.log[-3:])
+        await ann.close()
+        await bob.close()
+
+
+async def test_a_dropped_terminal_takes_its_seat_back_through_a_worker(tmp_path):
+    async with serving(tmp_path, workers=2, pace=30.0) as host:
+        table = host.create_table(people("ann", "bob"))
+        ann, bob = await _seated(host, "ann", "bob")
+        ann.abort()
+        await wait_until(lambda: table.kept_seat("ann", None) == 0, "ann's seat kept")
+        back = await Client(host, "ann").connect()
+        await wait_until(lambda: table.seats_of(back.session) == (0,), "ann back at seat 0")
+        await back.until(b"ann's hand")
+        hand = set(table.ctl.game.hands[0])
+        shown = {int(n) for n in re.findall(rb"#(\d+)", bytes(back.received))}
+        assert hand & shown, "her own cards on her new screen"
+        await back.close()
+        await bob.close()
+
+
+async def test_stopping_says_goodbye_and_the_workers_exit(tmp_path):
+    async with serving(tmp_path, workers=2, pace=30.0) as host:
+        pids = host.pool.pids
+        host.create_table(people("ann", computers=1))
+        ann, = await _seated(host, "ann")
+        await host.stop("test over")
+        await ann.until(b"Goodbye!")
+    assert not any(_alive(pid) for pid in pids)
+
+
+async def _serve(tmp_path, *argv):
+    server = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "uno_tui", "serve", "--port", "0", "--data-dir", str(tmp_path),
+        *argv, stderr=asyncio.subprocess.PIPE)
+    while True:
+        line = (await asyncio.wait_for(server.stderr.readline(), 30)).decode()
+        found = re.search(r"serving on 127\.0\.0\.1:(\d+)", line)
+        if found:
+            return server, int(found.group(1))
+
+
+async def test_ctrl_c_at_the_server_says_goodbye_and_leaves_no_worker_behind(tmp_path):
+    server, port = await _serve(tmp_path, "--workers", "2")
+    try:
+        workers = _children(server.pid)
+        assert len(workers) == 2
+        conn, process, until = await ssh_terminal(port)
+        await until(b"New table")
+        # Ctrl+C at a terminal reaches its whole process group: the workers too.
+        os.killpg(os.getpgid(server.pid), signal.SIGINT) if os.getpgid(server.pid) \
+            != os.getpgid(0) else server.send_signal(signal.SIGINT)
+        for pid in workers:
+            if _alive(pid):
+                os.kill(pid, signal.SIGINT)      # ignored: the host decides
+        await until(b"The server is stopping")
+        assert await asyncio.wait_for(server.wait(), 30) == 0
+        conn.close()
+        await wait_until(lambda: not any(_alive(pid) for pid in workers), "the workers gone")
+    finally:
+        if server.returncode is None:
+            server.kill()
+            await server.wait()
+
+
+async def test_the_workers_die_with_a_killed_server(tmp_path):
+    server, port = await _serve(tmp_path, "--workers", "2")
+    try:
+        workers = _children(server.pid)
+        assert len(workers) == 2 and all(_alive(pid) for pid in workers)
+        server.kill()                         # kill -9: no goodbye, no clean-up
+        await server.wait()
+        await wait_until(lambda: not any(_alive(pid) for pid in workers), "the workers gone",
+                         limit=10)
+    finally:
+        if server.returncode is None:
+            server.kill()
+            await server.wait()
