@@ -131,7 +131,7 @@ MISSED_AFTER = 10.0
 # ------------------------------------------------------------------ host side
 
 
-async def host_side(sessions: int, data: str, workers: int) -> None:
+async def host_side(sessions: int, data: str, workers: int, profile: str | None) -> None:
     from uno_tui.config import PlayConfig, SeatSpec
     from uno_tui.server.host import Host, ServeConfig
 
@@ -227,6 +227,10 @@ async def host_side(sessions: int, data: str, workers: int) -> None:
     while True:
         command = await commands.get()
         if command == "START":
+            if profile:
+                import cProfile
+                profiler = cProfile.Profile()
+                profiler.enable()
             save_times.clear()
             full_collections.clear()
             host_waits.clear()
@@ -234,6 +238,9 @@ async def host_side(sessions: int, data: str, workers: int) -> None:
             started = (time.perf_counter(), host_cpu(), table.version,
                        {s.user: s.bytes_sent for s in host.sessions})
         elif command == "STOP":
+            if profile:
+                profiler.disable()
+                profiler.dump_stats(profile)
             during = list(full_collections)     # not the one for the memory figure
             wall, cpu, version, sent = started
             rss, pss = memory(host)
@@ -294,6 +301,7 @@ async def client_side(args) -> dict:
     child = await asyncio.create_subprocess_exec(
         sys.executable, __file__, "--host-side", "--sessions", str(args.sessions),
         "--data-dir", args.data_dir, "--workers", str(args.workers),
+        *(("--profile", args.profile) if args.profile else ()),
         stdin=asyncio.subprocess.PIPE,
         stdout=asyncio.subprocess.PIPE, cwd=str(ROOT))
 
@@ -526,9 +534,12 @@ def main() -> None:
                         help="render workers for the apps (1: in the host's process)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--host-side", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--profile", metavar="FILE", default=None,
+                        help="cProfile the host's process during the plays into FILE "
+                             "(with --workers 1 that is every app)")
     args = parser.parse_args()
     if args.host_side:
-        asyncio.run(host_side(args.sessions, args.data_dir, args.workers))
+        asyncio.run(host_side(args.sessions, args.data_dir, args.workers, args.profile))
         return
     args.data_dir = args.data_dir or tempfile.mkdtemp(prefix="uno-serve-bench-")
     result = asyncio.run(client_side(args))
