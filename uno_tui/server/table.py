@@ -583,13 +583,15 @@ class ServerTable:
             self._ready.clear()
             self._later("deal", self.round_pause, self._deal)
         change = TableChange(tuple(lines))
+        # The others first: the one who acted already sees "Sent…", and the terminals
+        # redraw in the order they hear (those sharing a process, one after another).
         for member in list(self._members):
-            if member is answered:
-                member.table_changed(TableChange(tuple(lines), refusal, answered=True))
-            else:
+            if member is not answered:
                 member.table_changed(change)
-        if answered is not None and answered not in self._members:
-            answered.table_changed(TableChange((), refusal, answered=True))
+        if answered is not None:
+            seated = answered in self._members
+            answered.table_changed(TableChange(tuple(lines) if seated else (), refusal,
+                                               answered=True))
         self._wake.set()
 
     def _news(self, *lines: str) -> None:
