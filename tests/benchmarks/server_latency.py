@@ -343,6 +343,7 @@ async def client_side(args) -> dict:
     for client in clients.values():
         client.samples.clear()
     child.stdin.write(b"START\n")
+    clients_cpu = cpu_seconds()
     sent_at_start = {name: len(c.received) for name, c in clients.items()}
     moves = 0
     worst: list[float] = []
@@ -398,6 +399,7 @@ async def client_side(args) -> dict:
         (round_ends if out == "out" else within_rounds).extend(latest)
         if latest:
             worst.append(max(latest))
+    clients_cpu = cpu_seconds() - clients_cpu
     child.stdin.write(b"STOP\n")
     stats = await stats_line
     await relaying
@@ -437,6 +439,7 @@ async def client_side(args) -> dict:
         "host_cpu_ms_per_update": round(1000 * stats["cpu"] / updates, 1),
         "host_cpu_ms_per_update_each_process": [round(1000 * c / updates, 1)
                                                 for c in stats["cpu_each"]],
+        "clients_cpu_ms_per_update": round(1000 * clients_cpu / updates, 1),
         "host_waiting_for_cpu_ms_per_update_each_process": [
             round(1000 * c / updates, 1) for c in stats["waiting_each"]],
         "saves_on_loop": len(stats["saves"]),
@@ -502,6 +505,8 @@ def report(r: dict) -> str:
         f"{r['host_cpu_ms_per_update']} ms of CPU per table update for all "
         f"{r['sessions']} terminals; per process (the host first, then each worker): "
         + ", ".join(f"{c} ms" for c in r["host_cpu_ms_per_update_each_process"]),
+        f"  the benchmark's {r['sessions']} SSH clients (this process): "
+        f"{r['clients_cpu_ms_per_update']} ms of CPU per table update, on the same CPUs",
         "  ready to run but waiting for a CPU, per table update (the machine's other work "
         "and the processes' own crowding): "
         + ", ".join(f"{c} ms" for c in r["host_waiting_for_cpu_ms_per_update_each_process"]),
