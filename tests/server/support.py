@@ -32,6 +32,11 @@ from uno_tui.server.host import Host, ServeConfig
 WAIT_LIMIT = 30.0
 #: A card id as printed with show_card_ids.
 CARD_ID = re.compile(r"#(\d+)")
+#: A card id whose digits stop at an escape sequence: a widget that sends only the cells
+#: that changed may have left the rest of the number on the screen from before ("#86"
+#: becoming "#96" is sent as "#9" and a cursor move), so only its first digits are known.
+CUT_CARD_ID = re.compile(r"#(\d+)(?=\x1b)")
+WHOLE_CARD_ID = re.compile(r"#(\d+)(?![\d\x1b])")
 
 
 def config_for(tmp_path, **overrides) -> ServeConfig:
@@ -280,10 +285,15 @@ class CardWatch:
                 self.public.update(hand)
 
     def leaks(self, received: bytes, seats: tuple[int, ...]) -> set[int]:
-        """Card ids in ``received`` that the holder of ``seats`` never could see."""
-        shown = {int(n) for n in CARD_ID.findall(received.decode("utf-8", "replace"))}
+        """Card ids in ``received`` that the holder of ``seats`` never could see (an id
+        cut short by an escape sequence counts when no card they may see begins so)."""
+        text = received.decode("utf-8", "replace")
         allowed = self.public.union(*(self.held[s] for s in seats))
-        return shown - allowed
+        whole = {int(n) for n in WHOLE_CARD_ID.findall(text)} - allowed
+        may_see = [str(card) for card in allowed]
+        cut = {int(n) for n in CUT_CARD_ID.findall(text)
+               if not any(card.startswith(n) for card in may_see)}
+        return whole | cut
 
     def own(self, received: bytes, seat: int) -> set[int]:
         """The ids of ``seat``'s own cards found in ``received`` (the scan's control)."""
