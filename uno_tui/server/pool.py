@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 from .replica import TableState, TableSync
 from .table import TableChange, TableError
-from .wire import pack, receive
+from .wire import Outbox, receive
 
 if TYPE_CHECKING:
     from .host import Host
@@ -54,56 +54,49 @@ class WorkerLink:
         self._endings: dict[int, asyncio.Future] = {}
         self._changes: list[tuple[int, TableChange]] = []
         self._changed: set[int] = set()
-        self._outbox: list[object] = []
         self._lobby_due = False
-        self._flushing = False
+        self._outbox = Outbox(first=self._news)
         self._reader: asyncio.StreamReader | None = None
         self._writer: asyncio.StreamWriter | None = None
         self._task: asyncio.Task | None = None
 
     async def connect(self) -> None:
         self._reader, self._writer = await asyncio.open_connection(sock=self.sock)
+        self._outbox.writer = self._writer
         self._task = asyncio.get_running_loop().create_task(self._read(),
                                                             name=f"worker {self.pid}")
 
     # ---------------------------------------------------------------- out
 
     def send(self, message: object) -> None:
-        self._outbox.append(message)
-        self._flush_soon()
+        self._outbox.send(message)
 
     def table_changed(self, session: "TerminalSession", change: TableChange) -> None:
         self._changes.append((id(session), change))
         self._changed.add(id(session))
-        self._flush_soon()
+        self._outbox.soon()
 
     def lobby_changed(self) -> None:
         self._lobby_due = True
-        self._flush_soon()
-
-    def _flush_soon(self) -> None:
-        if not self._flushing:
-            self._flushing = True
-            asyncio.get_running_loop().call_soon(self.flush)
+        self._outbox.soon()
 
     def flush(self) -> None:
         """Send what is waiting: the tables' news first, then the rest in order."""
-        self._flushing = False
-        messages = []
-        if self._changed or self._lobby_due:
-            tables = {session.table for sid in self._changed
-                      if (session := self.sessions.get(sid)) is not None
-                      and session.table is not None}
-            lobby = None
-            if self._lobby_due:
-                lobby = [(table.number, table.describe()) for table in self.host.tables]
-            messages.append(("sync", [self._sync(table) for table in tables],
-                             self._changes, lobby))
-            self._changes, self._changed, self._lobby_due = [], set(), False
-        messages += self._outbox
-        self._outbox = []
-        if messages and self._writer is not None and not self._writer.is_closing():
-            self._writer.write(b"".join(pack(m) for m in messages))
+        self._outbox.flush()
+
+    def _news(self) -> list:
+        """The tables' news for this worker's sessions (and the lobby), if any."""
+        if not (self._changed or self._lobby_due):
+            return []
+        tables = {session.table for sid in self._changed
+                  if (session := self.sessions.get(sid)) is not None
+                  and session.table is not None}
+        lobby = None
+        if self._lobby_due:
+            lobby = [(table.number, table.describe()) for table in self.host.tables]
+        news = ("sync", [self._sync(table) for table in tables], self._changes, lobby)
+        self._changes, self._changed, self._lobby_due = [], set(), False
+        return [news]
 
     def _sync(self, table: "ServerTable") -> TableSync:
         feed, ctl = table.feed, table.ctl

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from .quiet_gc import QuietCollector
 from .replica import TableMirror
 from .table import TableError
-from .wire import pack, receive
+from .wire import Outbox, receive
 
 __all__ = ["RemoteTerminal", "LobbyEntry", "WorkerDesk", "Worker", "run_worker"]
 
@@ -125,14 +125,13 @@ class Worker:
 
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self._reader = reader
-        self._writer = writer
         self.desk = WorkerDesk(self)
         self.terminals: dict[int, RemoteTerminal] = {}
         self.mirrors: dict[int, TableMirror] = {}
         self._tasks: dict[int, asyncio.Task] = {}
-        self._outbox: list[object] = []
         self._output: dict[int, list[str]] = {}
-        self._flushing = False
+        self._outbox = Outbox(last=self._take_output)
+        self._outbox.writer = writer
         self._questions: dict[int, asyncio.Future] = {}
         self._next_question = 0
         self.last_output = time.monotonic()
@@ -144,27 +143,18 @@ class Worker:
     # ---------------------------------------------------------------- out
 
     def send(self, message: object) -> None:
-        self._outbox.append(message)
-        self._flush_soon()
+        self._outbox.send(message)
 
     def output(self, sid: int, data: str) -> None:
         self._output.setdefault(sid, []).append(data)
         self.last_output = time.monotonic()
-        self._flush_soon()
+        self._outbox.soon()
 
-    def _flush_soon(self) -> None:
-        if not self._flushing:
-            self._flushing = True
-            asyncio.get_running_loop().call_soon(self._flush)
-
-    def _flush(self) -> None:
-        self._flushing = False
-        messages, self._outbox = self._outbox, []
-        for sid, parts in self._output.items():
-            messages.append(("out", sid, "".join(parts).encode("utf-8", "replace")))
-        self._output.clear()
-        if messages and not self._writer.is_closing():
-            self._writer.write(b"".join(pack(m) for m in messages))
+    def _take_output(self) -> list:
+        """Each terminal's output since the last write, as one message each."""
+        output, self._output = self._output, {}
+        return [("out", sid, "".join(parts).encode("utf-8", "replace"))
+                for sid, parts in output.items()]
 
     async def ask(self, sid: int | None, what: str, *args):
         """A question for the host about the tables; its answer, or its TableError."""
@@ -245,7 +235,7 @@ class Worker:
         except Exception as exc:  # one session's failure must not reach the others
             ending = f"error: {exc!r}"
         finally:
-            self._flush()                   # the app's last output goes first
+            self._outbox.flush()            # the app's last output goes first
             self.terminals.pop(terminal.sid, None)
             self._tasks.pop(terminal.sid, None)
             self.send(("ended", terminal.sid, ending))
