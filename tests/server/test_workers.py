@@ -116,6 +116,27 @@ async def test_a_dropped_terminal_takes_its_seat_back_through_a_worker(tmp_path)
         await bob.close()
 
 
+async def test_a_worker_that_dies_drops_its_terminals_who_come_back_to_their_seats(tmp_path):
+    async with serving(tmp_path, workers=2, pace=30.0) as host:
+        table = host.create_table(people("ann", "bob"))
+        ann, bob = await _seated(host, "ann", "bob")
+        lost = ann.session.link
+        os.kill(lost.pid, signal.SIGKILL)
+        await ann.until(b"Connect again to take your seat back.")
+        await wait_until(lambda: table.kept_seat("ann", None) == 0, "ann's seat kept")
+        assert lost not in host.pool.links and len(host.pool.links) == 1
+        assert table.seats_of(bob.session) == (1,), "bob, in the other worker, plays on"
+        back = await Client(host, "ann").connect()
+        await wait_until(lambda: table.seats_of(back.session) == (0,), "ann back at seat 0")
+        assert back.session.link is host.pool.links[0]
+        await back.until(b"ann's hand")
+        await back.close()
+        await bob.close()
+    log = host.test_log.getvalue()
+    assert f"render worker {lost.pid} stopped" in log
+    assert "ended='dropped: its render worker stopped'" in log
+
+
 async def test_stopping_says_goodbye_and_the_workers_exit(tmp_path):
     async with serving(tmp_path, workers=2, pace=30.0) as host:
         pids = host.pool.pids

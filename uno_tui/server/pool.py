@@ -34,10 +34,12 @@ if TYPE_CHECKING:
     from .session import TerminalSession
     from .table import ServerTable
 
-__all__ = ["WorkerPool", "WorkerLink"]
+__all__ = ["WorkerPool", "WorkerLink", "WORKER_LOST"]
 
 #: Seconds a worker has to end its apps after the host closes its pipe.
 STOP_WAIT = 3.0
+#: How a session ends whose worker stopped under it (the person did not leave).
+WORKER_LOST = "dropped: its render worker stopped"
 
 
 class WorkerLink:
@@ -147,9 +149,11 @@ class WorkerLink:
                 self._handle(message)
             except Exception:       # a worker's odd message must not stop the host
                 traceback.print_exc(file=self.host.stderr)
-        for ending in self._endings.values():      # the worker is gone
+        # The worker is gone (crashed, or killed): its sessions were not left on purpose.
+        self.pool.lost(self)
+        for ending in self._endings.values():
             if not ending.done():
-                ending.set_result("error: its render worker stopped")
+                ending.set_result(WORKER_LOST)
 
     def _handle(self, message) -> None:
         kind = message[0]
@@ -271,6 +275,18 @@ class WorkerPool:
     @property
     def pids(self) -> tuple[int, ...]:
         return tuple(link.pid for link in self.links)
+
+    def lost(self, link: WorkerLink) -> None:
+        """``link``'s worker stopped on its own: new sessions go to the others."""
+        if link not in self.links or self.host.stopping:
+            return
+        self.links.remove(link)
+        try:
+            os.waitpid(link.pid, os.WNOHANG)
+        except ChildProcessError:
+            pass
+        self.host.log_line(f"render worker {link.pid} stopped: its {len(link.sessions)} "
+                           f"sessions were dropped; {len(self.links)} workers left")
 
     async def run(self, session: "TerminalSession", table: "ServerTable | None") -> str:
         """Draw ``session``'s app in the least busy worker until it ends."""

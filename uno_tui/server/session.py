@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import asyncssh
 
 from ..config import MAX_NAME
+from .pool import WORKER_LOST
 
 if TYPE_CHECKING:
     from .client import ClientApp
@@ -22,6 +23,8 @@ __all__ = ["TerminalSession", "player_name", "NO_PTY_MESSAGE"]
 
 NO_PTY_MESSAGE = ("uno-tui needs a terminal: connect with plain 'ssh -p PORT HOST' "
                   "(or add -t), not with a command or a pipe.")
+LOST_MESSAGE = ("The server lost the process drawing your screen. Connect again to take "
+                "your seat back.")
 
 
 def player_name(user: str) -> str:
@@ -188,13 +191,20 @@ class TerminalSession(asyncssh.SSHServerSession):
         from .client import ClientApp
 
         host = self.host
+        farewell = None
         try:
             table = host.seat_returning(self)
-            if host.pool is not None:
+            if host.pool is not None and host.pool.links:
                 ending = await host.pool.run(self, table)
                 if ending and not self.ending:
                     self.ending = ending
-            else:
+                if ending == WORKER_LOST:
+                    # Not left on purpose: the seat waits as for a lost connection.
+                    table, self.table = self.table, None
+                    if table is not None:
+                        table.drop(self)
+                    farewell = LOST_MESSAGE
+            else:                       # in this process (also once no worker is left)
                 self.app = ClientApp(host, self, table)
                 await self.app.run_async(size=self.size)
         except Exception as exc:  # one session's failure must not reach the server
@@ -203,7 +213,8 @@ class TerminalSession(asyncssh.SSHServerSession):
             host.leave(self)
             if not self.ending:
                 self.ending = "left"
-            self._finish(host.goodbye if host.stopping else "Thanks for playing.")
+            self._finish(farewell or (host.goodbye if host.stopping
+                                      else "Thanks for playing."))
 
     def close(self, message: str, ending: str) -> None:
         """End the session from the server's side (e.g. the server stops)."""
