@@ -137,6 +137,26 @@ async def test_a_worker_that_dies_drops_its_terminals_who_come_back_to_their_sea
     assert "ended='dropped: its render worker stopped'" in log
 
 
+async def test_a_terminal_drawn_by_a_worker_that_stops_reading_is_dropped(tmp_path):
+    async with serving(tmp_path, workers=2, backlog_limit=64 * 1024) as host:
+        ann = await Client(host, "ann").connect()
+        slow = await Client(host, "slow").connect(window=8 * 1024)
+        await slow.until(b"Welcome, ")
+        slow._reader.cancel()                 # stops reading: the SSH window fills up
+        session = slow.session
+        for size in range(60):                # every resize redraws the whole screen
+            session.terminal_size_changed(100 + size % 2, 32, 0, 0)
+            await asyncio.sleep(0.02)
+            if session.ending:
+                break
+        await wait_until(lambda: session.ending == "dropped: output backlog", "the drop")
+        before = len(ann.received)
+        ann.process.change_terminal_size(90, 30)
+        await ann.until(b"Welcome, ", before)     # ann's worker still draws for her
+        await ann.close()
+    assert "ended='dropped: output backlog'" in host.test_log.getvalue()
+
+
 async def test_stopping_says_goodbye_and_the_workers_exit(tmp_path):
     async with serving(tmp_path, workers=2, pace=30.0) as host:
         pids = host.pool.pids
