@@ -160,6 +160,18 @@ class Client:
         """Drop the connection without a goodbye (a cable pulled)."""
         self.conn.abort()
 
+    async def stop_reading_until_dropped(self) -> None:
+        """Stop reading (the SSH window fills up) and have the server redraw this
+        terminal's whole screen, by resizes, until it drops it for its backlog."""
+        self._reader.cancel()
+        session = self.session
+        for size in range(60):
+            session.terminal_size_changed(100 + size % 2, 32, 0, 0)
+            await asyncio.sleep(0.02)
+            if session.ending:
+                break
+        await wait_until(lambda: session.ending == "dropped: output backlog", "the drop")
+
 
 def table_screen(client: Client) -> ClientTableScreen | None:
     for screen in client.app.screen_stack:

@@ -150,14 +150,7 @@ async def test_a_terminal_drawn_by_a_worker_that_stops_reading_is_dropped(tmp_pa
         ann = await Client(host, "ann").connect()
         slow = await Client(host, "slow").connect(window=8 * 1024)
         await slow.until(b"Welcome, ")
-        slow._reader.cancel()                 # stops reading: the SSH window fills up
-        session = slow.session
-        for size in range(60):                # every resize redraws the whole screen
-            session.terminal_size_changed(100 + size % 2, 32, 0, 0)
-            await asyncio.sleep(0.02)
-            if session.ending:
-                break
-        await wait_until(lambda: session.ending == "dropped: output backlog", "the drop")
+        await slow.stop_reading_until_dropped()
         before = len(ann.received)
         ann.process.change_terminal_size(90, 30)
         await ann.until(b"Welcome, ", before)     # ann's worker still draws for her
