@@ -261,6 +261,12 @@ def serve_parser() -> argparse.ArgumentParser:
     parser.add_argument("--hold", type=_seconds, default=60.0,
                         help="seconds a dropped player's seat waits for them before a "
                              "computer plays it (default: 60)")
+    parser.add_argument("--workers", type=whole_number(1, MAX_WORKERS),
+                        default=max(1, min(os.cpu_count() or 1, MAX_WORKERS)),
+                        help="processes drawing the players' screens, 1 to "
+                             f"{MAX_WORKERS} (default: this machine's cores, "
+                             f"{os.cpu_count() or 1}; 1 draws them in the server's own "
+                             "process)")
     return parser
 
 
@@ -276,7 +282,8 @@ def run_serve_command(argv: Sequence[str]) -> int:
         authorized_keys=Path(args.authorized_keys) if args.authorized_keys else None,
         password_file=Path(args.password_file) if args.password_file else None,
         max_sessions=args.max_sessions,
-        data_dir=Path(args.data_dir) if args.data_dir else None, hold=args.hold)
+        data_dir=Path(args.data_dir) if args.data_dir else None, hold=args.hold,
+        workers=args.workers)
     try:
         return run_server(config)
     except ServeError as exc:

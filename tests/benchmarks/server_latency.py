@@ -3,11 +3,12 @@
 other clients, bytes per update, and the host's CPU and memory per session.
 
 The host runs in a child process (this file with ``--host-side``): a real Host on a free
-port, one table of N people's seats, card ids shown so a played card can be recognised.
-The parent opens N asyncssh clients with a PTY (the SSH work of the clients stays out of
-the host's figures). The child tells the parent, line by line on its stdout, which keys
-the person at which terminal would press now (the tests' autopilot); the parent sends
-them over that client's SSH channel. For a key that plays a card, the latency at each
+port, one table of N people's seats, card ids shown so a played card can be recognised,
+and ``--workers`` render workers (1: the apps in the host's process). The parent opens N
+asyncssh clients with a PTY (the SSH work of the clients stays out of the host's
+figures). The process drawing each app tells the parent, line by line on the stdout they
+share, which screen it shows and which keys the person at that terminal would press now
+(the tests' autopilot); the parent sends them over that client's SSH channel. For a key that plays a card, the latency at each
 other client is the time from writing the key to the first bytes naming that card's id
 (``#N``) arriving at that client: the card was in the player's hidden hand, so its id
 reaches another terminal only when the play is drawn there. The round's last card is
@@ -15,7 +16,11 @@ seen as the round's result ("... goes out"). Only terminals showing the table wh
 key is sent are timed, and each play is timed alone (the next play waits for it);
 every other key is relayed at once.
 
-    python tests/benchmarks/server_latency.py --sessions 8 --moves 60 [--json]
+    python tests/benchmarks/server_latency.py --sessions 8 --moves 60 [--workers 2] [--json]
+
+CPU and memory are the host's and its render workers' together (memory: the sum of
+their RSS, which counts the pages they share once per process, and of their PSS, which
+splits those pages between them).
 
 It prints the figures in words with the issue's targets and the machine's load (the
 host shares the CPUs with whatever else runs: compare runs at a similar load).
@@ -40,17 +45,84 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 
-def rss_bytes() -> int:
-    with open("/proc/self/status") as status:
+def rss_bytes(pid="self") -> int:
+    with open(f"/proc/{pid}/status") as status:
         for line in status:
             if line.startswith("VmRSS:"):
                 return int(line.split()[1]) * 1024
     return 0
 
 
-def cpu_seconds() -> float:
-    times = os.times()
-    return times.user + times.system
+def pss_bytes(pid="self") -> int:
+    with open(f"/proc/{pid}/smaps_rollup") as rollup:
+        for line in rollup:
+            if line.startswith("Pss:"):
+                return int(line.split()[1]) * 1024
+    return 0
+
+
+def cpu_seconds(pid="self") -> float:
+    """User and system CPU seconds of a process so far."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def runqueue_seconds(pid="self") -> float:
+    """Seconds the process has been ready to run but waiting for a CPU (schedstat)."""
+    with open(f"/proc/{pid}/schedstat") as stat:
+        return int(stat.read().split()[1]) / 1e9
+
+
+def all_processes(host) -> list:
+    """The host's process and its render workers'."""
+    return ["self", *(host.pool.pids if host.pool is not None else ())]
+
+
+def memory(host) -> tuple[int, int]:
+    """RSS and PSS of the host and its workers, summed."""
+    pids = all_processes(host)
+    return sum(rss_bytes(p) for p in pids), sum(pss_bytes(p) for p in pids)
+
+
+def autopilot(say):
+    """The keys of every person whose app runs in this process, as lines for the
+    parent (``say``), in whichever process draws the apps: ``source.apps()`` gives
+    ``(user, app)``."""
+    from tests.server.support import keys_for
+    from uno_tui.server.client import ClientTableScreen
+
+    async def run(source) -> None:
+        sent_at: dict[str, tuple] = {}
+        shown: dict[str, str] = {}
+        while True:
+            for user, app in source.apps():
+                if not app.is_running:
+                    continue
+                screen = type(app.screen).__name__
+                if shown.get(user) != screen:
+                    shown[user] = screen
+                    say("SCREEN", user, "table" if isinstance(app.screen, ClientTableScreen)
+                        else "other")
+                table = app.server_table
+                if table is None:
+                    continue
+                moment = (table.version, table.deal, screen)
+                if sent_at.get(user) == moment:
+                    continue
+                keys = keys_for(app)
+                if keys is not None:
+                    sent_at[user] = moment
+                    card = keys[1]
+                    # A play of the last card ends the round: the other screens show the
+                    # round's result over the table, not the card ("goes out" is its title).
+                    last = card is not None and len(
+                        table.ctl.game.hands[app.screen.viewer]) == 1
+                    say("KEY", user, json.dumps(keys[0]), "-" if card is None else card,
+                        "out" if last else "on")
+            await asyncio.sleep(0.01)
+
+    return run
 
 
 #: A play not on another terminal's screen after this many seconds counts as lost there.
@@ -59,10 +131,8 @@ MISSED_AFTER = 10.0
 # ------------------------------------------------------------------ host side
 
 
-async def host_side(sessions: int, data: str) -> None:
-    from tests.server.support import keys_for
+async def host_side(sessions: int, data: str, workers: int, profile: str | None) -> None:
     from uno_tui.config import PlayConfig, SeatSpec
-    from uno_tui.server.client import ClientTableScreen
     from uno_tui.server.host import Host, ServeConfig
 
     out = sys.stdout
@@ -77,6 +147,31 @@ async def host_side(sessions: int, data: str) -> None:
         save_times.append(time.perf_counter() - began)
 
     MatchRecorder.recorded = timed_recorded
+    # From a play applied at the table to its card's id in the output the host writes
+    # to each terminal's channel: the host's part of the latency (no SSH client in it).
+    from uno_tui.engine import Play
+    from uno_tui.server.session import TerminalSession
+    applied: dict[int, float] = {}
+    host_waits: list[float] = []
+    write_bytes = TerminalSession.write_bytes
+
+    def noted_recorded(self, match, action):
+        if type(action) is Play:
+            applied.clear()
+            applied[action.card] = time.perf_counter()
+        timed_recorded(self, match, action)
+
+    def timed_write(self, payload: bytes):
+        if applied:
+            (card, at), = applied.items()
+            seen = self.__dict__.setdefault("_bench_seen", set())
+            if card not in seen and re.search(rb"#%d(?!\d)" % card, payload):
+                seen.add(card)
+                host_waits.append(time.perf_counter() - at)
+        write_bytes(self, payload)
+
+    MatchRecorder.recorded = noted_recorded
+    TerminalSession.write_bytes = timed_write
     # Python's full garbage collections (generation 2): their CPU time, each.
     import gc
     full_collections: list[float] = []
@@ -96,13 +191,17 @@ async def host_side(sessions: int, data: str) -> None:
         out.write(" ".join(str(w) for w in words) + "\n")
         out.flush()
 
+    pilot = autopilot(say)
     host = Host(ServeConfig(port=0, data_dir=Path(data), pace=0.0, round_pause=2.0,
-                            show_card_ids=True), stderr=open(os.devnull, "w"))
+                            show_card_ids=True, workers=workers),
+                stderr=open(os.devnull, "w"), worker_hook=pilot)
     await host.start()
+    if host.pool is None:
+        asyncio.create_task(pilot(host))
     table = host.create_table(PlayConfig(
         seats=tuple(SeatSpec(f"p{n}") for n in range(1, sessions + 1)), seed=11, mode="target"))
     await asyncio.sleep(0.5)
-    say("PORT", host.port, "RSS0", rss_bytes())
+    say("PORT", host.port, "RSS0", *memory(host))
     loop = asyncio.get_running_loop()
     commands: asyncio.Queue[str] = asyncio.Queue()
     reader = asyncio.StreamReader()
@@ -116,50 +215,49 @@ async def host_side(sessions: int, data: str) -> None:
     while len([m for m in table.members if table.seats_of(m)]) < sessions:
         await asyncio.sleep(0.05)
     await asyncio.sleep(1.0)
-    say("SEATED", rss_bytes())
-    sent_at: dict[str, tuple] = {}
+    say("SEATED", *memory(host))
     started = None
+
+    def host_cpu() -> list[float]:
+        return [cpu_seconds(pid) for pid in all_processes(host)]
+
+    def host_waiting() -> list[float]:
+        return [runqueue_seconds(pid) for pid in all_processes(host)]
+
     while True:
-        if not commands.empty():
-            command = commands.get_nowait()
-            if command == "START":
-                save_times.clear()
-                full_collections.clear()
-                started = (time.perf_counter(), cpu_seconds(), table.version,
-                           {s.user: s.bytes_sent for s in host.sessions})
-            elif command == "STOP":
-                during = list(full_collections)     # not the one for the memory figure
-                wall, cpu, version, sent = started
-                say("STATS", json.dumps({
-                    "wall": time.perf_counter() - wall, "cpu": cpu_seconds() - cpu,
-                    "updates": table.version - version,
-                    "bytes": {s.user: s.bytes_sent - sent.get(s.user, 0)
-                              for s in host.sessions},
-                    "rss": rss_bytes(), "rss_collected": (gc.collect(), rss_bytes())[1],
-                    "saves": save_times,
-                    "full_collections": during}))
-                await host.stop("benchmark over")
-                return
-        for session in list(host.sessions):
-            app = session.app
-            if app is None or not app.is_running:
-                continue
-            moment = (table.version, table.deal, type(app.screen).__name__)
-            if sent_at.get(session.user) == moment:
-                continue
-            keys = keys_for(app)
-            if keys is not None:
-                sent_at[session.user] = moment
-                card = keys[1]
-                # A play of the last card ends the round: the other screens show the
-                # round's result over the table, not the card ("goes out" is its title).
-                last = card is not None and len(table.ctl.game.hands[app.screen.viewer]) == 1
-                seeing = ",".join(other.user for other in host.sessions
-                                  if other is not session and other.app is not None
-                                  and isinstance(other.app.screen, ClientTableScreen))
-                say("KEY", session.user, json.dumps(keys[0]),
-                    "-" if card is None else card, "out" if last else "on", seeing or ",")
-        await asyncio.sleep(0.01)
+        command = await commands.get()
+        if command == "START":
+            if profile:
+                import cProfile
+                profiler = cProfile.Profile()
+                profiler.enable()
+            save_times.clear()
+            full_collections.clear()
+            host_waits.clear()
+            waiting_before = host_waiting()
+            started = (time.perf_counter(), host_cpu(), table.version,
+                       {s.user: s.bytes_sent for s in host.sessions})
+        elif command == "STOP":
+            if profile:
+                profiler.disable()
+                profiler.dump_stats(profile)
+            during = list(full_collections)     # not the one for the memory figure
+            wall, cpu, version, sent = started
+            rss, pss = memory(host)
+            say("STATS", json.dumps({
+                "wall": time.perf_counter() - wall, "cpu": sum(host_cpu()) - sum(cpu),
+                "cpu_each": [now - then for now, then in zip(host_cpu(), cpu)],
+                "waiting_each": [now - then for now, then in zip(host_waiting(),
+                                                                 waiting_before)],
+                "updates": table.version - version,
+                "bytes": {s.user: s.bytes_sent - sent.get(s.user, 0)
+                          for s in host.sessions},
+                "rss": rss, "pss": pss, "rss_collected": (gc.collect(), memory(host)[0])[1],
+                "saves": save_times, "processes": len(all_processes(host)),
+                "host_waits": host_waits,
+                "full_collections": during}))
+            await host.stop("benchmark over")
+            return
 
 
 # ---------------------------------------------------------------- client side
@@ -202,17 +300,37 @@ async def client_side(args) -> dict:
     load_before = os.getloadavg()[0]
     child = await asyncio.create_subprocess_exec(
         sys.executable, __file__, "--host-side", "--sessions", str(args.sessions),
-        "--data-dir", args.data_dir, stdin=asyncio.subprocess.PIPE,
+        "--data-dir", args.data_dir, "--workers", str(args.workers),
+        *(("--profile", args.profile) if args.profile else ()),
+        stdin=asyncio.subprocess.PIPE,
         stdout=asyncio.subprocess.PIPE, cwd=str(ROOT))
 
-    async def host_says() -> list[str]:
+    async def next_line() -> list[str]:
         line = await child.stdout.readline()
         if not line:
             raise SystemExit("the host side stopped (its error is above)")
         return line.decode().split()
 
+    # What each terminal shows now ("table" or "other"), as the autopilot last said.
+    screens: dict[str, str] = {}
+    # Keys the autopilot asked for before the measurement was set up: relayed first.
+    early: list[list[str]] = []
+    relaying_keys = False
+
+    async def host_says() -> list[str]:
+        while True:
+            if relaying_keys and early:
+                return early.pop(0)
+            words = await next_line()
+            if words[0] == "SCREEN":
+                screens[words[1]] = words[2]
+            elif words[0] == "KEY" and not relaying_keys:
+                early.append(words)
+            else:
+                return words
+
     words = await host_says()
-    port, rss0 = int(words[1]), int(words[3])
+    port, rss0, pss0 = int(words[1]), int(words[3]), int(words[4])
     clients = {f"p{n}": Client(f"p{n}") for n in range(1, args.sessions + 1)}
     for client in clients.values():
         await client.connect(port)
@@ -221,10 +339,11 @@ async def client_side(args) -> dict:
         client.process.stdin.write(b"\r")
     words = await host_says()
     assert words[0] == "SEATED", words
-    rss_seated = int(words[1])
+    rss_seated, pss_seated = int(words[1]), int(words[2])
     for client in clients.values():
         client.samples.clear()
     child.stdin.write(b"START\n")
+    clients_cpu = cpu_seconds()
     sent_at_start = {name: len(c.received) for name, c in clients.items()}
     moves = 0
     worst: list[float] = []
@@ -253,13 +372,15 @@ async def client_side(args) -> dict:
             else:
                 await plays.put(words)
 
+    relaying_keys = True
     relaying = asyncio.create_task(relay())
     while moves < args.moves:
-        _, name, keys, card, out, seeing = await plays.get()
+        _, name, keys, card, out = await plays.get()
         mover = clients[name]
         # Only terminals showing the table are timed (one still reading the last
         # round's result sees the play when they go back to the table).
-        others = [clients[n] for n in seeing.split(",") if n]
+        others = [client for n, client in clients.items()
+                  if n != name and screens.get(n) == "table"]
         counts = [len(c.samples) for c in others]
         sent = time.perf_counter()
         for other in others:
@@ -278,6 +399,7 @@ async def client_side(args) -> dict:
         (round_ends if out == "out" else within_rounds).extend(latest)
         if latest:
             worst.append(max(latest))
+    clients_cpu = cpu_seconds() - clients_cpu
     child.stdin.write(b"STOP\n")
     stats = await stats_line
     await relaying
@@ -304,6 +426,8 @@ async def client_side(args) -> dict:
         "round_end_ms_median": round(1000 * statistics.median(round_ends), 1)
         if round_ends else None,
         "round_end_ms_max": round(1000 * max(round_ends), 1) if round_ends else None,
+        "host_apply_to_write_ms_median": round(1000 * statistics.median(stats["host_waits"]), 1),
+        "host_apply_to_write_ms_p99": round(1000 * pct(stats["host_waits"], 0.99), 1),
         "slowest_other_ms_median": round(1000 * statistics.median(worst), 1),
         "slowest_other_ms_p99": round(1000 * pct(worst, 0.99), 1),
         "missed_updates": missed,
@@ -313,12 +437,23 @@ async def client_side(args) -> dict:
         "host_cpu_share_of_one_core": round(stats["cpu"] / stats["wall"], 3),
         "host_cpu_per_session_share": round(stats["cpu"] / stats["wall"] / args.sessions, 4),
         "host_cpu_ms_per_update": round(1000 * stats["cpu"] / updates, 1),
+        "host_cpu_ms_per_update_each_process": [round(1000 * c / updates, 1)
+                                                for c in stats["cpu_each"]],
+        "clients_cpu_ms_per_update": round(1000 * clients_cpu / updates, 1),
+        "host_waiting_for_cpu_ms_per_update_each_process": [
+            round(1000 * c / updates, 1) for c in stats["waiting_each"]],
         "saves_on_loop": len(stats["saves"]),
         "save_ms_on_loop_median": round(1000 * statistics.median(stats["saves"]), 2)
         if stats["saves"] else None,
         "save_ms_on_loop_max": round(1000 * max(stats["saves"]), 2) if stats["saves"] else None,
         "full_gc_during_plays": len(stats["full_collections"]),
         "full_gc_cpu_ms_max": round(1000 * max(stats["full_collections"], default=0), 1),
+        "workers": args.workers, "processes": stats["processes"],
+        "host_pss_mb_no_sessions": round(pss0 / 2**20, 1),
+        "host_pss_mb_seated": round(pss_seated / 2**20, 1),
+        "host_pss_mb_end": round(stats["pss"] / 2**20, 1),
+        "host_pss_mb_per_session_seated": round((pss_seated - pss0) / args.sessions / 2**20, 2),
+        "host_pss_mb_per_session_end": round((stats["pss"] - pss0) / args.sessions / 2**20, 2),
         "host_rss_mb_no_sessions": round(rss0 / 2**20, 1),
         "host_rss_mb_seated": round(rss_seated / 2**20, 1),
         "host_rss_mb_end": round(stats["rss"] / 2**20, 1),
@@ -337,7 +472,8 @@ def report(r: dict) -> str:
     others = r["sessions"] - 1
     lines = [
         f"uno-tui serve: {r['sessions']} SSH sessions at one table on loopback, "
-        f"{r['measured_plays']} card plays timed",
+        f"{r['measured_plays']} card plays timed, {r['workers']} render worker(s) "
+        f"({r['processes']} host process(es) in all)",
         f"machine: {r['cpus']} CPUs, 1-minute load {r['loadavg_1min_before']:.2f} before, "
         f"{r['loadavg_1min_after']:.2f} after (other work on the machine slows every figure)",
         "",
@@ -351,6 +487,9 @@ def report(r: dict) -> str:
         f"  a round's last card, seen as its result ({r['round_end_samples']} samples): "
         f"median {r['round_end_ms_median']} ms, max {r['round_end_ms_max']} ms"
         if r["round_end_samples"] else "  no play in these ended a round",
+        f"  the host's part, from the play applied to its card in a terminal's output "
+        f"(all {r['sessions']}): median {r['host_apply_to_write_ms_median']} ms, p99 "
+        f"{r['host_apply_to_write_ms_p99']} ms",
         f"  the slowest of the {others} others, per play: median "
         f"{r['slowest_other_ms_median']} ms, p99 {r['slowest_other_ms_p99']} ms",
         f"  plays some terminal never showed within {MISSED_AFTER:g} s: "
@@ -360,10 +499,17 @@ def report(r: dict) -> str:
         f"Bytes sent to each client per table update ({r['table_updates']} updates): "
         f"mean {r['bytes_per_update_per_client_mean']}, "
         f"largest client {r['bytes_per_update_per_client_max']}",
-        f"Host CPU while playing: {r['host_cpu_share_of_one_core']:.2f} of one core "
+        f"Host CPU while playing (all its processes): "
+        f"{r['host_cpu_share_of_one_core']:.2f} of one core "
         f"({r['host_cpu_per_session_share']:.3f} per session); "
         f"{r['host_cpu_ms_per_update']} ms of CPU per table update for all "
-        f"{r['sessions']} terminals (the least the last screen can wait, on this CPU)",
+        f"{r['sessions']} terminals; per process (the host first, then each worker): "
+        + ", ".join(f"{c} ms" for c in r["host_cpu_ms_per_update_each_process"]),
+        f"  the benchmark's {r['sessions']} SSH clients (this process): "
+        f"{r['clients_cpu_ms_per_update']} ms of CPU per table update, on the same CPUs",
+        "  ready to run but waiting for a CPU, per table update (the machine's other work "
+        "and the processes' own crowding): "
+        + ", ".join(f"{c} ms" for c in r["host_waiting_for_cpu_ms_per_update_each_process"]),
         f"Saves after each action: {r['saves_on_loop']}, on the loop median "
         f"{r['save_ms_on_loop_median']} ms, max {r['save_ms_on_loop_max']} ms (the write "
         "and fsync run in the save thread)",
@@ -376,6 +522,10 @@ def report(r: dict) -> str:
         f"{r['host_mb_per_session_seated']} MB per session seated, "
         f"{r['host_mb_per_session']} MB at the end (target < 20 MB: "
         f"{verdict(r['host_mb_per_session'] < 20)})",
+        f"Host memory (PSS, shared pages split): {r['host_pss_mb_no_sessions']} MB with no "
+        f"session, {r['host_pss_mb_seated']} MB seated, {r['host_pss_mb_end']} MB at the "
+        f"end: {r['host_pss_mb_per_session_seated']} MB per session seated, "
+        f"{r['host_pss_mb_per_session_end']} MB at the end",
     ]
     return "\n".join(lines)
 
@@ -385,11 +535,16 @@ def main() -> None:
     parser.add_argument("--sessions", type=int, default=8)
     parser.add_argument("--moves", type=int, default=60, help="card plays to measure")
     parser.add_argument("--data-dir", default=None)
+    parser.add_argument("--workers", type=int, default=1,
+                        help="render workers for the apps (1: in the host's process)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--host-side", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--profile", metavar="FILE", default=None,
+                        help="cProfile the host's process during the plays into FILE "
+                             "(with --workers 1 that is every app)")
     args = parser.parse_args()
     if args.host_side:
-        asyncio.run(host_side(args.sessions, args.data_dir))
+        asyncio.run(host_side(args.sessions, args.data_dir, args.workers, args.profile))
         return
     args.data_dir = args.data_dir or tempfile.mkdtemp(prefix="uno-serve-bench-")
     result = asyncio.run(client_side(args))

@@ -32,6 +32,11 @@ from uno_tui.server.host import Host, ServeConfig
 WAIT_LIMIT = 30.0
 #: A card id as printed with show_card_ids.
 CARD_ID = re.compile(r"#(\d+)")
+#: A card id whose digits stop at an escape sequence: a widget that sends only the cells
+#: that changed may have left the rest of the number on the screen from before ("#86"
+#: becoming "#96" is sent as "#9" and a cursor move), so only its first digits are known.
+CUT_CARD_ID = re.compile(r"#(\d+)(?=\x1b)")
+WHOLE_CARD_ID = re.compile(r"#(\d+)(?![\d\x1b])")
 
 
 def config_for(tmp_path, **overrides) -> ServeConfig:
@@ -83,15 +88,25 @@ class Client:
 
     async def connect(self, size=(100, 32), term="xterm-256color",
                       window: int = 2 * 1024 * 1024) -> "Client":
+        """Connect; with render workers (whose apps the test can't read) wait for the
+        first screen's bytes instead of the app."""
         self.conn = await asyncssh.connect("127.0.0.1", self.host.port, username=self.name,
                                            known_hosts=None, client_keys=None,
                                            password=None)
         self.process = await self.conn.create_process(term_type=term, term_size=size,
                                                       encoding=None, window=window)
         self._reader = asyncio.create_task(self._read())
+        if self.host.pool is not None:
+            await wait_until(lambda: self.session is not None and self.session.link is not None
+                             and self.received, f"{self.name}'s first screen")
+            return self
         await wait_until(lambda: self.app is not None and self.app.is_running
                          and self.app.screen is not None, f"{self.name}'s app")
         return self
+
+    async def until(self, text: bytes, since: int = 0) -> None:
+        """Wait until ``text`` is among what the server sent from offset ``since``."""
+        await wait_until(lambda: text in self.received[since:], f"{text!r} at {self.name}")
 
     async def _read(self) -> None:
         try:
@@ -144,6 +159,18 @@ class Client:
     def abort(self) -> None:
         """Drop the connection without a goodbye (a cable pulled)."""
         self.conn.abort()
+
+    async def stop_reading_until_dropped(self) -> None:
+        """Stop reading (the SSH window fills up) and have the server redraw this
+        terminal's whole screen, by resizes, until it drops it for its backlog."""
+        self._reader.cancel()
+        session = self.session
+        for size in range(60):
+            session.terminal_size_changed(100 + size % 2, 32, 0, 0)
+            await asyncio.sleep(0.02)
+            if session.ending:
+                break
+        await wait_until(lambda: session.ending == "dropped: output backlog", "the drop")
 
 
 def table_screen(client: Client) -> ClientTableScreen | None:
@@ -270,10 +297,15 @@ class CardWatch:
                 self.public.update(hand)
 
     def leaks(self, received: bytes, seats: tuple[int, ...]) -> set[int]:
-        """Card ids in ``received`` that the holder of ``seats`` never could see."""
-        shown = {int(n) for n in CARD_ID.findall(received.decode("utf-8", "replace"))}
+        """Card ids in ``received`` that the holder of ``seats`` never could see (an id
+        cut short by an escape sequence counts when no card they may see begins so)."""
+        text = received.decode("utf-8", "replace")
         allowed = self.public.union(*(self.held[s] for s in seats))
-        return shown - allowed
+        whole = {int(n) for n in WHOLE_CARD_ID.findall(text)} - allowed
+        may_see = [str(card) for card in allowed]
+        cut = {int(n) for n in CUT_CARD_ID.findall(text)
+               if not any(card.startswith(n) for card in may_see)}
+        return whole | cut
 
     def own(self, received: bytes, seat: int) -> set[int]:
         """The ids of ``seat``'s own cards found in ``received`` (the scan's control)."""

@@ -26,6 +26,8 @@ def test_bad_serve_arguments_get_one_line(tmp_path, capsys):
     for argv, words in ((["--port", "70000"], "out of range"),
                         (["--max-sessions", "0"], "out of range"),
                         (["--hold", "-1"], "between 0 and 86400"),
+                        (["--workers", "0"], "out of range"),
+                        (["--workers", "two"], "not a whole number"),
                         (["--password-file", str(tmp_path / "none")], "can't read the password")):
         assert main(["serve", "--data-dir", str(tmp_path), *argv]) == 2
         err = capsys.readouterr().err.strip().splitlines()

@@ -135,14 +135,7 @@ async def test_a_client_that_stops_reading_is_dropped_and_the_others_go_on(tmp_p
         ann = await Client(host, "ann").connect()
         slow = await Client(host, "slow").connect(window=8 * 1024)
         await wait_until(lambda: isinstance(slow.screen, LobbyScreen), "slow's lobby")
-        slow._reader.cancel()                 # stops reading: the SSH window fills up
-        session = slow.session
-        for size in range(40):                # every resize redraws the whole screen
-            session.terminal_size_changed(100 + size % 2, 32, 0, 0)
-            await asyncio.sleep(0.01)
-            if session.ending:
-                break
-        await wait_until(lambda: session.ending == "dropped: output backlog", "the drop")
+        await slow.stop_reading_until_dropped()
         assert ann.app.is_running
         ann.process.change_terminal_size(90, 30)
         await wait_until(lambda: tuple(ann.app.size) == (90, 30), "ann still served")

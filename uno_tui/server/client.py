@@ -4,21 +4,28 @@ seat (or a few) at a server table.
 The seam with the hot-seat app: :class:`~uno_tui.app.screens.table.TableScreen`
 talks to a table controller. In hot seat that is a ``TableController`` over a local
 match; here it is a :class:`SeatController`, which sends the terminal's choices to the
-:class:`~uno_tui.server.table.ServerTable` and never applies anything itself. The
-table's changes arrive as :class:`TableChanged` messages, after which the screen
-redraws and asks this terminal's people for their next decision, if any.
+table and never applies anything itself. The table's changes arrive as
+:class:`TableChanged` messages, after which the screen redraws and asks this
+terminal's people for their next decision, if any.
+
+The app runs in the host's process (its table is the
+:class:`~uno_tui.server.table.ServerTable` itself) or in a render worker (a
+:class:`~uno_tui.server.replica.TableMirror` of it). Either way it reaches the tables
+through a *desk* (``app.host``): the :class:`~uno_tui.server.host.Host`, or the
+worker's :class:`~uno_tui.server.worker.WorkerDesk`. Sitting down, watching and opening
+a table are answered by the host, so they are awaited.
 """
 
 from __future__ import annotations
 
 import io
-from typing import TYPE_CHECKING
 
 from rich.console import Console
 from textual import on
 from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
+from textual.widget import MountError
 
 from ..app.app import UnoApp
 from ..app.controller import TableController
@@ -28,11 +35,7 @@ from ..app.widgets.log import GameLog
 from ..config import PlayConfig, SeatSpec, computer_name, default_bot_level
 from ..engine import Action, Challenge, Play
 from .driver import ChannelDriver, color_system_for
-from .table import ServerTable, Submission, TableChange, TableError
-
-if TYPE_CHECKING:
-    from .host import Host
-    from .session import TerminalSession
+from .table import Submission, TableChange, TableError
 
 __all__ = ["SeatController", "ClientTableScreen", "ClientApp", "TableChanged"]
 
@@ -49,7 +52,7 @@ class SeatController(TableController):
     are the table's business, so the screen sees none to run.
     """
 
-    def __init__(self, table: ServerTable, member) -> None:
+    def __init__(self, table, member) -> None:
         # No match of its own: the table holds the one match everybody plays.
         self.table = table
         self.member = member
@@ -164,10 +167,11 @@ class ClientTableScreen(TableScreen):
         """Seat one more person at this terminal (they share it as in hot seat)."""
         from .lobby import NameDialog
 
-        def named(name: str | None) -> None:
+        async def named(name: str | None) -> None:
             if name:
                 try:
-                    seat = self.ctl.table.sit(self.ctl.member, None, name)
+                    _, seat = await self.app.host.sit(self.ctl.member, self.ctl.table.number,
+                                                      None, name)
                 except TableError as exc:
                     self.message = f"✗ {exc}."
                 else:
@@ -176,7 +180,8 @@ class ClientTableScreen(TableScreen):
             self._refresh()
             self.resume()
 
-        self.app.push_screen(NameDialog("Who else plays at this terminal?"), named)
+        self.app.push_screen(NameDialog("Who else plays at this terminal?"),
+                             lambda name: self.app.run_worker(named(name), group="seating"))
 
     def _advance(self) -> None:
         ctl = self.ctl
@@ -266,11 +271,17 @@ class _NullFile(io.TextIOBase):
 
 
 class ClientApp(UnoApp):
-    """The app of one SSH session: a lobby, then a seat (or a few) at a server table."""
+    """The app of one SSH session: a lobby, then a seat (or a few) at a server table.
+
+    ``host`` is the desk it reaches the tables through; ``session`` is the terminal (it
+    carries the output and is the table's member); ``table`` is a table the host has
+    already seated it at (a person coming back to their kept seat), else the lobby
+    comes first.
+    """
 
     BINDINGS = [Binding("ctrl+c", "request_quit", "Leave", show=False, priority=True)]
 
-    def __init__(self, host: "Host", session: "TerminalSession") -> None:
+    def __init__(self, host, session, table=None) -> None:
         super().__init__(PlayConfig(), pace=0)
         self.host = host
         self.session = session
@@ -279,7 +290,8 @@ class ClientApp(UnoApp):
         self.driver_class = ChannelDriver
         self.player_name = session.name
         self.key = session.key
-        self.server_table: ServerTable | None = None
+        #: The table this terminal is at (the host's, or a worker's mirror of it).
+        self.server_table = table
         # Textual redirects sys.stdout and sys.stderr while an app runs, and puts back
         # what it found when it stops. With several apps started and stopped in any
         # order that would leave the server writing into a finished app: give it the
@@ -293,6 +305,13 @@ class ClientApp(UnoApp):
             _environ={"TERM": session.term or ""}, force_terminal=True, safe_box=False,
             soft_wrap=False)
 
+    def _handle_exception(self, error: Exception) -> None:
+        if self._exit and isinstance(error, MountError):
+            # The session ended (the server stops, the connection went) while a screen
+            # it had just switched to was being put up: nothing is wrong with the game.
+            return
+        super()._handle_exception(error)
+
     def _catch_signals(self) -> None:
         # The process's signals belong to the server (SIGTERM saves every table and says
         # goodbye to everyone); one session's app must not take them over.
@@ -303,13 +322,8 @@ class ClientApp(UnoApp):
     def _first_screen(self) -> Screen:
         from .lobby import LobbyScreen
 
-        kept = self.host.kept_seat(self.player_name, self.key)
-        if kept is not None:
-            table, seat = kept
-            try:
-                return self._sit(table, seat)
-            except TableError:
-                pass
+        if self.server_table is not None:
+            return ClientTableScreen(SeatController(self.server_table, self.session))
         return LobbyScreen()
 
     def _setup(self) -> Screen:
@@ -332,38 +346,47 @@ class ClientApp(UnoApp):
 
     def start_match(self, config: PlayConfig) -> None:
         """The setup screen's game becomes a new table; this terminal takes its seat."""
-        table = self.host.create_table(config)
+        self.run_worker(self._open_table(config), group="seating")
+
+    async def _open_table(self, config: PlayConfig) -> None:
+        number = await self.host.open_table(config)
         humans = [i for i, spec in enumerate(config.seats) if spec.is_human]
         mine = next((i for i in humans if config.seats[i].name.casefold()
                      == self.player_name.casefold()), humans[0] if humans else None)
-        if mine is None:
-            self.switch_screen(self._watch_screen(table))
-        else:
-            self.switch_screen(self._sit(table, mine, config.seats[mine].name))
-
-    def _sit(self, table: ServerTable, seat: int | None, name: str | None = None) -> Screen:
-        table.sit(self.session, seat, name)
-        self.server_table = table
-        return ClientTableScreen(SeatController(table, self.session))
-
-    def sit_at(self, table: ServerTable, name: str | None = None) -> None:
-        """Take a free seat at ``table`` (another one, if this terminal has some)."""
-        screen = self._sit(table, None, name)
+        try:
+            if mine is None:
+                screen = await self._watch_screen(number)
+            else:
+                screen = await self._sit(number, mine, config.seats[mine].name)
+        except TableError:
+            self.show_lobby()       # the table is in the lobby's list: join it from there
+            return
         self.switch_screen(screen)
 
-    def _watch_screen(self, table: ServerTable) -> Screen:
-        table.watch(self.session)
+    async def _sit(self, number: int, seat: int | None, name: str | None = None) -> Screen:
+        table, _ = await self.host.sit(self.session, number, seat, name)
         self.server_table = table
         return ClientTableScreen(SeatController(table, self.session))
 
-    def watch(self, table: ServerTable) -> None:
-        """Watch ``table``: everything public, no hand."""
-        self.switch_screen(self._watch_screen(table))
+    async def sit_at(self, table, name: str | None = None) -> None:
+        """Take a free seat at ``table`` (another one, if this terminal has some);
+        refused with :class:`TableError`."""
+        screen = await self._sit(table.number, None, name)
+        self.switch_screen(screen)
+
+    async def _watch_screen(self, number: int) -> Screen:
+        table = await self.host.watch(self.session, number)
+        self.server_table = table
+        return ClientTableScreen(SeatController(table, self.session))
+
+    async def watch(self, table) -> None:
+        """Watch ``table``: everything public, no hand; refused with :class:`TableError`."""
+        self.switch_screen(await self._watch_screen(table.number))
 
     def leave_table(self) -> None:
         table, self.server_table = self.server_table, None
         if table is not None:
-            table.leave(self.session)
+            self.host.leave(self.session)
 
     def lobby_changed(self) -> None:
         """From the host: the tables changed; the lobby, if shown, lists them again."""

@@ -1,10 +1,18 @@
 """The SSH host of ``uno-tui serve``: keys, logins, sessions, the tables, the log, stopping.
 
-Design: every session runs its own Textual app *in this process*, on this event loop,
-drawing through a :class:`~uno_tui.server.driver.ChannelDriver`. A Python process per
-session would cost about 40 MB each and would need the tables shared across
-processes; one process keeps every table's one authoritative match in memory and
-costs each session only its app's widgets.
+Design: this process keeps the SSH connections, the lobby and every table's one
+authoritative match (it orders and validates every action). The sessions' Textual
+apps, which cost nearly all of the CPU (each table change redraws every terminal at
+it), run in ``workers`` render processes forked from this one at start
+(:mod:`~uno_tui.server.pool`): each keeps a mirror of the tables its sessions sit at,
+so only keys, output, actions and the tables' changes cross the pipe. With one worker
+(the tests' setting, and enough for a small host) the apps run here instead, on this
+event loop, each drawing through a :class:`~uno_tui.server.driver.ChannelDriver`.
+
+One event loop was enough until eight terminals at one table each redrew on one core:
+the last screen waited for the seven before it (about 90 ms of CPU per change). A
+process per session would cost about 40 MB each; a few forked workers share the
+imported code's pages with this process.
 """
 
 from __future__ import annotations
@@ -30,10 +38,10 @@ from ..paths import data_dir
 from ..saves import MatchRecord, MatchStore, SaveFileError
 from .quiet_gc import QuietCollector
 from .session import TerminalSession
-from .table import DEFAULT_HOLD, DEFAULT_ROUND_PAUSE, ServerTable
+from .table import DEFAULT_HOLD, DEFAULT_ROUND_PAUSE, ServerTable, TableError
 
 if TYPE_CHECKING:
-    pass
+    from .pool import WorkerPool
 
 __all__ = ["ServeConfig", "ServeError", "Host", "is_loopback", "run_server"]
 
@@ -68,6 +76,8 @@ class ServeConfig:
     backlog_limit: int = 1 << 20
     #: Append each card's id to its label (tests tell identical cards apart by it).
     show_card_ids: bool = False
+    #: Render processes for the sessions' apps; 1: the apps run in the host's process.
+    workers: int = 1
 
 
 def is_loopback(host: str) -> bool:
@@ -124,8 +134,13 @@ class _Login(asyncssh.SSHServer):
 class Host:
     """Hosts the tables and every session's app. ``await start()``, then ``await stop()``."""
 
-    def __init__(self, config: ServeConfig, *, stderr=None) -> None:
+    def __init__(self, config: ServeConfig, *, stderr=None, worker_hook=None) -> None:
         self.config = config
+        #: Run in each render worker once it is up, with the worker (the benchmark's
+        #: autopilot); None: nothing.
+        self.worker_hook = worker_hook
+        #: The render workers, when there are more than one (else the apps run here).
+        self.pool: "WorkerPool | None" = None
         #: The server's own streams (see ClientApp: Textual's redirection must not move them).
         self.stdout = sys.stdout
         self.stderr = stderr if stderr is not None else sys.stderr
@@ -204,8 +219,15 @@ class Host:
         return log
 
     async def start(self) -> int:
-        """Offer the tables saved before, then listen; returns the port (useful with 0)."""
+        """Start the render workers, offer the tables saved before, then listen;
+        returns the port (useful with 0)."""
         config = self.config
+        if config.workers > 1:
+            from .pool import WorkerPool
+
+            # Forked first: no thread, socket or table of the host's exists yet.
+            self.pool = WorkerPool(self, config.workers)
+            await self.pool.start()
         self._restore_tables()
         try:
             self._server = await asyncssh.create_server(
@@ -222,7 +244,9 @@ class Host:
                "with " + " or ".join(w for w, on in (("an authorized key", self.authorized),
                                                      ("the table password", self.password))
                                      if on))
-        self.log_line(f"serving on {config.host}:{self.port} ({how}); "
+        drawn = (f"{config.workers} render workers" if self.pool is not None
+                 else "the apps in this process")
+        self.log_line(f"serving on {config.host}:{self.port} ({how}; {drawn}); "
                       f"join with: ssh -p {self.port} {config.host}")
         return self.port
 
@@ -253,6 +277,10 @@ class Host:
 
     def forget(self, session: TerminalSession) -> None:
         self.sessions.discard(session)
+
+    def apps(self):
+        """``(user, app)`` for each session whose app runs in this process."""
+        return [(s.user, s.app) for s in list(self.sessions) if s.app is not None]
 
     # --------------------------------------------------------------- tables
 
@@ -306,6 +334,60 @@ class Host:
     def _save_problem(self, problem: str) -> None:
         self.log_line(problem)
 
+    # ------------------------------------------- the desk the apps sit down at
+
+    def seat_returning(self, session: TerminalSession) -> ServerTable | None:
+        """Seat ``session`` at the seat kept for its person, if any (they lost the
+        connection and came back); the table, else None (the lobby comes first)."""
+        kept = self.kept_seat(session.name, session.key)
+        if kept is None:
+            return None
+        table, seat = kept
+        try:
+            return self.sit_now(session, table.number, seat)[0]
+        except TableError:
+            return None
+
+    def _open(self, number: int) -> ServerTable:
+        table = self._tables.get(number)
+        if table is None:
+            raise TableError("that table has closed")
+        return table
+
+    def sit_now(self, session: TerminalSession, number: int, seat: int | None = None,
+                name: str | None = None) -> tuple[ServerTable, int]:
+        """Seat ``session`` at table ``number`` (see :meth:`ServerTable.sit`); the table
+        and the seat. Refused with :class:`TableError`, changing nothing."""
+        table = self._open(number)
+        seat = table.sit(session, seat, name)
+        session.table = table
+        return table, seat
+
+    def watch_now(self, session: TerminalSession, number: int) -> ServerTable:
+        """``session`` watches table ``number`` (refused with :class:`TableError`)."""
+        table = self._open(number)
+        table.watch(session)
+        session.table = table
+        return table
+
+    # The same for an app in this process, as a worker's desk offers them (awaited).
+
+    async def sit(self, session, number, seat=None, name=None) -> tuple[ServerTable, int]:
+        return self.sit_now(session, number, seat, name)
+
+    async def watch(self, session, number) -> ServerTable:
+        return self.watch_now(session, number)
+
+    async def open_table(self, config: PlayConfig) -> int:
+        """A new table playing ``config``: its number."""
+        return self.create_table(config).number
+
+    def leave(self, session: TerminalSession) -> None:
+        """``session`` leaves its table on purpose."""
+        table, session.table = session.table, None
+        if table is not None:
+            table.leave(session)
+
     def kept_seat(self, name: str, key: str | None) -> tuple[ServerTable, int] | None:
         """A seat kept for ``name`` (with ``key``) coming back, at whichever table."""
         for table in self.tables:
@@ -332,6 +414,8 @@ class Host:
     def _lobby_changed(self, _table: ServerTable) -> None:
         for session in list(self.sessions):
             session.lobby_changed()
+        if self.pool is not None:
+            self.pool.lobby_changed()
 
     # ------------------------------------------------------------- stopping
 
@@ -377,6 +461,8 @@ class Host:
         self._tables.clear()
         if self._server is not None:
             await self._server.wait_closed()
+        if self.pool is not None:
+            await self.pool.stop()
         self._executor.shutdown(wait=False, cancel_futures=True)
         self._collector.stop()
         if self._collector.collections:

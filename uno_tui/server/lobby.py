@@ -93,23 +93,27 @@ class LobbyScreen(Screen[None]):
         self.app.push_screen(self.app._setup())
 
     @on(OptionList.OptionSelected, "#tables")
-    def _selected(self, event: OptionList.OptionSelected) -> None:
+    async def _selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self.action_join()
+        await self.action_join()
 
-    def action_join(self) -> None:
+    async def action_join(self) -> None:
         table = self._chosen_table()
         if table is None:
             return
         try:
-            self.app.sit_at(table)
+            await self.app.sit_at(table)
         except TableError as exc:
             self._say(f"Can't sit down: {exc}. Press w to watch instead.")
 
-    def action_watch(self) -> None:
+    async def action_watch(self) -> None:
         table = self._chosen_table()
-        if table is not None:
-            self.app.watch(table)
+        if table is None:
+            return
+        try:
+            await self.app.watch(table)
+        except TableError as exc:
+            self._say(f"Can't watch: {exc}.")
 
 
 class NameDialog(ModalScreen[str | None]):

@@ -1,4 +1,4 @@
-"""One SSH session: a PTY channel with its own app, on the server's event loop."""
+"""One SSH session: a PTY channel with its own app, in this process or in a render worker."""
 
 from __future__ import annotations
 
@@ -10,17 +10,21 @@ from typing import TYPE_CHECKING
 import asyncssh
 
 from ..config import MAX_NAME
+from .pool import WORKER_LOST
 
 if TYPE_CHECKING:
     from .client import ClientApp
     from .driver import ChannelDriver
     from .host import Host
-    from .table import TableChange
+    from .pool import WorkerLink
+    from .table import ServerTable, TableChange
 
 __all__ = ["TerminalSession", "player_name", "NO_PTY_MESSAGE"]
 
 NO_PTY_MESSAGE = ("uno-tui needs a terminal: connect with plain 'ssh -p PORT HOST' "
                   "(or add -t), not with a command or a pipe.")
+LOST_MESSAGE = ("The server lost the process drawing your screen. Connect again to take "
+                "your seat back.")
 
 
 def player_name(user: str) -> str:
@@ -33,7 +37,8 @@ class TerminalSession(asyncssh.SSHServerSession):
     """A connection's terminal: feeds its keys to the app's driver, carries its output.
 
     It is also the table's :class:`~uno_tui.server.table.Member` for the person (or
-    people) at this terminal.
+    people) at this terminal. Its app runs here (``app``) or in a render worker
+    (``link``), which then gets the keys and sends the output.
     """
 
     def __init__(self, host: "Host", user: str, key: str | None, peer: str) -> None:
@@ -48,6 +53,10 @@ class TerminalSession(asyncssh.SSHServerSession):
         self.started = time.monotonic()
         self.ending = ""
         self.app: "ClientApp | None" = None
+        #: The render worker drawing this session's app, if not this process.
+        self.link: "WorkerLink | None" = None
+        #: The table this session is at (seated or watching), as the host sees it.
+        self.table: "ServerTable | None" = None
         self._chan: asyncssh.SSHServerChannel | None = None
         self._driver: "ChannelDriver | None" = None
         self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
@@ -94,14 +103,20 @@ class TerminalSession(asyncssh.SSHServerSession):
 
     def data_received(self, data: bytes, datatype) -> None:
         text = self._decoder.decode(data)
-        if text and self._driver is not None:
+        if not text:
+            return
+        if self.link is not None:
+            self.link.send(("input", id(self), text))
+        elif self._driver is not None:
             self._driver.feed(text)
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int,
                               pixheight: int) -> None:
         if width and height:
             self.size = (width, height)
-            if self._driver is not None:
+            if self.link is not None:
+                self.link.send(("resize", id(self), width, height))
+            elif self._driver is not None:
                 self._driver.resize(width, height)
 
     def eof_received(self) -> bool:
@@ -114,13 +129,16 @@ class TerminalSession(asyncssh.SSHServerSession):
         self._closed = True
         if not self.ending:
             self.ending = "connection lost"
-        app = self.app
-        if app is not None:
-            table = app.server_table
-            app.server_table = None
-            if table is not None:
-                table.drop(self)
-            app.exit()
+        table, self.table = self.table, None
+        if table is not None:
+            table.drop(self)
+        self._end_app()
+
+    def _end_app(self) -> None:
+        if self.link is not None:
+            self.link.send(("close", id(self)))
+        elif self.app is not None:
+            self.app.exit()
 
     # --------------------------------------------------------- the terminal
 
@@ -129,10 +147,13 @@ class TerminalSession(asyncssh.SSHServerSession):
 
     def write(self, data: str) -> None:
         """Terminal output for the client; a client that stops reading is dropped."""
+        self.write_bytes(data.encode("utf-8", "replace"))
+
+    def write_bytes(self, payload: bytes) -> None:
+        """Encoded terminal output for the client (from this process or a worker)."""
         chan = self._chan
         if self._closed or chan is None:
             return
-        payload = data.encode("utf-8", "replace")
         self.bytes_sent += len(payload)
         self.host.last_output = time.monotonic()
         try:
@@ -146,9 +167,8 @@ class TerminalSession(asyncssh.SSHServerSession):
             self._drop_now()
 
     def _drop_now(self) -> None:
-        app = self.app
-        if app is not None and app.server_table is not None:
-            table, app.server_table = app.server_table, None
+        table, self.table = self.table, None
+        if table is not None:
             table.drop(self)
         if self._chan is not None:
             self._chan.abort()
@@ -156,7 +176,9 @@ class TerminalSession(asyncssh.SSHServerSession):
     # ---------------------------------------------------------- the table
 
     def table_changed(self, change: "TableChange") -> None:
-        if self.app is not None:
+        if self.link is not None:
+            self.link.table_changed(self, change)
+        elif self.app is not None:
             self.app.table_changed(change)
 
     def lobby_changed(self) -> None:
@@ -168,26 +190,38 @@ class TerminalSession(asyncssh.SSHServerSession):
     async def _run(self) -> None:
         from .client import ClientApp
 
-        self.app = app = ClientApp(self.host, self)
+        host = self.host
+        farewell = None
         try:
-            await app.run_async(size=self.size)
+            table = host.seat_returning(self)
+            if host.pool is not None and host.pool.links:
+                ending = await host.pool.run(self, table)
+                if ending and not self.ending:
+                    self.ending = ending
+                if ending == WORKER_LOST:
+                    # Not left on purpose: the seat waits as for a lost connection.
+                    table, self.table = self.table, None
+                    if table is not None:
+                        table.drop(self)
+                    farewell = LOST_MESSAGE
+            else:                       # in this process (also once no worker is left)
+                self.app = ClientApp(host, self, table)
+                await self.app.run_async(size=self.size)
         except Exception as exc:  # one session's failure must not reach the server
             self.ending = self.ending or f"error: {exc!r}"
         finally:
-            table = app.server_table
-            app.server_table = None
-            if table is not None:
-                table.leave(self)
+            host.leave(self)
             if not self.ending:
                 self.ending = "left"
-            self._finish(self.host.goodbye if self.host.stopping else "Thanks for playing.")
+            self._finish(farewell or (host.goodbye if host.stopping
+                                      else "Thanks for playing."))
 
     def close(self, message: str, ending: str) -> None:
         """End the session from the server's side (e.g. the server stops)."""
         if not self.ending:
             self.ending = ending
-        if self.app is not None and self._task is not None and not self._task.done():
-            self.app.exit()
+        if self._task is not None and not self._task.done():
+            self._end_app()
         else:
             self._finish(message)
 
@@ -206,7 +240,7 @@ class TerminalSession(asyncssh.SSHServerSession):
             except Exception:
                 pass
         self._closed = True
-        if self.app is not None:
+        if self._task is not None:
             self.host.log_event("end", self)
 
     async def wait_closed(self) -> None:

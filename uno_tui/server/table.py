@@ -31,6 +31,7 @@ from ..bots import make_bot
 from ..config import MAX_LOG_LINES, MAX_NAME, PlayConfig, SeatSpec, default_bot_level
 from ..engine import Action, CallUno, Catch, EngineError, Play
 from ..saves import MatchRecord, MatchRecorder, MatchStore
+from .replica import TableFeed
 
 __all__ = [
     "TableError", "Member", "TableChange", "Submission", "ServerTable", "DEFAULT_HOLD",
@@ -163,9 +164,12 @@ class ServerTable:
             match = record.restore()        # ValueError for a corrupt one: not a table
             if self.recorder is not None:
                 self.recorder.resume(match)
+        #: What the render workers' mirrors of this table follow (it passes every
+        #: change on to the save's recorder).
+        self.feed = TableFeed(self.recorder)
         self.ctl = TableController(config.variant, config.seats, target=config.target,
                                    mode=config.mode, rules=config.rules, seed=config.seed,
-                                   show_ids=show_ids, recorder=self.recorder, match=match)
+                                   show_ids=show_ids, recorder=self.feed, match=match)
         #: Made from a save and not yet played on since (nobody has come back yet).
         self.interrupted = record is not None
         if self.interrupted:
@@ -579,13 +583,15 @@ class ServerTable:
             self._ready.clear()
             self._later("deal", self.round_pause, self._deal)
         change = TableChange(tuple(lines))
+        # The others first: the one who acted already sees "Sent…", and the terminals
+        # redraw in the order they hear (those sharing a process, one after another).
         for member in list(self._members):
-            if member is answered:
-                member.table_changed(TableChange(tuple(lines), refusal, answered=True))
-            else:
+            if member is not answered:
                 member.table_changed(change)
-        if answered is not None and answered not in self._members:
-            answered.table_changed(TableChange((), refusal, answered=True))
+        if answered is not None:
+            seated = answered in self._members
+            answered.table_changed(TableChange(tuple(lines) if seated else (), refusal,
+                                               answered=True))
         self._wake.set()
 
     def _news(self, *lines: str) -> None:

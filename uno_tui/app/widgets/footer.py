@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual import events
@@ -31,7 +32,8 @@ class FooterItem(NamedTuple):
     @property
     def width(self) -> int:
         """Cells it takes: `` key `` then ``description `` (as Textual's footer lays it)."""
-        return len(self.display) + 2 + (len(self.description) + 1 if self.description else 0)
+        return (cell_len(self.display) + 2
+                + (cell_len(self.description) + 1 if self.description else 0))
 
 
 def footer_items(screen) -> tuple[FooterItem, ...]:
