@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import time
+from functools import partial
 from typing import Callable, Sequence
 
 from ..engine import (
@@ -25,7 +26,7 @@ from ..engine import (
 from ..engine.determinize import deck_of, fork, sample_state
 from ..engine.variants import get_variant
 from .base import Bot
-from .belief import Belief, HandBeliefs
+from .belief import OFF_HEURISTIC, Belief, HandBeliefs
 from .heuristics import Situation, best_play, decide, split_actions
 from .normal import NormalBot
 
@@ -47,6 +48,9 @@ _MIN_WORLDS = 8
 BLUFF_ODDS = 0.1
 #: Deals tried at most for a world without a bluff (see :meth:`HardBot._sample`).
 _RESAMPLES = 8
+#: Deals drawn for each world searched, one of which is kept with odds in proportion to
+#: how well it explains the opponents' choices (see :meth:`HandBeliefs.likelihood`).
+_DEALS_PER_WORLD = 4
 #: Decisions the rollout policy judges without building a view (their context is not
 #: needed, except for a colour named after one of :data:`_CONTEXT_WILDS`).
 _CHEAP_KINDS = frozenset({DecisionKind.TURN, DecisionKind.DRAWN, DecisionKind.COLOR})
@@ -229,7 +233,10 @@ class HardBot(Bot):
         """
         rng = self.rng
         deal = beliefs.deal if beliefs is not None else None
-        state = sample_state(view, rng, forced_draws=True, deal_hidden=deal)
+        if beliefs is not None and any(b.choices for b in beliefs.seats):
+            state = self._weighed_deal(view, beliefs)
+        else:
+            state = sample_state(view, rng, forced_draws=True, deal_hidden=deal)
         ctx = state["ctx"]
         if (not ctx.get("bluff") or ctx.get("attacker", view.decision_seat) == self.seat
                 or rng.random() < BLUFF_ODDS):
@@ -241,6 +248,20 @@ class HardBot(Bot):
             if not state["ctx"].get("bluff"):
                 break
         return state
+
+    def _weighed_deal(self, view, beliefs: HandBeliefs) -> dict:
+        """One of :data:`_DEALS_PER_WORLD` deals from ``beliefs``, drawn with odds in
+        proportion to their likelihood (sampling-importance-resampling): a world in which
+        the opponents' open choices are those a careful player would have made is kept
+        more often than one in which they are not."""
+        rng, variant = self.rng, get_variant(view.variant)
+        states, weights = [], []
+        for _ in range(_DEALS_PER_WORLD):
+            entries: dict = {}
+            states.append(sample_state(view, rng, forced_draws=True,
+                                       deal_hidden=partial(beliefs.deal, entries=entries)))
+            weights.append(beliefs.likelihood(entries, variant, OFF_HEURISTIC))
+        return rng.choices(states, weights)[0]
 
     def _search(self, view, candidates: list[Action], prior: int,
                 beliefs: HandBeliefs | None = None) -> Action:
