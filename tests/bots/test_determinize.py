@@ -201,3 +201,20 @@ def test_a_shown_hand_that_has_changed_since_is_dealt_afresh():
     world = Game.from_json(state)
     assert check_invariants(world) == []
     assert len(state["hands"][0]) == 3
+
+
+def test_a_shown_flip_hand_that_has_changed_since_is_dealt_afresh():
+    """Flip too: a card shown after a challenge that the viewer now sees elsewhere (here
+    both Yellow 1s: one in its hand, one on the discard pile) makes the show stale, and
+    the sample deals that hand's fronts afresh instead of failing."""
+    import dataclasses
+    from uno_tui.engine import Face
+    game = Game.from_position("flip", hands=[["R2", "B2", "G2"], ["Y1", "B7"], ["G6", "G7"]],
+                              top="B3", discard=["Y1"])
+    view = game.view(1)
+    stale = dataclasses.replace(view, revealed=(0, (Face.parse("Y1"), Face.parse("R2"),
+                                                    Face.parse("B2"))))
+    state = sample_state(stale, random.Random(4))
+    world = Game.from_json(state)
+    assert check_invariants(world) == []
+    assert len(state["hands"][0]) == 3
