@@ -3,9 +3,11 @@
 For each decision with a real choice it repeatedly samples a world consistent with
 its view and with what it has inferred about the hidden hands over the round (see
 :mod:`.belief`; the runner reports the round through :meth:`HardBot.observe`, and the
-cards are dealt by :mod:`uno_tui.engine.determinize`), tries every candidate action in
-that same world, plays on for a few laps with the normal bot's heuristics for every
-seat and judges the position reached with a win-chance model (:func:`outlook`).
+cards are dealt by :mod:`uno_tui.engine.determinize`), favouring worlds in which the
+opponents' open choices are those a careful player would have made. It tries every
+candidate action in that same world, plays on for a few laps with the normal bot's
+heuristics for every seat and judges the position reached with a win-chance model
+(:func:`outlook`).
 Every candidate meets common random numbers: the same world, the same draw pile and
 the same random state of the game (each is a :func:`fork` of one world), and a
 deterministic rollout policy, so their difference in a world is the action's alone.
@@ -223,9 +225,11 @@ class HardBot(Bot):
         """A world consistent with ``view`` and with opponents who play like the rollouts.
 
         The hidden hands are dealt as ``beliefs`` say (what each seat lacked, named or
-        took, over the round so far); without them (a runner that does not report the
-        round) only each seat's last draw is read: the rollouts' players draw only when
-        nothing fits, so a seat that drew is dealt cards it could not have played then. They never bluff a wild draw card, so the
+        took, over the round so far), and weighed by the seats' open choices when they
+        made any (see :meth:`_weighed_deal`); without beliefs (a runner that does not
+        report the round) only each seat's last draw is read: the rollouts' players draw
+        only when nothing fits, so a seat that drew is dealt cards it could not have
+        played then. They never bluff a wild draw card, so the
         attacker is taken to have bluffed only :data:`BLUFF_ODDS` of the time: otherwise
         a deal in which it held the colour it had to lack is mended (those cards change
         places with hidden cards of other colours) or, where the hidden faces are tied
