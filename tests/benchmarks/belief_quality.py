@@ -8,10 +8,11 @@ Run by hand (not collected by pytest)::
 
 Four (or ``--players``) normal bots play whole rounds; seat 0 follows the round with a
 :class:`~uno_tui.bots.belief.Belief`. At each of seat 0's turns, ``--samples`` worlds
-are dealt from its view three ways: at random (no reading of the table), with the
+are dealt from its view four ways: at random (no reading of the table), with the
 sampler's own rule (each seat's last draw, what the hard bot did before), with the
 belief, and with the belief weighed by the opponents' open choices (the hard bot's
-worlds: :meth:`~uno_tui.bots.hard.HardBot._weighed_deal`). For every opponent the script compares each world's hand with the real one:
+trial :meth:`~uno_tui.bots.hard.HardBot._weighed_deal`, 4 deals per world). For every
+opponent the script compares each world's hand with the real one:
 
 - colour error: half the L1 distance between the colour counts (wilds as a colour),
   i.e. how many of the opponent's cards would have to change colour;
@@ -39,6 +40,8 @@ from uno_tui.engine.determinize import deck_of, sample_state  # noqa: E402
 from uno_tui.sim import play_round  # noqa: E402
 
 WAYS = ("random", "last draw", "belief", "weighed")
+#: Deals the "weighed" way draws per world (the hard bot's ``_DEALS_PER_WORLD`` as a trial).
+WEIGHED_DEALS = 4
 
 
 def can_follow(faces, color, top) -> bool:
@@ -76,7 +79,7 @@ class Measurer:
             colour_error = follow_error = count = 0
             for _ in range(self.samples):
                 if way == "weighed":
-                    state = self.dealer._weighed_deal(view, snapshot)
+                    state = self.dealer._weighed_deal(view, snapshot, WEIGHED_DEALS)
                 else:
                     state = sample_state(view, self.rng, forced_draws=way != "random",
                                          deal_hidden=snapshot.deal if way == "belief" else None)

@@ -1,6 +1,7 @@
 """Worlds weighed by the opponents' open choices (``Choice``, ``HandBeliefs.likelihood``
-and the hard bot's ``_weighed_deal``): a world in which the normal heuristics would have
-made the choice a seat made is kept more often than one in which they would not."""
+and the hard bot's ``_weighed_deal``, a trial its ``_DEALS_PER_WORLD`` turns on): a world
+in which the normal heuristics would have made the choice a seat made is kept more often
+than one in which they would not."""
 
 from __future__ import annotations
 
@@ -98,7 +99,7 @@ def test_the_hard_bot_keeps_more_worlds_that_explain_the_switch():
     plain = [sample_state(view, plain_rng, forced_draws=True, deal_hidden=beliefs.deal)
              for _ in range(400)]
     bot = HardBot(0, random.Random(3))
-    weighed = [bot._weighed_deal(view, beliefs) for _ in range(400)]
+    weighed = [bot._weighed_deal(view, beliefs, 4) for _ in range(400)]
     plain_misfits = sum(not blue_over_red(w, 1) for w in plain)
     weighed_misfits = sum(not blue_over_red(w, 1) for w in weighed)
     # Dealt from the belief alone (one blue card for the colour left in force) about one
@@ -112,3 +113,16 @@ def test_a_flip_of_sides_or_an_unseen_shed_forgets_the_choices():
     seat = belief.snapshot().seats[1]
     assert seat.choices and not seat.forget().choices
     assert not seat.shed(0, None, 99).choices
+
+
+def test_by_default_the_hard_bot_deals_from_the_belief_alone():
+    """The weighing is a trial (``_DEALS_PER_WORLD`` 1): the bot's worlds are then the
+    belief's own deals, draw for draw."""
+    game, belief = switched_to_blue()
+    view, beliefs = game.view(0), belief.snapshot()
+    assert beliefs.seats[1].choices
+    bot = HardBot(0, random.Random(5))
+    plain = random.Random(5)
+    for _ in range(5):
+        assert bot._sample(view, beliefs) == sample_state(view, plain, forced_draws=True,
+                                                          deal_hidden=beliefs.deal)
