@@ -140,3 +140,25 @@ async def test_a_prompt_opening_brings_the_log_back_to_its_latest_line():
         await press(pilot, "j")
         assert app.table.query_one(PromptPanel).is_open, screen_text(app)
         assert log.latest_in_view and log.rows[-1] == "An older line 39"
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_a_question_opening_paints_its_panel_once(size):
+    """The panel is sized before the layout that shows it: growing from the closed
+    panel's no height in a layout made Textual lay it out and paint it twice more."""
+    ctl = rigged("Ann,cpu,cpu,cpu", hands=[["W", "R1", "G2"], ["B2", "B3"], ["B4", "B5"],
+                                           ["B6", "B7"]], top="R3")
+    async with make_app(ctl).run_test(size=size) as pilot:
+        await settle(pilot)
+        frames = painted_rows(pilot.app)
+        await press(pilot, "enter")                # the Wild: "name a colour"
+        await settle(pilot)
+        table = pilot.app.table
+        panel = table.query_one(PromptPanel)
+        assert panel.is_open and "name a colour" in screen_text(pilot.app)
+        rows = range(panel.region.y, panel.region.bottom)
+        assert len(rows) >= 4
+        # (A frame of the whole screen, which the test's own redraw can cause, is left out.)
+        partial = [frame for frame in frames if len(frame) < size[1]]
+        for row in rows:
+            assert sum(row in frame for frame in partial) == 1, (row, partial)

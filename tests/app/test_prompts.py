@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from uno_tui.app.prompts import PromptPanel
+from uno_tui.app.prompts.question import Option, Question
 from uno_tui.app.prompts.registry import describe_action
 from uno_tui.app.screens.handoff import HandoffScreen
 from uno_tui.app.screens.reveal import RevealScreen
@@ -468,6 +470,36 @@ async def test_greninjas_second_colour_prompt_says_what_happened():
     assert ctl.log.count("Ann names Red (R)") == 1
 
 
+async def test_the_colour_prompt_says_what_a_snorlax_or_greninja_colour_does():
+    for card, words in (("SNORLAX", "Snorlax: CPU 1 draws 3, then discards every card of the "
+                                    "colour you name, and is skipped."),
+                        ("GRENINJA", "Greninja: CPU 1 draws until a card of the colour you "
+                                     "name shows, and is skipped; then you name the colour")):
+        ctl = make_controller("Ann,cpu,cpu", variant="pokemon")
+        ctl.use_position(Game.from_position("pokemon", hands=[[card, "R5"], ["B1", "B2"],
+                                                              ["B3", "B4"]],
+                                            top="R3", draw=["Y7", "G2", "B9"]))
+        for seat in list(ctl.bots):
+            ctl.bots[seat] = FirstBot(seat)
+        async with make_app(ctl).run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            await press(pilot, "1", "enter")
+            await settle(pilot)
+            await shown(pilot)
+            text = " ".join(panel(pilot.app).render().plain.split())
+            assert asked(pilot.app) == "color" and "Ann: name a colour" in text
+            assert words in text, text
+    # A plain wild's colour does nothing more: no such line.
+    ctl = rigged("Ann,cpu", hands=[["W", "R5"], ["B1", "B2"]], top="R3")
+    async with make_app(ctl).run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await press(pilot, "1", "enter")
+        await settle(pilot)
+        await shown(pilot)
+        text = panel(pilot.app).render().plain
+        assert "Ann: name a colour" in text and "draws" not in text
+
+
 async def test_a_person_sees_the_unplayable_card_they_drew_before_the_next_handoff():
     ctl = rigged("Ann,Bob", hands=[["G5", "G6"], ["B1", "B2"]], top="R3", draw=["Y9"])
     async with make_app(ctl).run_test() as pilot:
@@ -515,3 +547,32 @@ async def test_after_a_handoff_no_card_is_picked_so_a_second_enter_plays_nothing
         await press(pilot, "right", "enter")
         await settle(pilot)
     assert "Ann plays Red 1" in ctl.log
+
+
+async def test_a_long_question_in_few_rows_keeps_its_options_and_keys_in_view():
+    """At 16 seats on 80x24 the panel has 9 rows: the message gives way, never the keys
+    that reach the second page (they were cut off: 'page 1/2 (PgUp/PgDn)' never showed)."""
+    from textual.app import App
+
+    names = ["Bob"] + [f"CPU {n}" for n in range(1, 15)]
+    question = Question("Ann: point at whom?", "CPU 14 played Point Taken. " + "Words. " * 30,
+                        [Option(name, name) for name in names])
+
+    class PanelApp(App[None]):
+        CSS = "PromptPanel { height: auto; } PromptPanel.-open { border-top: solid $accent; }"
+
+        def compose(self):
+            yield PromptPanel(question)
+
+    app = PanelApp()
+    async with app.run_test(size=(53, 24)) as pilot:
+        box = app.query_one(PromptPanel)
+        box.styles.max_height = 9
+        await pilot.pause()
+        text = box.render().plain
+        assert box.region.height == 9
+        assert len(text.splitlines()) == 8, text            # under its top border
+        assert "1 Bob" in text and "9 CPU 8" in text and "page 1/2 (PgUp/PgDn)" in text
+        assert text.splitlines()[1].startswith("CPU 14 played") and "…" in text
+        # A click still lands on the option drawn there.
+        assert box.option_offset(2) is not None

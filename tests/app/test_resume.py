@@ -74,3 +74,17 @@ async def test_without_saves_the_setup_screen_is_as_before(tmp_path):
         await settle(pilot)
         assert "Unfinished" not in screen_text(app)
         assert "Resume saved" not in screen_text(app)
+
+
+async def test_a_long_history_of_saves_lists_the_newest_and_counts_the_rest(tmp_path):
+    store = MatchStore(tmp_path)
+    saved_match(store, 9)
+    [first] = store.saves.iterdir()
+    for number in range(7):
+        (store.saves / f"match-copy-{number}.json").write_bytes(first.read_bytes())
+    app = UnoApp(PlayConfig(), pace=0, steady=True, store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        assert text.count("Classic UNO · Ann") == 5
+        assert "and 3 older" in text

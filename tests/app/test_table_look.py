@@ -54,6 +54,8 @@ async def test_a_flip_table_shows_the_other_hands_backs_never_their_faces():
     assert "T4" in panel and "P⇅" in panel
     assert "R1" not in panel and "B9" not in panel
     assert "LIGHT side" in side
+    # In words, where the chips are: they are the others' cards seen from the dark side.
+    assert "others' cards: DARK side" in draw_pile
     assert "Teal" in draw_pile        # the draw pile shows its top card's back (Teal 2)
 
 

@@ -17,6 +17,9 @@ Scenarios:
          key Right; done when the picked card (double top border) has moved
   table16  the same at a 16-seat UNO Party! table, seed 3 (Ann plays first)
 
+uno-tui gets an empty data directory of its own (``--data-dir``) at every launch: the
+setup screen lists the unfinished matches found there, and every table launch leaves one.
+
 Bytes (``--bytes``): what each kind of update writes to the terminal, which is what an
 SSH link carries. uno-tui runs in tmux through this file (``--count-into LOG``), which
 wraps the Textual driver's ``write`` to log the time and size of every write; keys are
@@ -33,6 +36,13 @@ sent with tmux and the writes after each are summed:
   close     the colour key: the prompt closes, the table shows the wild
   computer  each computer action until Ann's turn comes back (writes grouped into
             bursts 80 ms apart; one burst is one action at the normal pace)
+
+CPU (``--cpu``): the CPU time each app's process has used when its first frame is
+written (``time.process_time()``, the interpreter's start included), which load on the
+machine changes far less than the wall-clock figures above; each app runs in tmux
+through this file (``--cpu-into LOG``), which notes it at the first write of a frame:
+
+    python tests/benchmarks/app_latency.py --cpu --runs 9
 
 Launch times count compiling the game's modules when Python may not write bytecode
 (``PYTHONDONTWRITEBYTECODE``) and none was written yet; the bare app's Textual comes
@@ -51,6 +61,7 @@ import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import dataclass
 from typing import Callable
@@ -60,18 +71,23 @@ SOCKET = f"uno-latency-{os.getpid()}"
 
 # ------------------------------------------------------------------ bare app
 
-def run_bare_app() -> None:
-    """The reference: what Textual costs with next to nothing on screen."""
+def run_bare_app(widgets: int = 0) -> None:
+    """The reference: what Textual costs with next to nothing on screen (and with
+    ``widgets`` more Static widgets of a line each: Textual's own cost of a screen of
+    that many widgets)."""
     from textual.app import App, ComposeResult
     from textual.widgets import Footer, Header, Static
 
     class BareApp(App[None]):
         BINDINGS = [("d", "bump", "Bump"), ("q", "quit", "Quit")]
+        CSS = "Static { height: 1; }"
         count = 0
 
         def compose(self) -> ComposeResult:
             yield Header()
             yield Static("READY 0", id="body")
+            for number in range(widgets):
+                yield Static(f"widget {number}")
             yield Footer()
 
         def action_bump(self) -> None:
@@ -125,6 +141,9 @@ class Scenario:
     before_key: str        # text that says the app waits for the key
     key: str
     changed: Callable[[str, str], bool]   # (screen before the key, screen now) -> updated?
+    # uno-tui gets an empty data directory of its own at every launch: the setup screen
+    # lists the unfinished matches, and each table launch leaves one behind.
+    data_dir: bool = True
 
 
 def scenarios(python: str, uno_tui: str) -> list[Scenario]:
@@ -132,7 +151,7 @@ def scenarios(python: str, uno_tui: str) -> list[Scenario]:
     return [
         Scenario("bare", f"{shlex.quote(python)} {shlex.quote(here)} --bare",
                  "READY 0", "Bump", "READY 0", "d",
-                 lambda before, now: "READY 1" in now),
+                 lambda before, now: "READY 1" in now, data_dir=False),
         Scenario("setup", shlex.quote(uno_tui), "New game", "Add seat", "4   CPU 3", "+",
                  lambda before, now: "5   CPU 4" in now),
         Scenario("table", f"{shlex.quote(uno_tui)} --players Ann,cpu,cpu,cpu --seed 7",
@@ -148,9 +167,12 @@ def scenarios(python: str, uno_tui: str) -> list[Scenario]:
 def one_run(scenario: Scenario, number: int, args) -> tuple[float, float, float]:
     width, height = (int(v) for v in args.size.split("x"))
     session = f"s{number}"
+    command = scenario.command
+    data = tempfile.mkdtemp(prefix="uno-latency-data-") if scenario.data_dir else None
+    if data is not None:
+        command += f" --data-dir {shlex.quote(data)}"
     start = time.perf_counter()
-    tmux("new-session", "-d", "-s", session, "-x", str(width), "-y", str(height),
-         scenario.command)
+    tmux("new-session", "-d", "-s", session, "-x", str(width), "-y", str(height), command)
     try:
         first, _ = wait_until(session, lambda s: scenario.ready in s, start, args.timeout,
                               args.poll_launch)
@@ -166,6 +188,9 @@ def one_run(scenario: Scenario, number: int, args) -> tuple[float, float, float]
                             args.timeout, args.poll_key)
     finally:
         tmux("kill-session", "-t", session, check=False)
+        if data is not None:
+            time.sleep(0.2)     # the app saves on its way out after the hangup
+            shutil.rmtree(data, ignore_errors=True)
     return first, full, key
 
 
@@ -186,6 +211,80 @@ def run_counting_child(log_path: str, argv: list[str]) -> int:
 
     LinuxDriver.write = counted_write
     return uno_main(argv)
+
+
+def run_cpu_child(log_path: str, argv: list[str]) -> int:
+    """Run the bare app (``argv`` is ``["--bare"]``) or uno-tui, and note the CPU time
+    used when the first frame is written: ``<process_time> <perf_counter>`` seconds."""
+    from textual.app import App
+
+    original = App._display
+
+    def display(self, screen, renderable) -> None:
+        original(self, screen, renderable)
+        if renderable is not None and not getattr(self, "_cpu_noted", False):
+            self._cpu_noted = True
+            with open(log_path, "w", encoding="utf-8") as log:
+                log.write(f"{time.process_time():.6f} {time.perf_counter():.6f}\n")
+
+    App._display = display
+    if argv[:1] == ["--bare"]:
+        run_bare_app(int(argv[1]) if len(argv) > 1 else 0)
+        return 0
+    from uno_tui.cli import main as uno_main
+    return uno_main(argv)
+
+
+def measure_cpu(args) -> int:
+    here = os.path.abspath(__file__)
+    plan = [("bare", ["--bare"]), ("setup", []),
+            ("table", ["--players", "Ann,cpu,cpu,cpu", "--seed", "7"]),
+            ("table16", ["--variant", "party", "--seed", "3", "--players",
+                         ",".join(["Ann"] + ["cpu"] * 15)])]
+    # The bare app with as many more widgets as each table has (the 4-seat table has 23
+    # widgets, the 16-seat Party table 37; ``--bare-widgets`` changes the first).
+    plan += [(f"bare+{n}", ["--bare", str(n)]) for n in (args.bare_widgets, 37)]
+    width, height = (int(v) for v in args.size.split("x"))
+    results: dict[str, list[float]] = {name: [] for name, _ in plan}
+    tmux("new-session", "-d", "-s", "keeper", "sleep 86400")
+    try:
+        for run in range(args.runs):
+            for name, argv in plan:
+                log_path = tempfile.mktemp(prefix="uno-cpu-")
+                data = tempfile.mkdtemp(prefix="uno-cpu-data-")
+                if name != "bare":
+                    argv = [*argv, "--data-dir", data]
+                command = " ".join(shlex.quote(a) for a in
+                                   [args.python, here, "--cpu-into", log_path, "--", *argv])
+                session = f"c{run}{name}"
+                tmux("new-session", "-d", "-s", session, "-x", str(width), "-y", str(height),
+                     command)
+                try:
+                    deadline = time.perf_counter() + args.timeout
+                    while not (os.path.exists(log_path) and os.path.getsize(log_path)):
+                        if time.perf_counter() > deadline:
+                            raise TimeoutError(f"{name}: no frame after {args.timeout}s")
+                        time.sleep(0.02)
+                    time.sleep(0.02)
+                    cpu = float(open(log_path, encoding="utf-8").read().split()[0])
+                finally:
+                    tmux("kill-session", "-t", session, check=False)
+                    time.sleep(0.2)     # the app saves on its way out after the hangup
+                    shutil.rmtree(data, ignore_errors=True)
+                    if os.path.exists(log_path):
+                        os.remove(log_path)
+                results[name].append(cpu * 1000)
+                print(f"run {run + 1} {name:<8}: CPU to the first frame {cpu * 1000:6.1f} ms",
+                      flush=True)
+    finally:
+        tmux("kill-server", check=False)
+    bare = statistics.median(results["bare"])
+    print(f"\n{args.runs} runs at {args.size}, CPU time to the first frame, medians (min-max):")
+    for name, values in results.items():
+        ratio = "" if name == "bare" else f"  = {statistics.median(values) / bare:.2f}x bare"
+        print(f"  {name:<8} {statistics.median(values):7.1f} ms "
+              f"({min(values):.1f}-{max(values):.1f}){ratio}")
+    return 0
 
 
 def read_writes(log_path: str) -> list[tuple[float, int]]:
@@ -222,8 +321,6 @@ def seed_with_wild(seats: int, variant: str = "classic", tries: int = 400) -> tu
 
 
 def measure_bytes(args) -> int:
-    import tempfile
-
     width, height = (int(v) for v in args.size.split("x"))
     if args.variant is None:
         args.variant = "classic" if args.seats <= 10 else "party"
@@ -236,9 +333,10 @@ def measure_bytes(args) -> int:
         for run in range(args.runs):
             log_path = tempfile.mktemp(prefix="uno-bytes-")
             session = f"b{run}"
+            data = tempfile.mkdtemp(prefix="uno-bytes-data-")
             command = (f"{shlex.quote(args.python)} {shlex.quote(here)} --count-into "
                        f"{shlex.quote(log_path)} -- --players {players} --seed {seed} "
-                       f"--variant {shlex.quote(args.variant)}")
+                       f"--variant {shlex.quote(args.variant)} --data-dir {shlex.quote(data)}")
             tmux("new-session", "-d", "-s", session, "-x", str(width), "-y", str(height),
                  command)
             try:
@@ -281,6 +379,8 @@ def measure_bytes(args) -> int:
                 tmux("kill-session", "-t", session, check=False)
                 if os.path.exists(log_path):
                     os.remove(log_path)
+                time.sleep(0.2)     # the app saves on its way out after the hangup
+                shutil.rmtree(data, ignore_errors=True)
             print(f"run {run + 1}: " + "  ".join(
                 f"{k} {statistics.median(v) if v else 0:.0f} B" for k, v in results.items()),
                 flush=True)
@@ -321,6 +421,12 @@ def main() -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--bare", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--count-into", help=argparse.SUPPRESS)
+    parser.add_argument("--cpu-into", help=argparse.SUPPRESS)
+    parser.add_argument("--cpu", action="store_true",
+                        help="measure the CPU time to the first frame instead of latency")
+    parser.add_argument("--bare-widgets", type=int, default=23,
+                        help="with --cpu, also measure the bare app with this many more "
+                        "widgets (and with 37)")
     parser.add_argument("--bytes", action="store_true",
                         help="measure the bytes written per update instead of latency")
     parser.add_argument("--seats", type=int, default=4, help="seats for --bytes (Ann + computers)")
@@ -346,6 +452,8 @@ def main() -> int:
     if args.count_into:
         # Everything after "--" is uno-tui's own command line.
         return run_counting_child(args.count_into, [a for a in rest if a != "--"])
+    if args.cpu_into:
+        return run_cpu_child(args.cpu_into, [a for a in rest if a != "--"])
     if rest:
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
     if args.bare:
@@ -356,6 +464,8 @@ def main() -> int:
         return 2
     if args.bytes:
         return measure_bytes(args)
+    if args.cpu:
+        return measure_cpu(args)
 
     note = bytecode_note()
     if note:

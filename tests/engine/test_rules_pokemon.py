@@ -149,3 +149,18 @@ def test_a_snorlax_victim_shed_down_to_one_card_must_call_uno_and_can_be_caught(
     game.apply(ChooseColor(0, "blue"))
     game.apply(CallUno(1))
     assert 1 in game.called and Catch(2, 1) not in game.legal_actions(2)
+
+
+def test_the_colour_words_tell_what_each_colour_driven_card_does():
+    """The colour prompt says what a Snorlax's or Greninja's colour does, from these
+    words; each names the next player and agrees with the card's draw."""
+    from uno_tui.engine.pokemon import SNORLAX_DRAW
+    from uno_tui.engine.variants import get_variant
+
+    variant = get_variant("pokemon")
+    assert set(variant.color_words) == set(variant.color_driven)
+    for words in variant.color_words.values():
+        assert "{next}" in words and words.format(next="Bob").count("Bob") == 1
+    assert f"draws {SNORLAX_DRAW}," in variant.color_words["snorlax"]
+    assert "draws until" in variant.color_words["greninja"]
+    assert get_variant("classic").color_words == {}

@@ -272,6 +272,26 @@ def test_unfinished_sets_bad_files_aside_and_says_so(store, good_save):
     assert [p.name.split(".json")[0] for p in store.damaged.iterdir()] == ["match-cut"]
 
 
+def test_unfinished_with_a_limit_reads_only_the_newest_files(store, good_save):
+    """The setup screen asks for the newest few: older files are counted, never read
+    (a history of hundreds of saves made its first frame wait for all of them)."""
+    store.saves.mkdir(parents=True)
+    names = ["match-a.json", "match-b.json", "match-c.json", "match-d.json"]
+    for age, name in enumerate(names):
+        path = store.saves / name
+        path.write_bytes(good_save)
+        os.utime(path, (1_000_000 - age * 100, 1_000_000 - age * 100))   # a is the newest
+    (store.saves / "match-old-cut.json").write_bytes(good_save[:100])
+    os.utime(store.saves / "match-old-cut.json", (1, 1))
+    summaries = store.unfinished(limit=2)
+    assert [s.path.name for s in summaries] == ["match-a.json", "match-b.json"]
+    assert store.problems == [] and (store.saves / "match-old-cut.json").exists()
+    assert store.count_unfinished() == 5
+    assert store.latest_unfinished().path.name == "match-a.json"
+    # Without a limit every file is read, and the bad one is set aside.
+    assert len(store.unfinished()) == 4 and len(store.problems) == 1
+
+
 # ------------------------------------------------------- background writer
 
 def test_saves_in_the_background_are_on_disk_after_flush(store):

@@ -184,9 +184,16 @@ async def test_a_server_killed_mid_round_comes_back_with_its_last_save(tmp_path)
         await until(b"ann's hand")
         # The deal may open on ann's turn, and then nothing is played until she acts: a
         # draw is an action whoever's turn it is (out of turn it is refused and changes
-        # nothing, and the computers play on).
-        process.stdin.write(b"d")
-        await wait_until(lambda: actions_saved() >= 1, "a saved action", limit=60)
+        # nothing, and the computers play on). Her hand can show a moment before her turn
+        # takes keys (the table's first frame), so she presses d until a move is saved.
+        for _ in range(30):
+            process.stdin.write(b"d")
+            try:
+                await wait_until(lambda: actions_saved() >= 1, "a saved action", limit=2)
+                break
+            except AssertionError:
+                continue
+        await wait_until(lambda: actions_saved() >= 1, "a saved action", limit=10)
         server.kill()                         # kill -9: no goodbye, no last save
         await server.wait()
         conn.abort()

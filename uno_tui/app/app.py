@@ -160,13 +160,15 @@ class UnoApp(App[int]):
 
     def saved_matches(self) -> "SavedMatches":
         """The setup screen's list of unfinished matches (and of bad saves set aside)."""
-        from .widgets.saved_matches import SavedMatches
+        from .widgets.saved_matches import SHOWN, SavedMatches
 
         if self.store is None:
             return SavedMatches((), id="saved-matches")
-        summaries = self.store.unfinished()
+        # Only the newest are read: a long history of saves must not slow the first frame.
+        summaries = self.store.unfinished(limit=SHOWN)
         problems, self.store.problems[:] = list(self.store.problems), []
-        return SavedMatches(summaries, problems, id="saved-matches")
+        total = self.store.count_unfinished()
+        return SavedMatches(summaries, problems, total=total, id="saved-matches")
 
     def resume_saved(self, path: Path) -> None:
         """Leave the setup screen for the table of the match saved in ``path``."""

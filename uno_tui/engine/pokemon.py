@@ -78,5 +78,11 @@ POKEMON = Variant(
     stackable=classic.STACKABLE,
     # Their draw effects need the named colour, so it is named even on a last card.
     color_driven=frozenset({Kind.SNORLAX, Kind.GRENINJA}),
+    color_words={
+        Kind.SNORLAX: f"Snorlax: {{next}} draws {SNORLAX_DRAW}, then discards every card of "
+                      "the colour you name, and is skipped.",
+        Kind.GRENINJA: "Greninja: {next} draws until a card of the colour you name shows, "
+                       "and is skipped; then you name the colour in play.",
+    },
     outlook=POKEMON_OUTLOOK,
 )

@@ -164,6 +164,10 @@ class Variant:
     color_driven: frozenset[str] = frozenset()
     #: Wilds whose player names no colour (their effect sets it).
     no_color_choice: frozenset[str] = frozenset()
+    #: What the colour named for a card does, in players' words, by kind (for the
+    #: colour prompt; ``{next}`` is the next player's name). Kinds not listed: the
+    #: colour is only the colour in play.
+    color_words: Mapping[str, str] = field(default_factory=dict)
     #: How a searching player judges a position it does not play to the end, by table
     #: (2: heads-up, 4: three players or more): a seat's score per card held, per wild,
     #: per coloured action card, then by seats after the seat to act (1, 2, 3 or more).

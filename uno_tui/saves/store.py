@@ -177,13 +177,19 @@ class MatchStore:
         moved = self.set_aside(path) if set_aside else None
         raise SaveFileError(path, problem, moved)
 
-    def unfinished(self) -> list[SaveSummary]:
+    def unfinished(self, limit: int | None = None) -> list[SaveSummary]:
         """The unfinished matches, most recently saved first.
 
+        With ``limit``, files are read newest first (by their time on disk) until
+        ``limit`` usable ones are found: the setup screen shows a few, and reading every
+        save of a long history (hundreds of files, each a whole match) kept it from
+        drawing for a fifth of a second. :meth:`count_unfinished` says how many there are.
         Bad files are set aside on the way; :attr:`problems` says which and why.
         """
         summaries = []
-        for path in self._files(self.saves):
+        for path in self._newest_first(self._files(self.saves)):
+            if limit is not None and len(summaries) >= limit:
+                break
             try:
                 record = self.load(path)
             except SaveFileError as exc:
@@ -197,11 +203,15 @@ class MatchStore:
         summaries.sort(key=lambda s: s.updated, reverse=True)
         return summaries
 
+    def count_unfinished(self) -> int:
+        """How many unfinished-match files there are (none of them is read)."""
+        return len(self._files(self.saves))
+
     def latest_unfinished(self) -> MatchRecord | None:
-        """The most recently saved unfinished match, or None."""
-        for summary in self.unfinished():
+        """The most recently saved unfinished match (by its time on disk), or None."""
+        for path in self._newest_first(self._files(self.saves)):
             try:
-                return self.load(summary.path)
+                return self.load(path)
             except SaveFileError as exc:
                 self.problems.append(exc)
         return None
@@ -209,6 +219,15 @@ class MatchStore:
     def finished(self) -> list[Path]:
         """The files of finished matches, most recent first."""
         return sorted(self._files(self.history), key=lambda p: p.stat().st_mtime, reverse=True)
+
+    @staticmethod
+    def _newest_first(paths: list[Path]) -> list[Path]:
+        def modified(path: Path) -> float:
+            try:
+                return path.stat().st_mtime
+            except OSError:   # gone since it was listed: load() will say so
+                return 0.0
+        return sorted(paths, key=modified, reverse=True)
 
     @staticmethod
     def _files(folder: Path) -> list[Path]:

@@ -55,6 +55,11 @@ async def ask_color(context: PromptContext):
     else:
         title = f"{context.name}: name a colour"
         message = f"{long_label(view.top)} is down. Which colour now? Your hand is below."
+        # What the colour will do, in the rule set's words (Snorlax, Greninja).
+        words = get_variant(view.variant).color_words.get(view.top.kind)
+        if words:
+            following = (view.current + view.direction) % view.players
+            message += "\n" + words.format(next=context.names[following])
     return await context.ask(Question(title, message, options))
 
 

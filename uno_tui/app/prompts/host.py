@@ -122,6 +122,7 @@ class PromptHost:
         for panel in self.query(PromptPanel):
             if panel.is_open:
                 self._place_panel(panel)
+                panel.size_ahead()
 
     def withdraw_question(self) -> None:
         """Take back the open question, as if its person had backed out: the game it

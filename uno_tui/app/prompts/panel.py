@@ -14,6 +14,7 @@ from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.message import Message
+from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
@@ -89,6 +90,24 @@ class PromptPanel(Widget):
         self.set_reactive(PromptPanel.filter_text, "")
         self.set_reactive(PromptPanel.cursor, 0)
         self.refresh(layout=True)
+        self.size_ahead()
+
+    def size_ahead(self) -> None:
+        """Take, before the layout that shows the question, the size that layout gives.
+
+        Textual lays a widget out and paints it once more when a layout changes its
+        virtual size (its size, for a panel that does not scroll): growing from the
+        closed panel's no height, the question was painted three times (3 KB more at
+        120x40 with 16 seats)."""
+        if not self.is_attached or self.question is None:
+            return
+        margin, gutter = self.styles.margin, self.styles.gutter
+        width = max(0, self.screen.size.width - margin.left - margin.right)
+        height = len(self._lines(width - gutter.width)[0]) + gutter.height
+        max_height = self.styles.max_height
+        if max_height is not None and max_height.is_cells:
+            height = min(height, int(max_height.value))
+        self.set_reactive(Widget.virtual_size, Size(width, height))
 
     def close(self) -> None:
         """Show nothing (and take no keys) until the next question."""
@@ -145,8 +164,31 @@ class PromptPanel(Widget):
         question = self.question
         lines = [Text(question.title, style="bold")]
         lines[0].truncate(width, overflow="ellipsis")
-        for part in question.message.splitlines():
-            lines += [Text(line) for line in textwrap.wrap(part, width)]
+        message = [Text(line) for part in question.message.splitlines()
+                   for line in textwrap.wrap(part, width)]
+        options, spans = self._option_rows(width)
+        hint = [Text(line, style="dim") for line in textwrap.wrap(self.hint, width)]
+        # Where the rows are fewer than the question needs (16 seats at 80x24), the
+        # message gives way: the options and the keys to the other pages stay in view.
+        room = self._rows() - 1 - len(options) - len(hint)
+        if len(message) > max(1, room):
+            message = message[:max(1, room)]
+            message[-1].truncate(width - 1)
+            message[-1].append("…")
+        lines += message
+        spans = [(row + len(lines), start, end, index) for row, start, end, index in spans]
+        return lines + options + hint, spans
+
+    def _rows(self) -> int:
+        """The content rows the panel may take (its max-height less its border)."""
+        max_height = self.styles.max_height
+        if max_height is None or not max_height.is_cells:
+            return 10 ** 6
+        return int(max_height.value) - self.styles.gutter.height
+
+    def _option_rows(self, width: int) -> tuple[list[Text], list[tuple[int, int, int, int]]]:
+        """The options laid in rows, and where each is: ``(row, start, end, index)``."""
+        lines: list[Text] = []
         spans: list[tuple[int, int, int, int]] = []
         row, x = Text(), 0
         for number, index in enumerate(self.visible, start=1):
@@ -164,8 +206,6 @@ class PromptPanel(Widget):
         if row or not self.visible:
             lines.append(row if row else Text("Nothing matches: Backspace to change it.",
                                               style="italic"))
-        hint = self.hint
-        lines += [Text(line, style="dim") for line in textwrap.wrap(hint, width)]
         return lines, spans
 
     @property

@@ -14,9 +14,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalGroup
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from ..prompts.question import Option
+from ..widgets.footer import KeysFooter
 
 __all__ = ["Option", "Dialog"]
 
@@ -62,7 +63,7 @@ class Dialog(ModalScreen[T]):
                     yield Button(self._button_label(index, option), id=f"option-{index}",
                                  classes="option", compact=True)
         if self.show_footer:
-            yield Footer()
+            yield KeysFooter()
 
     def compose_extra(self) -> ComposeResult:
         """Widgets between the message and the options (none by default)."""

@@ -10,7 +10,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
+
+from ..widgets.footer import KeysFooter
 
 __all__ = ["HandoffScreen"]
 
@@ -61,7 +63,7 @@ class HandoffScreen(Screen[bool]):
             with Center():
                 yield Button(Text(f"I am {self.player}: show my cards"), id="handoff-ready",
                              variant="primary", compact=True)
-        yield Footer()
+        yield KeysFooter()
 
     @on(Button.Pressed, "#handoff-ready")
     def _ready(self, event: Button.Pressed) -> None:

@@ -8,9 +8,10 @@ from typing import Iterable
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import ModalScreen
-from textual.widgets import Footer, MarkdownViewer, TabbedContent, TabPane
+from textual.widgets import MarkdownViewer, TabbedContent, TabPane
 
 from ...engine import HOUSE_RULES, VARIANTS
+from ..widgets.footer import KeysFooter
 
 __all__ = ["HelpScreen", "rules_markdown", "keys_markdown"]
 
@@ -76,7 +77,7 @@ class HelpScreen(ModalScreen[None]):
                     # Textual's viewer takes no focus, so its keys would never reach it.
                     viewer.can_focus = True
                     yield viewer
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self._focus_text(self.tab)

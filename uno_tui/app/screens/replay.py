@@ -14,7 +14,7 @@ from ..cardtext import card_style, short_label
 from ..replay import Replay, ReplayError
 from ..tablestate import TableState
 from ..widgets.extras import EXTRA_WIDGETS
-from ..widgets.footer import Footer
+from ..widgets.footer import KeysFooter
 from ..widgets.log import GameLog
 from ..widgets.table_area import compose_table_area
 from ..widgets.title import TitleBar
@@ -60,7 +60,7 @@ class ReplayScreen(Screen[None]):
         yield Static(id="replay-status")
         with VerticalScroll(id="replay-hands"):
             yield Static(id="replay-hand-text")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#log").border_title = "Log"

@@ -9,10 +9,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...engine import Face
 from ..cardtext import card_style, short_label
+from ..widgets.footer import KeysFooter
 
 __all__ = ["RevealScreen"]
 
@@ -41,7 +42,7 @@ class RevealScreen(ModalScreen[None]):
             yield Static(cards or "(no cards)", classes="dialog-message", id="revealed-cards")
             yield Static(Text(self.verdict), classes="dialog-message")
             yield Static("Press Enter to hide it and go on.", classes="dialog-hint")
-        yield Footer()
+        yield KeysFooter()
 
     def on_click(self) -> None:
         self.action_close()

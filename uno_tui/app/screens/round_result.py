@@ -8,10 +8,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ..cardtext import card_style, short_label
 from ..controller import RoundSummary
+from ..widgets.footer import KeysFooter
 
 __all__ = ["RoundResultScreen", "round_table"]
 
@@ -73,7 +74,7 @@ class RoundResultScreen(ModalScreen[None]):
             with VerticalScroll(id="round-table"):
                 yield Static(round_table(summary))
             yield Static(after, classes="dialog-hint")
-        yield Footer()
+        yield KeysFooter()
 
     def on_click(self) -> None:
         self.action_close()

@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...bots import BOT_LEVELS, LEVEL_DESCRIPTIONS
 from ...config import (
@@ -27,6 +27,7 @@ from ..widgets.saved_matches import SavedMatches
 from ..widgets.choice import ChoiceRow
 from ..widgets.seat_table import SeatTable
 from ..widgets.title import TitleBar
+from ..widgets.footer import KeysFooter
 
 __all__ = ["SetupScreen", "default_seats", "TARGETS"]
 
@@ -85,7 +86,7 @@ class SetupScreen(Screen[None]):
             yield ActionLink("Start the game (Enter)", id="start")
         # Outside the scrolling part, so a problem always shows.
         yield Static(_HINT, id="setup-error")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         # Tab goes from field to field; the column scrolls to the focused one by itself.

@@ -32,7 +32,7 @@ from ..widgets.card import COMPACT, LARGE, card_size_for
 from ..widgets.discard import DiscardPile
 from ..widgets.draw_pile import DrawPile
 from ..widgets.extras import EXTRA_WIDGETS
-from ..widgets.footer import Footer
+from ..widgets.footer import KeysFooter
 from ..widgets.hand import HandTitle, HandView
 from ..widgets.log import GameLog
 from ..widgets.party import MiniPile
@@ -134,7 +134,7 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
         yield PromptBar(id="prompt")
         yield HandTitle(id="hand-title").data_bind(bind)
         yield HandView(id="hand").data_bind(bind)
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         # The prompt panel lies over the table, empty until a question comes.

@@ -12,9 +12,11 @@ from __future__ import annotations
 from typing import Sequence
 
 from rich.cells import cell_len
+from rich.segment import Segment
 from rich.text import Text
 from textual.geometry import Region, Size
 from textual.reactive import reactive
+from textual.strip import Strip
 from textual.widget import Widget
 
 from ..tablestate import TableState
@@ -71,13 +73,16 @@ def changed_span(old: Text, new: Text) -> tuple[int, int] | None:
 class DrawnInLines(Widget):
     """A widget drawn as lines of text (:meth:`lines`). When it changes (call
     :meth:`redraw`), only the cells that look different are sent to the terminal: a
-    seat whose count went from 7 to 6 rewrites a few cells, not its panel."""
+    seat whose count went from 7 to 6 rewrites a few cells, not its panel. Only the
+    lines that changed are turned into segments again."""
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         #: The lines last drawn, and the size they were drawn at.
         self._drawn: Sequence[Text] | None = None
         self._drawn_at = Size(0, 0)
+        #: Each line of ``_drawn`` as drawn (a strip), once asked for.
+        self._strips: dict[int, Strip] = {}
 
     def lines(self) -> list[Text]:
         """What the widget shows now, one Text per line (within its size)."""
@@ -101,20 +106,45 @@ class DrawnInLines(Widget):
         self._drawn = new
         if old is None or len(old) != len(new) or self._drawn_at != self.size:
             self._drawn_at = self.size
+            self._strips = {}
             self.refresh()
             return
         regions = []
         width = self.size.width
         for y, (was, now) in enumerate(zip(old, new)):
             span = changed_span(was, now)
-            if span is not None and span[0] < width:
-                regions.append(Region(span[0], y, min(span[1], width) - span[0], 1))
+            if span is not None:
+                self._strips.pop(y, None)
+                if span[0] < width:
+                    regions.append(Region(span[0], y, min(span[1], width) - span[0], 1))
         if regions:
             self.refresh(*regions)
 
+    def render_line(self, y: int) -> Strip:
+        # One line at a time, from the line's own Text: through render(), Textual
+        # turned the whole widget into segments again for every refreshed line (at the
+        # table, most of a computer action's CPU went to the two seat panels it changed).
+        if self._drawn is None or self._drawn_at != self.size:
+            self._drawn, self._drawn_at = self._fitted(), self.size
+            self._strips = {}
+        strip = self._strips.get(y)
+        if strip is None:
+            width, style = self.size.width, self.rich_style
+            if y < len(self._drawn):
+                line, console = self._drawn[y], self.app.console
+                # Text.render() leaves out the line's own style (Rich lays it on later).
+                base = style + console.get_style(line.style) if line.style else style
+                segments = Segment.apply_style(line.render(console, end=""), base)
+                strip = Strip(segments).crop_extend(0, width, style)
+            else:
+                strip = Strip.blank(width, style)
+            self._strips[y] = strip
+        return strip
+
     def render(self) -> Text:
-        self._drawn = lines = self._fitted()
-        self._drawn_at = self.size
+        # Drawing goes through render_line; this is what Textual measures an auto-sized
+        # widget by.
+        lines = self._fitted()
         out = Text(no_wrap=True, overflow="crop")
         for number, line in enumerate(lines):
             if number:

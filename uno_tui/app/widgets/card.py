@@ -25,7 +25,7 @@ from ..cardtext import card_style, color_ink
 
 __all__ = ["CardSize", "COMPACT", "LARGE", "card_lines", "card_text", "back_lines",
            "hotkey_for", "card_symbol", "card_name_lines", "corner_index", "Piece",
-           "card_size_for", "card_rich_text", "LARGE_FROM"]
+           "card_size_for", "card_rich_text", "card_line_texts", "LARGE_FROM"]
 
 
 class CardSize(NamedTuple):
@@ -252,6 +252,17 @@ LARGE_FROM = (110, 34)
 def card_size_for(width: int, height: int) -> CardSize:
     """The card size for a terminal of ``width`` x ``height`` cells."""
     return LARGE if width >= LARGE_FROM[0] and height >= LARGE_FROM[1] else COMPACT
+
+
+def card_line_texts(lines: tuple[tuple[Piece, ...], ...]) -> list[Text]:
+    """Card lines as one Rich ``Text`` each (for widgets drawn in lines)."""
+    texts = []
+    for line in lines:
+        text = Text(no_wrap=True, overflow="crop")
+        for piece, style in line:
+            text.append(piece, style=style or None)
+        texts.append(text)
+    return texts
 
 
 def card_rich_text(lines: tuple[tuple[Piece, ...], ...], beside: Sequence[Text] = ()) -> Text:

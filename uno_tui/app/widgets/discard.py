@@ -10,8 +10,8 @@ from textual.reactive import reactive
 from ...engine import Face
 from ..cardtext import color_label, color_style
 from ..tablestate import TableState
-from .bound import TableWidget
-from .card import CardSize, COMPACT, card_lines, card_rich_text
+from .bound import DrawnInLines, TableWidget
+from .card import CardSize, COMPACT, card_line_texts, card_lines
 
 __all__ = ["DiscardPile", "PileCard"]
 
@@ -25,10 +25,11 @@ class PileCard(NamedTuple):
     color: str | None = None
 
 
-class DiscardPile(TableWidget):
-    """The top card as a card; under it the colour in play (also after a wild) and the count."""
+class DiscardPile(DrawnInLines, TableWidget):
+    """The top card as a card; under it the colour in play (also after a wild) and the
+    count. A card going down on one of its colour rewrites the cells that differ."""
 
-    pile: reactive[PileCard | None] = reactive(None)
+    pile: reactive[PileCard | None] = reactive(None, repaint=False)
     size_class: reactive[CardSize] = reactive(COMPACT, layout=True)
 
     def read(self, state: TableState) -> None:
@@ -43,14 +44,16 @@ class DiscardPile(TableWidget):
     def get_content_height(self, container, viewport, width: int) -> int:
         return self.size_class.height + 1
 
-    def render(self) -> Text:
+    def watch_pile(self) -> None:
+        self.redraw()
+
+    def lines(self) -> list[Text]:
         pile = self.pile
         if pile is None or pile.face is None:
-            return Text("")
-        text = card_rich_text(card_lines(pile.face, self.size_class, card_id=pile.card_id))
-        text.append("\n")
+            return []
+        lines = card_line_texts(card_lines(pile.face, self.size_class, card_id=pile.card_id))
         if pile.face.color != pile.color or pile.face.color is None:
-            text.append(f" {color_label(pile.color)} ", style=color_style(pile.color))
+            lines.append(Text(f" {color_label(pile.color)} ", style=color_style(pile.color)))
         else:
-            text.append(pile.caption, style="dim")
-        return text
+            lines.append(Text(pile.caption, style="dim"))
+        return lines

@@ -14,8 +14,8 @@ from textual.reactive import reactive
 
 from ...engine import Face
 from ..tablestate import TableState
-from .bound import TableWidget
-from .card import COMPACT, CardSize, back_lines, card_lines, card_rich_text
+from .bound import DrawnInLines, TableWidget
+from .card import COMPACT, CardSize, back_lines, card_line_texts, card_lines
 
 __all__ = ["DrawPile"]
 
@@ -26,13 +26,14 @@ class DrawFacts(NamedTuple):
     back: Face | None
 
 
-class DrawPile(TableWidget):
-    """A card back (or Flip's visible back face) over ``Draw 83 (d)``."""
+class DrawPile(DrawnInLines, TableWidget):
+    """A card back (or Flip's visible back face) over ``Draw 83 (d)``; a card drawn
+    rewrites the count."""
 
     class DrawRequested(Message):
         """The pile was clicked: the person at the keyboard wants to draw."""
 
-    facts: reactive[DrawFacts | None] = reactive(None)
+    facts: reactive[DrawFacts | None] = reactive(None, repaint=False)
     size_class: reactive[CardSize] = reactive(COMPACT, layout=True)
 
     def read(self, state: TableState) -> None:
@@ -45,18 +46,21 @@ class DrawPile(TableWidget):
     def get_content_height(self, container, viewport, width: int) -> int:
         return self.size_class.height + 1
 
-    def render(self) -> Text:
+    def watch_facts(self) -> None:
+        self.redraw()
+
+    def lines(self) -> list[Text]:
         facts = self.facts
         if facts is None:
-            return Text("")
+            return []
         if facts.count == 0:
-            text = Text("\n(empty)".ljust(self.size_class.width), style="dim")
+            lines = [Text(""), Text("(empty)".ljust(self.size_class.width), style="dim")]
         elif facts.back is not None:
-            text = card_rich_text(card_lines(facts.back, self.size_class))
+            lines = card_line_texts(card_lines(facts.back, self.size_class))
         else:
-            text = card_rich_text(back_lines(self.size_class))
-        text.append(f"\nDraw {facts.count} (d)", style="dim")
-        return text
+            lines = card_line_texts(back_lines(self.size_class))
+        lines.append(Text(f"Draw {facts.count} (d)", style="dim"))
+        return lines
 
     def on_click(self) -> None:
         self.post_message(self.DrawRequested())

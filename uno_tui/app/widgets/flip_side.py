@@ -1,4 +1,5 @@
-"""UNO Flip: which side is in play, LIGHT or DARK, in that side's own colours.
+"""UNO Flip: which side is in play, LIGHT or DARK, in that side's own colours, and in
+words what the chips beside the other players are (their cards' other side).
 
 When the side changes the widget is highlighted for a moment (class ``-flipped``), so
 the flip is seen on the table, not only read in the log.
@@ -23,7 +24,9 @@ SIDE_NAMES = {0: ("LIGHT", LIGHT_COLORS), 1: ("DARK", DARK_COLORS)}
 
 
 class FlipSide(TableWidget):
-    """``LIGHT side ■■■■``: the side in play and a swatch of its four colours."""
+    """``LIGHT side RYGB`` (the side in play and its four colours) over ``others' cards: DARK
+    side``: a newcomer reads "T4 P⇅ O1" beside a seat as that seat's
+    cards, seen from the other side."""
 
     side: reactive[int | None] = reactive(None)
 
@@ -41,9 +44,16 @@ class FlipSide(TableWidget):
         if self.side is None:
             return Text("")
         name, colors = SIDE_NAMES.get(self.side, SIDE_NAMES[0])
-        text = Text(f" {name} side ", style="bold reverse", no_wrap=True)
+        text = Text(no_wrap=True, overflow="crop")
+        text.append(f" {name} side ", style="bold reverse")
         text.append(" ")
         for color in colors:
             letter = color[0].upper() if color != "purple" else "U"
             text.append(letter, style=color_style(color))
+        other, _ = SIDE_NAMES[1 - self.side] if self.side in (0, 1) else SIDE_NAMES[1]
+        # The letters as they were drawn before this second line: on the side's label.
+        text.stylize_before("bold reverse", 0, len(text))
+        text.append("\nothers' cards: ", style="dim")
+        text.append(other, style="bold")
+        text.append(" side", style="dim")
         return text

@@ -66,10 +66,12 @@ class SavedMatches(Widget, can_focus=True):
     cursor: reactive[int] = reactive(0)
 
     def __init__(self, summaries: Sequence[SaveSummary], problems: Sequence[SaveFileError] = (),
-                 *, id: str | None = None) -> None:
+                 *, total: int | None = None, id: str | None = None) -> None:
+        """``total``: how many unfinished matches there are, when ``summaries`` holds only
+        the newest (default: all of them are in ``summaries``)."""
         super().__init__(id=id)
         self.summaries = tuple(summaries[:SHOWN])
-        self.more = max(0, len(summaries) - SHOWN)
+        self.more = max(0, (len(summaries) if total is None else total) - len(self.summaries))
         self.problems = tuple(problems)
         self.display = bool(self.summaries or self.problems)
 

@@ -123,7 +123,8 @@ class SeatPanel(DrawnInLines, TableWidget):
 
     def watch_facts(self, facts: SeatFacts | None) -> None:
         if facts is not None:
-            self.set_class(facts.current, "-current")
+            # (The seat whose turn it is is lit in its lines, not by a class: a class
+            # change restyles the panel and redraws it whole.)
             self.set_class(facts.holds_screen, "-viewer")
             self.redraw()
 
