@@ -8,9 +8,11 @@ Run by hand (not collected by pytest)::
 
 Four (or ``--players``) normal bots play whole rounds; seat 0 follows the round with a
 :class:`~uno_tui.bots.belief.Belief`. At each of seat 0's turns, ``--samples`` worlds
-are dealt from its view three ways: at random (no reading of the table), with the
-sampler's own rule (each seat's last draw, what the hard bot did before), and with the
-belief. For every opponent the script compares each world's hand with the real one:
+are dealt from its view four ways: at random (no reading of the table), with the
+sampler's own rule (each seat's last draw, what the hard bot did before), with the
+belief, and with the belief weighed by the opponents' open choices (the hard bot's
+trial :meth:`~uno_tui.bots.hard.HardBot._weighed_deal`, 4 deals per world). For every
+opponent the script compares each world's hand with the real one:
 
 - colour error: half the L1 distance between the colour counts (wilds as a colour),
   i.e. how many of the opponent's cards would have to change colour;
@@ -31,12 +33,15 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from uno_tui.bots import make_bot  # noqa: E402
+from uno_tui.bots.hard import HardBot  # noqa: E402
 from uno_tui.bots.belief import Belief  # noqa: E402
 from uno_tui.engine import Game  # noqa: E402
 from uno_tui.engine.determinize import deck_of, sample_state  # noqa: E402
 from uno_tui.sim import play_round  # noqa: E402
 
-WAYS = ("random", "last draw", "belief")
+WAYS = ("random", "last draw", "belief", "weighed")
+#: Deals the "weighed" way draws per world (the hard bot's ``_DEALS_PER_WORLD`` as a trial).
+WEIGHED_DEALS = 4
 
 
 def can_follow(faces, color, top) -> bool:
@@ -53,6 +58,8 @@ class Measurer:
     def __init__(self, bot, game: Game, samples: int, rng: random.Random, totals: dict) -> None:
         self.bot, self.game, self.samples, self.rng, self.totals = bot, game, samples, rng, totals
         self.belief = Belief(bot.seat)
+        #: Deals the "weighed" worlds as the hard bot does (its rng is this measurer's).
+        self.dealer = HardBot(bot.seat, rng)
 
     def react(self, view, actions):
         return self.bot.react(view, actions)
@@ -71,8 +78,11 @@ class Measurer:
         for way in WAYS:
             colour_error = follow_error = count = 0
             for _ in range(self.samples):
-                state = sample_state(view, self.rng, forced_draws=way != "random",
-                                     deal_hidden=snapshot.deal if way == "belief" else None)
+                if way == "weighed":
+                    state = self.dealer._weighed_deal(view, snapshot, WEIGHED_DEALS)
+                else:
+                    state = sample_state(view, self.rng, forced_draws=way != "random",
+                                         deal_hidden=snapshot.deal if way == "belief" else None)
                 for seat in range(game.players):
                     if seat == view.seat:
                         continue

@@ -186,17 +186,20 @@ def test_an_exchange_of_hands_forgets_who_drew():
     assert all(info.drew_on is None for info in game.view(0).seats)
 
 
-def test_a_shown_hand_that_has_changed_since_is_dealt_afresh():
-    """A hand shown after a challenge can change without changing size (drew one card,
-    played another); when a card shown is no longer hidden, the sample ignores the show."""
-    import dataclasses
-    from uno_tui.engine import Face
-    game = Game.from_position(hands=[["R1", "B2", "G2"], ["B6", "B7"], ["G6", "G7"],
-                                     ["Y6", "Y7"]], top="B3", discard=["Y0"])
-    view = game.view(1)
+@pytest.mark.parametrize("variant, hands, gone", [
     # Seat 0 "was shown" holding the only Yellow 0, which is now in the discard pile.
-    stale = dataclasses.replace(view, revealed=(0, (Face.parse("Y0"), Face.parse("R1"),
-                                                    Face.parse("B2"))))
+    ("classic", [["R1", "B2", "G2"], ["B6", "B7"], ["G6", "G7"], ["Y6", "Y7"]], "Y0"),
+    # Flip: both Yellow 1s are in sight, one in the viewer's hand, one discarded.
+    ("flip", [["R1", "B2", "G2"], ["Y1", "B7"], ["G6", "G7"]], "Y1"),
+])
+def test_a_shown_hand_that_has_changed_since_is_dealt_afresh(variant, hands, gone):
+    """A hand shown after a challenge can change without changing size (drew one card,
+    played another); when a card shown is no longer hidden, the sample ignores the show
+    (in Flip it used to fail: "shows more Yellow 1 cards than the deck has")."""
+    from uno_tui.engine import Face
+    game = Game.from_position(variant, hands=hands, top="B3", discard=[gone])
+    view = game.view(1)
+    stale = dataclasses.replace(view, revealed=(0, tuple(map(Face.parse, (gone, "R1", "B2")))))
     state = sample_state(stale, random.Random(4))
     world = Game.from_json(state)
     assert check_invariants(world) == []

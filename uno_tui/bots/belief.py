@@ -14,7 +14,11 @@ seat may see and the seat's view after them) and keeps, for every other seat:
   consistent with, so the constraints left are the ones the table can still vouch for;
 - the cards known to be in it (taken from the mini-pile, handed over in a 7-0 swap);
 - the colour it named or played last (a careful player names the colour it holds
-  most of, and stays in it), while nothing says it has run out of it.
+  most of, and stays in it), while nothing says it has run out of it;
+- its latest open choices (:class:`Choice`): the card it played on its turn, the colour
+  it named, with the table as it stood, and the faces it shed since. A world can then
+  rebuild the hand each choice was made from and ask whether a careful player (the
+  normal bot's heuristics) would have chosen the same: see :meth:`HandBeliefs.likelihood`.
 
 :meth:`Belief.snapshot` freezes that into a :class:`HandBeliefs`, whose
 :meth:`~HandBeliefs.deal` is the sampler's ``deal_hidden`` hook
@@ -24,15 +28,18 @@ it reads events as redacted for its seat and views only.
 
 from __future__ import annotations
 
+import math
 import random
 from typing import NamedTuple, Sequence
 
-from ..engine import Action, Draw, Event, EventKind, Face, GameView, Kind
+from ..engine import Action, ChooseColor, Draw, Event, EventKind, Face, GameView, Kind, Play
 from ..engine.actions import DecisionKind
 from ..engine.determinize import DeterminizeError
 from ..engine.variants import get_variant
+from .heuristics import Situation, color_scores, play_scores
 
-__all__ = ["Lack", "SeatBelief", "HandBeliefs", "Belief", "NAMED_TRUST"]
+__all__ = ["Lack", "Choice", "SeatBelief", "HandBeliefs", "Belief", "NAMED_TRUST",
+           "OFF_HEURISTIC"]
 
 #: How often a sampled world honours "it holds the colour it named" (people, and bots
 #: holding only wilds, may name a colour they lack).
@@ -43,6 +50,15 @@ _E = EventKind
 _UNBOUND = 1 << 62
 #: Events that take cards out of a hand onto a pile everyone sees.
 _SHEDS = frozenset({_E.PLAY, _E.PILE_ON})
+#: Open choices kept per seat (the latest ones; older hands are mostly played out).
+_KEPT_CHOICES = 4
+#: How likely a choice the normal heuristics would not have made is, against one they
+#: would have (1): a floor, so a player who plays otherwise (a person, another level)
+#: is never ruled out, only made less likely.
+OFF_HEURISTIC = 0.2
+#: Wilds whose colour choice hangs on the cards no one sees (the heuristics weigh the
+#: unseen faces): a colour named after one says too little to weigh a hand by.
+_UNSEEN_WILDS = frozenset({Kind.SNORLAX, Kind.GRENINJA, Kind.WILD_DRAW_COLOR})
 
 
 class Lack(NamedTuple):
@@ -65,6 +81,55 @@ class Lack(NamedTuple):
         return top is None or face.kind != top.kind or face.number != top.number
 
 
+class Choice(NamedTuple):
+    """One decision a seat made in the open, with the table as it stood then."""
+
+    #: The hand then: the cards that entered it at or before this tick.
+    tick: int
+    #: Cards it held then.
+    size: int
+    #: ``DecisionKind.TURN`` (it played ``picked``) or ``DecisionKind.COLOR`` (it named it).
+    kind: str
+    #: The face it played, or the colour it named.
+    picked: Face | str
+    seat: int
+    #: Every seat's card count then.
+    counts: tuple[int, ...]
+    direction: int
+    color: str | None
+    top: Face
+    side: int
+    #: Whether a restricted wild draw card needed the colour in force missing (house rule).
+    strict_wilds: bool = False
+
+    def agrees(self, hand: Sequence[Face], variant) -> bool:
+        """Whether the normal heuristics, holding ``hand`` then, would have chosen the same
+        (ties count as agreeing: which of equal cards comes first is not seen)."""
+        sit = Situation(seat=self.seat, players=len(self.counts), direction=self.direction,
+                        hand=list(enumerate(hand)), counts=list(self.counts), color=self.color,
+                        top=self.top, side=self.side, variant=variant,
+                        colors=variant.dark_colors if self.side else variant.colors,
+                        kind=self.kind, context={}, seen=tuple)
+        if self.kind == DecisionKind.COLOR:
+            scores = color_scores(sit)
+            return scores.get(self.picked, -math.inf) >= max(scores.values()) - 1e-9
+        plays = [Play(self.seat, index) for index, face in enumerate(hand)
+                 if self._playable(face, hand)]
+        picked = [i for i, play in enumerate(plays) if hand[play.card] == self.picked]
+        if not picked:
+            return True     # the hand rebuilt lacks the card played: nothing to compare
+        scores = play_scores(sit, plays)
+        best = max(scores)
+        return best > 0 and max(scores[i] for i in picked) >= best - 1e-9
+
+    def _playable(self, face: Face, hand: Sequence[Face]) -> bool:
+        if face.color is None:
+            return not (self.strict_wilds and any(f.color == self.color for f in hand))
+        if face.color == self.color:
+            return True
+        return face.kind == self.top.kind and face.number == self.top.number
+
+
 class SeatBelief(NamedTuple):
     """One seat's hand as far as the table can tell (immutable)."""
 
@@ -76,6 +141,10 @@ class SeatBelief(NamedTuple):
     known: tuple[int, ...] = ()
     #: The colour it named or played last, while it may still hold some.
     named: str | None = None
+    #: Its latest choices made in the open, oldest first (see :class:`Choice`).
+    choices: tuple[Choice, ...] = ()
+    #: ``(tick, face)`` of each card it shed since its oldest choice.
+    sheds: tuple[tuple[int, Face], ...] = ()
 
     @property
     def size(self) -> int:
@@ -90,33 +159,51 @@ class SeatBelief(NamedTuple):
         """``count`` unknown cards entered the hand at ``tick``."""
         return self._replace(slots=self.slots + (tick,) * count) if count > 0 else self
 
+    def chose(self, choice: Choice) -> "SeatBelief":
+        """It made ``choice`` (the latest :data:`_KEPT_CHOICES` are kept)."""
+        choices = (self.choices + (choice,))[-_KEPT_CHOICES:]
+        oldest = choices[0].tick
+        sheds = tuple(s for s in self.sheds if s[0] > oldest)
+        return self._replace(choices=choices, sheds=sheds)
+
     def lacking(self, tick: int, lack: Lack) -> "SeatBelief":
         """Every card in the hand now lacks ``lack``."""
         named = None if self.named == lack.color else self.named
         return self._pruned(self._replace(lacks=self.lacks + ((tick, lack),), named=named))
 
-    def shed(self, card: int, face: Face | None) -> "SeatBelief":
-        """Card ``card`` (showing ``face``, ``None`` if unknown) left the hand."""
-        if card in self.known:
-            known = list(self.known)
+    def shed(self, card: int, face: Face | None, tick: int = 0) -> "SeatBelief":
+        """Card ``card`` (showing ``face``, ``None`` if unknown) left the hand at ``tick``."""
+        belief = self._logged_shed(face, tick)
+        if card in belief.known:
+            known = list(belief.known)
             known.remove(card)
-            return self._replace(known=tuple(known))
-        if not self.slots:
-            return self
-        named = None if face is not None and face.color == self.named else self.named
+            return belief._replace(known=tuple(known))
+        if not belief.slots:
+            return belief._replace(choices=(), sheds=())
+        named = None if face is not None and face.color == belief.named else belief.named
         if face is None:
-            return self._pruned(self._replace(slots=self.slots[1:], named=named))
+            return belief._pruned(belief._replace(slots=belief.slots[1:], named=named))
         # The card came out of a slot that could have held it: the oldest such one, so
         # the constraints kept are those every explanation of the play agrees on.
-        bound = max((tick for tick, lack in self.lacks if not lack.allows(face)), default=None)
-        slots = self.slots
+        bound = max((t for t, lack in belief.lacks if not lack.allows(face)), default=None)
+        slots = belief.slots
         index = 0 if bound is None else next(
             (i for i, entry in enumerate(slots) if entry >= bound), None)
         if index is None:
             # No slot could have held it: the seat drew with a card that fitted (a person
             # may), so what it seemed to lack was never so.
-            return self._replace(slots=slots[1:], lacks=(), named=named)
-        return self._pruned(self._replace(slots=slots[:index] + slots[index + 1:], named=named))
+            return belief._replace(slots=slots[1:], lacks=(), named=named)
+        return belief._pruned(belief._replace(slots=slots[:index] + slots[index + 1:],
+                                              named=named))
+
+    def _logged_shed(self, face: Face | None, tick: int) -> "SeatBelief":
+        """The hands of its choices are rebuilt from the faces shed since: log ``face``
+        (a face no one saw makes them unrebuildable)."""
+        if not self.choices:
+            return self
+        if face is None:
+            return self._replace(choices=(), sheds=())
+        return self._replace(sheds=self.sheds + ((tick, face),))
 
     def resized(self, count: int, tick: int) -> "SeatBelief":
         """The belief with its hand made ``count`` cards (the view's size is the truth)."""
@@ -124,15 +211,16 @@ class SeatBelief(NamedTuple):
         if size < count:
             return self.add(count - size, tick)
         if size > count:
+            # Cards left unseen: the hands of its choices can't be rebuilt any more.
             drop = size - count
             slots = self.slots[drop:]
             known = self.known[max(0, drop - len(self.slots)):]
-            return self._pruned(self._replace(slots=slots, known=known))
+            return self._pruned(self._replace(slots=slots, known=known, choices=(), sheds=()))
         return self
 
     def forget(self) -> "SeatBelief":
         """Keep the known cards and the slots, drop every inference about faces."""
-        return self._replace(lacks=(), named=None)
+        return self._replace(lacks=(), named=None, choices=(), sheds=())
 
     @staticmethod
     def _pruned(belief: "SeatBelief") -> "SeatBelief":
@@ -165,9 +253,12 @@ class HandBeliefs(NamedTuple):
                      if tick > newest and lack.color is not None), None)
 
     def deal(self, view: GameView, hands: list, rest: list[int], deck,
-             rng: random.Random | None = None) -> list[int]:
+             rng: random.Random | None = None, entries: dict | None = None) -> list[int]:
         """Deal the hands of the seats ``hands`` leaves open (``None``) from ``rest`` (the
         unseen cards left, in random order) as the beliefs say; return the cards left.
+        With ``entries`` (a dict), ``entries[seat]`` is set to ``(tick, face)`` for each
+        card dealt to ``seat``, in the hand's order: when the belief has the card enter
+        the hand (``None`` for a known card) and its face (for :meth:`likelihood`).
 
         Known cards come first, then a card of the colour named (most of the time, see
         :data:`NAMED_TRUST`), then each slot from the cards it may hold, most bound
@@ -202,6 +293,7 @@ class HandBeliefs(NamedTuple):
             hand = [cid for cid in belief.known if cid in free][:info.card_count]
             for cid in hand:
                 del free[cid]
+            ticks: list[int | None] = [None] * len(hand)
             need = info.card_count - len(hand)
             slots = list(belief.slots[-need:]) if need > 0 else []
             slots += [_UNBOUND] * (need - len(slots))
@@ -209,6 +301,7 @@ class HandBeliefs(NamedTuple):
                 entry = slots.pop()      # the youngest slot is the least bound
                 got = pick(1, belief.slot_lacks(entry), belief.named) or pick(1, ())
                 hand += got
+                ticks += [entry] * len(got)
             start = 0
             while start < len(slots):
                 end = start
@@ -216,12 +309,40 @@ class HandBeliefs(NamedTuple):
                     end += 1
                 count = end - start
                 got = pick(count, belief.slot_lacks(slots[start]))
-                hand += got + pick(count - len(got), ())
+                got += pick(count - len(got), ())
+                hand += got
+                ticks += [slots[start]] * len(got)
                 start = end
             if len(hand) < info.card_count:
                 raise DeterminizeError(f"too few unseen cards left for seat {seat}'s hand")
             hands[seat] = hand
+            if entries is not None:
+                entries[seat] = list(zip(ticks, (faces[cid] for cid in hand)))
         return list(free)
+
+    def likelihood(self, entries: dict, variant, floor: float = OFF_HEURISTIC) -> float:
+        """How well a dealt world explains the choices the seats made in the open.
+
+        ``entries`` are a deal's (see :meth:`deal`) and ``variant`` the rule set in play.
+        Each seat's hand at each of its open choices is rebuilt (the cards dealt to it that
+        had entered by then, and the faces it shed since); a choice the normal heuristics
+        would have made from that hand counts 1, one they would not ``floor``. Seats
+        holding known cards, and choices whose hand can't be rebuilt to its size, count 1.
+        """
+        weight = 1.0
+        for seat, dealt in entries.items():
+            if seat >= len(self.seats):
+                continue
+            belief = self.seats[seat]
+            if not belief.choices or any(tick is None for tick, _ in dealt):
+                continue
+            for choice in belief.choices:
+                at = choice.tick
+                hand = [face for tick, face in dealt if tick <= at]
+                hand += [face for tick, face in belief.sheds if tick > at]
+                if len(hand) == choice.size and not choice.agrees(hand, variant):
+                    weight *= floor
+        return weight
 
 
 class Belief:
@@ -236,6 +357,11 @@ class Belief:
         self._before: tuple = (None, None, None, None)
         #: The wild draw cards of the rule set in play that need the colour in force missing.
         self._restricted: frozenset[str] = frozenset()
+        #: The rest of the table as the last view showed it, for the seats' choices:
+        #: card counts, direction, side in play and whether the decision was a plain one.
+        self._table: tuple = ((), 1, 0, False)
+        #: Whether a restricted wild draw card needs the colour in force missing (house rule).
+        self._strict_wilds = False
 
     @property
     def active(self) -> bool:
@@ -253,7 +379,11 @@ class Belief:
         if any(e.kind == _E.DEAL for e in events) or len(self._seats) != view.players:
             self._seats = (SeatBelief(),) * view.players
             self._restricted = get_variant(view.variant).restricted_wilds
+            self._strict_wilds = "no-bluffing" in view.rules
         seats = list(self._seats)
+        choice = self._choice(action, view) if action is not None else None
+        if choice is not None:
+            seats[choice.seat] = seats[choice.seat].chose(choice)
         drawer = action.seat if type(action) is Draw and action.seat != me else None
         faces = None
         for event in events:
@@ -284,7 +414,7 @@ class Belief:
                 if faces is None:
                     faces = _public_faces(view)
                 for card in event.cards:
-                    seats[seat] = seats[seat].shed(card, faces.get(card))
+                    seats[seat] = seats[seat].shed(card, faces.get(card), tick)
                 if kind == _E.PLAY and len(event.cards) == 1:
                     played = faces.get(event.cards[0])
                     self._wild_played(seats, seat, played)
@@ -307,6 +437,29 @@ class Belief:
         self._seats = tuple(seats)
         self._hand = tuple(card.id for card in view.hand)
         self._before = (view.decision_kind, view.decision_seat, view.color, view.top)
+        self._table = (tuple(info.card_count for info in view.seats), view.direction,
+                       view.side, not view.context)
+
+    def _choice(self, action: Action, view: GameView) -> Choice | None:
+        """The open choice ``action`` was, if it says something about its player's hand:
+        a card played on its own plain turn, or a colour named (not after a wild whose
+        colour is chosen by the cards no one sees)."""
+        seat = action.seat
+        kind, decider, color, top = self._before
+        counts, direction, side, plain = self._table
+        if seat == self.seat or seat != decider or top is None or not 0 <= seat < len(counts):
+            return None
+        cls = type(action)
+        if cls is Play and kind == DecisionKind.TURN and plain:
+            picked = _public_faces(view).get(action.card)
+            if picked is None:
+                return None
+        elif cls is ChooseColor and kind == DecisionKind.COLOR and top.kind not in _UNSEEN_WILDS:
+            picked = action.color
+        else:
+            return None
+        return Choice(self._tick, counts[seat], kind, picked, seat, counts, direction, color,
+                      top, side, self._strict_wilds)
 
     def _wild_played(self, seats: list[SeatBelief], seat: int, face: Face | None) -> None:
         """A plain Wild played as ``seat``'s turn (not the card it just drew) says the rest

@@ -208,6 +208,11 @@ def _deal_two_sided(view: GameView, pool: list[int], hands: list, free: set[int]
             continue
         shown = (revealed[1] if revealed is not None and revealed[0] == info.seat
                  and len(revealed[1]) == info.card_count else None)
+        if shown is not None and any(left[side][face] < count
+                                     for face, count in Counter(shown).items()):
+            # The hand changed since it was shown, keeping its size (it played one of
+            # those cards and drew): trust it no more, as for one-sided decks.
+            shown = None
         hands[info.seat] = [deal() for _ in range(info.card_count)]
         for index, cid in enumerate(hands[info.seat]):
             fix(cid, other, info.backs[index])
