@@ -93,8 +93,8 @@ async def test_a_key_typed_at_a_terminal_drawn_by_a_worker_reaches_the_table(tmp
         mover = (ann, bob)[game.decision.seat]
         seat = game.decision.seat
         count = len(game.hands[seat])
-        # A d typed before the table screen has taken the turn (just after its first
-        # frame) is ignored, as in the host's process: type it again until it is seen.
+        # A d that reaches the session before its table screen is up is not the table's
+        # key: type it again until the draw is seen.
         for _ in range(20):
             mover.keys("d")
             try:
