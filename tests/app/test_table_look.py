@@ -13,7 +13,8 @@ from uno_tui.engine import Game, Play, PointAt
 from uno_tui.app.controller import TableController
 from uno_tui.config import SeatSpec
 
-from .helpers import FirstBot, make_app, make_controller, press, screen_text, settle, wait_for
+from .helpers import (FirstBot, make_app, make_controller, press, rigged, screen_text, settle,
+                      wait_for)
 
 
 def staged(variant: str, players: str, **position):
@@ -209,3 +210,21 @@ async def test_sixteen_two_line_seats_tell_whom_each_pointed_at():
         # The whole name of whom it pointed at, and how many it draws (one vote each).
         assert f"☞ {names[(seat + 1) % 16]} " in backs and "draws 1" in backs, text
         assert backs.lstrip(" ▮").startswith("3 "), text      # the count stays
+
+
+async def test_the_discard_pile_names_no_colour_while_one_is_being_named():
+    from uno_tui.app.widgets.discard import DiscardPile
+
+    # Blue was in play: under a wild whose colour is still to come, "Blue (B)" read as
+    # if blue had been named.
+    app = make_app(rigged("Ann,cpu", hands=[["W", "R5"], ["G1", "G2"]], top="B3"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "enter")      # Ann plays her wild; the colour prompt opens
+        await settle(pilot)
+        pile = "\n".join(line.plain for line in app.screen.query_one(DiscardPile).lines())
+        assert "colour: ?" in pile and "Blue" not in pile, pile
+        await press(pilot, "g")
+        await settle(pilot)
+        pile = "\n".join(line.plain for line in app.screen.query_one(DiscardPile).lines())
+        assert "colour: ?" not in pile, pile     # green, or the computer's card on it

@@ -7,7 +7,7 @@ from typing import NamedTuple
 from rich.text import Text
 from textual.reactive import reactive
 
-from ...engine import Face
+from ...engine import DecisionKind, Face
 from ..cardtext import color_label, color_style
 from ..tablestate import TableState
 from .bound import DrawnInLines, TableWidget
@@ -23,11 +23,14 @@ class PileCard(NamedTuple):
     card_id: int | None
     caption: str
     color: str | None = None
+    #: A colour is being named for it: the colour in play is about to change, so the
+    #: colour before it is not shown (it read as if that colour had been named).
+    naming: bool = False
 
 
 class DiscardPile(DrawnInLines, TableWidget):
-    """The top card as a card; under it the colour in play (also after a wild) and the
-    count. A card going down on one of its colour rewrites the cells that differ."""
+    """The top card as a card; under it the colour in play (also after a wild; "colour:
+    ?" while one is being named) and the count. A card going down on one of its colour rewrites the cells that differ."""
 
     pile: reactive[PileCard | None] = reactive(None, repaint=False)
     size_class: reactive[CardSize] = reactive(COMPACT, layout=True)
@@ -36,7 +39,8 @@ class DiscardPile(DrawnInLines, TableWidget):
         view = state.view
         top_id = view.discard[-1].id if view.discard else None
         self.pile = PileCard(view.top, top_id if state.show_ids else None,
-                             f"Discard {view.discard_count}", view.color)
+                             f"Discard {view.discard_count}", view.color,
+                             view.decision_kind == DecisionKind.COLOR)
 
     def get_content_width(self, container, viewport) -> int:
         return max(self.size_class.width, 12)
@@ -52,7 +56,9 @@ class DiscardPile(DrawnInLines, TableWidget):
         if pile is None or pile.face is None:
             return []
         lines = card_line_texts(card_lines(pile.face, self.size_class, card_id=pile.card_id))
-        if pile.face.color != pile.color or pile.face.color is None:
+        if pile.naming:
+            lines.append(Text(" colour: ? ", style="dim"))
+        elif pile.face.color != pile.color or pile.face.color is None:
             lines.append(Text(f" {color_label(pile.color)} ", style=color_style(pile.color)))
         else:
             lines.append(Text(pile.caption, style="dim"))
