@@ -576,3 +576,27 @@ async def test_a_long_question_in_few_rows_keeps_its_options_and_keys_in_view():
         assert text.splitlines()[1].startswith("CPU 14 played") and "…" in text
         # A click still lands on the option drawn there.
         assert box.option_offset(2) is not None
+
+
+async def test_a_question_taken_back_before_it_is_asked_is_never_shown():
+    # A server table dealt afresh takes back the open question; when that comes between
+    # the prompt's start and its first question, the question about the game that is
+    # gone must not open (it used to, and the turn of the new game never came).
+    from uno_tui.app.prompts.windows import notice
+
+    app = make_app(rigged("Ann,cpu", hands=[["W", "R5"], ["G1", "G2"]], top="B3"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        answers = []
+
+        async def prompt():
+            answers.append(await screen.ask(notice("Old game", "about a game that is gone")))
+            return None
+
+        screen._run_prompt(prompt)
+        screen.withdraw_question()     # before the prompt's worker has run
+        await settle(pilot)
+        assert answers == [None]
+        assert not screen.query_one(PromptPanel).is_open
+        assert screen.awaiting_turn    # the flow went on to Ann's turn in the game as it is

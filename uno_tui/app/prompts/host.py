@@ -46,6 +46,8 @@ class PromptHost:
     _asking: bool = False
     #: The answer the question shown inline waits for.
     _answer: asyncio.Future | None = None
+    #: The running prompt was taken back before it asked its first question.
+    _withdrawn: bool = False
 
     @property
     def asking(self) -> bool:
@@ -55,6 +57,7 @@ class PromptHost:
     def _run_prompt(self, prompt: Prompt) -> None:
         """Run a person's prompt (a coroutine that asks inline) while computers wait."""
         self._asking = True
+        self._withdrawn = False
         self._refresh_prompt()
         self.run_worker(self._prompting(prompt), group=PROMPT_GROUP, exclusive=True,
                         exit_on_error=False)
@@ -65,6 +68,7 @@ class PromptHost:
         finally:
             await self._close_panel()
             self._asking = False
+            self._withdrawn = False
             self.asked_kind = ""
         if then is not None:
             then()
@@ -74,6 +78,8 @@ class PromptHost:
 
     async def ask(self, question: Question) -> object:
         """Show ``question`` inline above the hand; its answer (None: backed out)."""
+        if self._withdrawn:
+            return None
         panel = self.query_one(PromptPanel)
         if not panel.is_open:
             self.prompt_opens()
@@ -130,6 +136,10 @@ class PromptHost:
         again about the game as it is now."""
         if self._answer is not None and not self._answer.done():
             self._answer.set_result(None)
+        elif self._asking:
+            # The prompt has started but not asked yet (its worker runs next): its
+            # questions would be about the game that is gone.
+            self._withdrawn = True
 
     async def _close_panel(self) -> None:
         self._answer = None
