@@ -133,10 +133,8 @@ class TableController:
                 bot.observe(action, [e.for_seat(seat) for e in events], self.game.view(seat))
 
     def _narrator_for(self, game: Game) -> Narrator:
-        """The log's narrator for ``game``; after a Flip, cards played before it keep
-        the face they were played with."""
-        return Narrator(self.names, game.face, self.show_ids,
-                        other_face_of=lambda card: game.card(card).face(1 - game.side))
+        """The log's narrator for ``game``."""
+        return Narrator.for_game(self.names, game, self.show_ids)
 
     def use_position(self, game: Game) -> None:
         """Play on from ``game`` (e.g. ``Game.from_position``): for tests, puzzles, lessons."""

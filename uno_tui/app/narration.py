@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from ..engine import Event, EventKind, Face
+from ..engine import Event, EventKind, Face, Game
 from .cardtext import color_label, long_label, with_id
 
 __all__ = ["Narrator"]
@@ -37,6 +37,13 @@ class Narrator:
         self.show_ids = show_ids
         self.other_face_of = other_face_of
         self._flipped_since = False
+
+    @classmethod
+    def for_game(cls, names: Sequence[str], game: Game, show_ids: bool = False) -> "Narrator":
+        """The narrator of ``game`` (an engine ``Game``); after a Flip, cards played
+        before it keep the face they were played with."""
+        return cls(names, game.face, show_ids,
+                   other_face_of=lambda card: game.card(card).face(1 - game.side))
 
     def lines(self, events: Sequence[Event]) -> list[str]:
         """Log lines for ``events`` (in order; some events produce none)."""

@@ -142,9 +142,7 @@ class MirrorMatch:
         return self.match.game
 
     def _narrator(self) -> Narrator:
-        game = self.match.game
-        return Narrator(self.names, game.face, self.show_ids,
-                        other_face_of=lambda card: game.card(card).face(1 - game.side))
+        return Narrator.for_game(self.names, self.match.game, self.show_ids)
 
     def step(self, step) -> None:
         """Apply one step of the host's feed."""
