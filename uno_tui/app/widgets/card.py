@@ -269,11 +269,10 @@ def card_rich_text(lines: tuple[tuple[Piece, ...], ...], beside: Sequence[Text] 
     """Card lines as one Rich ``Text`` (for widgets that render a card or two), with the
     lines of ``beside`` written to the card's right, one per card line."""
     text = Text(no_wrap=True, overflow="crop")
-    for number, line in enumerate(lines):
+    for number, line in enumerate(card_line_texts(lines)):
         if number:
             text.append("\n")
-        for piece, style in line:
-            text.append(piece, style=style or None)
+        text.append_text(line)
         if number < len(beside):
             text.append(" ")
             text.append_text(beside[number])
