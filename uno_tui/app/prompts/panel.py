@@ -103,11 +103,8 @@ class PromptPanel(Widget):
             return
         margin, gutter = self.styles.margin, self.styles.gutter
         width = max(0, self.screen.size.width - margin.left - margin.right)
-        height = len(self._lines(width - gutter.width)[0]) + gutter.height
-        max_height = self.styles.max_height
-        if max_height is not None and max_height.is_cells:
-            height = min(height, int(max_height.value))
-        self.set_reactive(Widget.virtual_size, Size(width, height))
+        rows = min(len(self._lines(width - gutter.width)[0]), self._rows())
+        self.set_reactive(Widget.virtual_size, Size(width, rows + gutter.height))
 
     def close(self) -> None:
         """Show nothing (and take no keys) until the next question."""
