@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import random
 from contextlib import contextmanager
-from dataclasses import dataclass
 
 from uno_tui.engine import (
     Action, DecisionRule, Face, FirstCard, StateField, Variant, define_kind, register_action,
@@ -31,11 +30,14 @@ define_kind(WILD_SWAP_HANDS, "Wild Swap Hands", "WSH", wild=True)
 
 
 @register_action
-@dataclass(frozen=True, slots=True)
 class SwapWith(Action):
     """Wild Swap Hands: swap hands with ``target``."""
 
-    target: int
+    __slots__ = ("target",)
+
+    def __init__(self, seat: int, target: int) -> None:
+        super().__init__(seat)
+        object.__setattr__(self, "target", target)
 
 
 def effect_swap_hands(game, seat, card, face, ctx) -> None:

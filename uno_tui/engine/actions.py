@@ -7,9 +7,10 @@ actions a seat may take now; ``Game.apply(action)`` performs one.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import FrozenInstanceError
 from enum import StrEnum
-from typing import NamedTuple
+from operator import attrgetter
+from typing import ClassVar, NamedTuple
 
 from .errors import ConfigError, SaveDataError
 
@@ -20,87 +21,161 @@ __all__ = [
     "action_to_json", "action_from_json", "interned", "register_action",
 ]
 
+_set = object.__setattr__
 
-@dataclass(frozen=True, slots=True)
+
+def _getter(names: tuple[str, ...]):
+    """A function giving an action's values named ``names``, as a tuple."""
+    if len(names) > 1:
+        return attrgetter(*names)
+    get = attrgetter(*names)
+    return lambda action: (get(action),)
+
+
 class Action:
-    """Base class: every action names the seat taking it."""
+    """Base class: every action names the seat taking it.
 
-    seat: int
+    An action is an immutable value: two are equal when they are of the same class with
+    the same values, and it can be hashed, pickled and copied. A subclass names its own
+    values in ``__slots__`` (they follow ``seat``, in that order: :attr:`fields` lists
+    them all) and sets them in its ``__init__``. These are plain classes because making
+    the built-in ones as dataclasses took ~4 ms of every launch.
+    """
+
+    __slots__ = ("seat",)
+    #: The names of the action's values, in the order its constructor takes them.
+    fields: ClassVar[tuple[str, ...]] = ("seat",)
+    _values = staticmethod(_getter(fields))
+
+    def __init_subclass__(cls, **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.fields = cls.fields + tuple(cls.__dict__.get("__slots__", ()))
+        cls._values = staticmethod(_getter(cls.fields))
+
+    def __init__(self, seat: int) -> None:
+        _set(self, "seat", seat)
+
+    def __setattr__(self, name: str, value) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __eq__(self, other: object):
+        if other.__class__ is self.__class__:
+            return self._values(self) == other._values(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._values(self))
+
+    def __repr__(self) -> str:
+        values = ", ".join(f"{name}={value!r}" for name, value in zip(self.fields, self._values(self)))
+        return f"{type(self).__name__}({values})"
+
+    def __reduce__(self):
+        return type(self), self._values(self)
 
 
-@dataclass(frozen=True, slots=True)
-class Play(Action):
-    """Play card ``card`` (an id) from the seat's hand onto the discard pile."""
+class _OfCard(Action):
+    """An action with one of the seat's cards, ``card`` (an id)."""
 
+    __slots__ = ("card",)
     card: int
 
+    def __init__(self, seat: int, card: int) -> None:
+        _set(self, "seat", seat)
+        _set(self, "card", card)
 
-@dataclass(frozen=True, slots=True)
+
+class _AtSeat(Action):
+    """An action aimed at another seat, ``target``."""
+
+    __slots__ = ("target",)
+    target: int
+
+    def __init__(self, seat: int, target: int) -> None:
+        _set(self, "seat", seat)
+        _set(self, "target", target)
+
+
+class Play(_OfCard):
+    """Play card ``card`` (an id) from the seat's hand onto the discard pile."""
+
+    __slots__ = ()
+
+
 class Draw(Action):
     """Draw instead of playing (one card, or until playable under draw-to-match)."""
 
+    __slots__ = ()
 
-@dataclass(frozen=True, slots=True)
+
 class Keep(Action):
     """Keep the card just drawn and end the turn."""
 
+    __slots__ = ()
 
-@dataclass(frozen=True, slots=True)
+
 class ChooseColor(Action):
     """Name the colour after a wild."""
 
+    __slots__ = ("color",)
     color: str
 
+    def __init__(self, seat: int, color: str) -> None:
+        _set(self, "seat", seat)
+        _set(self, "color", color)
 
-@dataclass(frozen=True, slots=True)
+
 class Challenge(Action):
     """Challenge the wild draw card just played on this seat."""
 
+    __slots__ = ()
 
-@dataclass(frozen=True, slots=True)
+
 class Accept(Action):
     """Take the pending draw penalty without challenging (or stacking)."""
 
+    __slots__ = ()
 
-@dataclass(frozen=True, slots=True)
+
 class CallUno(Action):
     """Call "UNO" while holding one card."""
 
+    __slots__ = ()
 
-@dataclass(frozen=True, slots=True)
-class Catch(Action):
+
+class Catch(_AtSeat):
     """Catch ``target``, who is down to one card and has not called UNO."""
 
-    target: int
+    __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
-class SwapHands(Action):
+class SwapHands(_AtSeat):
     """Under 7-0: swap hands with ``target`` after playing a 7."""
 
-    target: int
+    __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
-class JumpIn(Action):
+class JumpIn(_OfCard):
     """Play an identical card out of turn (jump-in house rule, Party's speed play)."""
 
-    card: int
+    __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
-class PointAt(Action):
+class PointAt(_AtSeat):
     """Party's Point Taken: cast this seat's secret vote, pointing at ``target``."""
 
-    target: int
+    __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
 class TakePile(Action):
     """Party's Wild Pile Up: take the whole mini-pile, having no card to play on it."""
 
+    __slots__ = ()
 
-@dataclass(frozen=True, slots=True)
+
 class LinkPlayers(Action):
     """Party's Wild Drawn Together: link seats ``first`` and ``second``.
 
@@ -108,14 +183,16 @@ class LinkPlayers(Action):
     equals ``LinkPlayers(0, 1, 3)``.
     """
 
+    __slots__ = ("first", "second")
     first: int
     second: int
 
-    def __post_init__(self) -> None:
-        if isinstance(self.first, int) and isinstance(self.second, int) and self.first > self.second:
-            first, second = self.second, self.first
-            object.__setattr__(self, "first", first)
-            object.__setattr__(self, "second", second)
+    def __init__(self, seat: int, first: int, second: int) -> None:
+        if isinstance(first, int) and isinstance(second, int) and first > second:
+            first, second = second, first
+        _set(self, "seat", seat)
+        _set(self, "first", first)
+        _set(self, "second", second)
 
 
 #: Actions open to seats other than the one the game waits on.
@@ -130,7 +207,9 @@ _ACTION_CLASSES = {cls.__name__: cls for cls in (
 def register_action(cls: type[Action]) -> type[Action]:
     """Let saves and replays name a rule set's own action class (usable as a decorator).
 
-    Its fields must be ``int`` (seats, cards, targets) or a ``str`` named ``color``.
+    It derives from :class:`Action` as the built-in actions do (its own values in
+    ``__slots__``, set in its ``__init__``); they must be ``int`` (seats, cards, targets)
+    or a ``str`` named ``color``.
     """
     if not (isinstance(cls, type) and issubclass(cls, Action)):
         raise ConfigError(f"{cls!r} is not an Action class")
@@ -159,8 +238,7 @@ def interned(cls: type[Action], seat: int, *args) -> Action:
 def action_to_json(action: Action) -> dict:
     """A plain-JSON dict of ``action``: ``{"action": "Play", "seat": 0, "card": 12}``."""
     data = {"action": type(action).__name__}
-    for field in fields(action):
-        data[field.name] = getattr(action, field.name)
+    data.update(zip(action.fields, action._values(action)))
     return data
 
 
@@ -175,15 +253,15 @@ def action_from_json(data: object) -> Action:
     cls = _ACTION_CLASSES.get(data.get("action"))
     if cls is None:
         raise SaveDataError(f"unknown action {data.get('action')!r}")
-    names = [field.name for field in fields(cls)]
+    names = cls.fields
     if set(data) != {"action", *names}:
         raise SaveDataError(f"action {cls.__name__} needs exactly the fields {', '.join(names)}")
     values = []
-    for field in fields(cls):
-        value = data[field.name]
-        wanted = str if field.name == "color" else int
+    for name in names:
+        value = data[name]
+        wanted = str if name == "color" else int
         if type(value) is not wanted:
-            raise SaveDataError(f"action {cls.__name__}: {field.name} must be {wanted.__name__}")
+            raise SaveDataError(f"action {cls.__name__}: {name} must be {wanted.__name__}")
         values.append(value)
     return cls(*values)
 

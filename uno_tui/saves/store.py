@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import os
-import secrets
 import tempfile
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -108,7 +107,9 @@ class MatchStore:
         if record.path is None:
             self.saves.mkdir(parents=True, exist_ok=True)
             stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
-            record.path = self.saves / f"match-{stamp}-{secrets.token_hex(3)}{SUFFIX}"
+            # os.urandom, as secrets.token_hex does: importing secrets (hashlib, hmac) cost
+            # ~1.3 ms of every launch.
+            record.path = self.saves / f"match-{stamp}-{os.urandom(3).hex()}{SUFFIX}"
         return record.path
 
     def finish(self, record: MatchRecord) -> Path:

@@ -13,7 +13,7 @@ they never re-derive the rules.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Awaitable, Callable, Iterable, Sequence
 
 from ...engine import Action, Event, Face, GameView
@@ -91,11 +91,11 @@ def describe_action(action: Action, names: Sequence[str], face_of: Callable[[int
     players by name."""
     kind = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", type(action).__name__)
     words = [kind[:1] + kind[1:].lower()]
-    for field in fields(action):
-        if field.name == "seat":
+    for name in action.fields:
+        if name == "seat":
             continue
-        value = getattr(action, field.name)
-        if field.name == "card":
+        value = getattr(action, name)
+        if name == "card":
             words.append(long_label(face_of(value)))
         elif isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(names):
             words.append(names[value])
