@@ -186,10 +186,13 @@ class UnoApp(App[int]):
 
     def show_setup(self) -> None:
         """Close every dialog and go back to the setup screen (the same settings)."""
-        # The bottom of the stack is Textual's blank default screen; ours sit on top.
-        while len(self.screen_stack) > 2:
-            self.pop_screen()
+        self.close_dialogs()
         self.switch_screen(self._setup())
+
+    def close_dialogs(self) -> None:
+        """Close every screen above the bottom one (the setup screen or the table)."""
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
 
     def flush_saves(self, timeout: float | None = None) -> None:
         """Wait until the match in play is saved on disk."""
@@ -219,10 +222,20 @@ class UnoApp(App[int]):
 
     # --------------------------------------------------------------- size
 
+    def get_default_screen(self) -> Screen:
+        """The first screen is the bottom of the stack, not one pushed over Textual's
+        blank default screen: that screen cost ~10 ms of CPU before the first frame (its
+        own mount and layouts, and a second layout of the first screen when the
+        terminal's size came)."""
+        screen = self._first_screen()
+        # What switch_screen gives the screen it puts at the bottom: Textual's own default
+        # screen goes without, so switching away from it would fail.
+        screen._push_result_callback(screen, None)
+        return screen
+
     def on_mount(self) -> None:
         if self._catch_signals_on_mount:
             self._catch_signals()
-        self.push_screen(self._first_screen())
         self._check_size(self.size.width, self.size.height)
         if self._gc_after_first_frame:
             self.call_after_refresh(self._collect_from_now_on)

@@ -336,8 +336,7 @@ class ClientApp(UnoApp):
         from .lobby import LobbyScreen
 
         self.leave_table()
-        while len(self.screen_stack) > 2:
-            self.pop_screen()
+        self.close_dialogs()
         self.switch_screen(LobbyScreen())
 
     def show_setup(self) -> None:

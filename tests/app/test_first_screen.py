@@ -1,0 +1,47 @@
+"""The first screen is the bottom of the screen stack (no blank screen of Textual's under
+it: that one cost ~10 ms of CPU before the first frame), and the app still switches away
+from it and back."""
+
+from __future__ import annotations
+
+from uno_tui.app.app import UnoApp
+from uno_tui.app.screens.setup import SetupScreen
+from uno_tui.app.screens.table import TableScreen
+from uno_tui.config import PlayConfig
+
+from .helpers import make_app, make_controller, press, quiet, settle
+
+
+async def test_a_table_launch_has_the_table_alone_on_the_stack():
+    app = make_app(make_controller("Ann,cpu"))
+    async with app.run_test() as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        assert app.screen_stack == [app.screen]
+
+
+async def test_from_the_setup_screen_to_the_table_and_back_twice():
+    app = UnoApp(PlayConfig(), pace=0, steady=True)
+    async with app.run_test() as pilot:
+        await quiet(pilot)
+        assert isinstance(app.screen, SetupScreen) and app.screen_stack == [app.screen]
+        for _ in range(2):
+            await press(pilot, "enter")         # the defaults: one person, three computers
+            await quiet(pilot)
+            assert isinstance(app.screen, TableScreen) and app.screen_stack == [app.screen]
+            app.show_setup()
+            await quiet(pilot)
+            assert isinstance(app.screen, SetupScreen) and app.screen_stack == [app.screen]
+
+
+async def test_dialogs_close_down_to_the_table():
+    app = make_app(make_controller("Ann,cpu"))
+    async with app.run_test() as pilot:
+        await settle(pilot)
+        table = app.screen
+        await press(pilot, "question_mark")     # the help, over the table
+        await settle(pilot)
+        assert len(app.screen_stack) == 2
+        app.close_dialogs()
+        await settle(pilot)
+        assert app.screen_stack == [table]
