@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Generic, Sequence, TypeVar
+from typing import Generic, NamedTuple, Sequence, TypeVar
 
 __all__ = ["Option", "Question", "PAGE"]
 
@@ -13,12 +13,12 @@ T = TypeVar("T")
 PAGE = 9
 
 
-@dataclass(frozen=True)
-class Option(Generic[T]):
+class Option(NamedTuple, Generic[T]):
     """One answer: the text on it, the value it returns, its letter key, and a Rich
     style for a coloured swatch before the label (e.g. a card's colour).
 
-    Labels are plain text (names are data): they are never read as markup.
+    Labels are plain text (names are data): they are never read as markup. (A named
+    tuple: a frozen dataclass took ~0.4 ms of every launch to make.)
     """
 
     label: str

@@ -13,8 +13,7 @@ they never re-derive the rules.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Awaitable, Callable, Iterable, Sequence
+from typing import Awaitable, Callable, Iterable, NamedTuple, Sequence
 
 from ...engine import Action, Event, Face, GameView
 from ...engine.view import HandCard
@@ -25,9 +24,9 @@ __all__ = ["PromptContext", "Prompter", "PROMPTS", "register", "prompter_for",
            "ask_from_list", "describe_action", "distinct_faces"]
 
 
-@dataclass(frozen=True)
-class PromptContext:
-    """What a prompter knows: who is asked, what they may see and do, how to ask."""
+class PromptContext(NamedTuple):
+    """What a prompter knows: who is asked, what they may see and do, how to ask (a
+    named tuple: a frozen dataclass took ~0.6 ms of every launch to make)."""
 
     seat: int
     names: tuple[str, ...]
