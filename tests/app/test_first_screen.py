@@ -45,3 +45,18 @@ async def test_dialogs_close_down_to_the_table():
         app.close_dialogs()
         await settle(pilot)
         assert app.screen_stack == [table]
+
+
+async def test_a_resize_that_comes_while_the_app_closes_is_let_pass():
+    # As the bottom screen, the table may be sent a resize (the terminal going away)
+    # after the app's closing has removed its widgets; that once stopped a hung-up app
+    # with "No nodes match 'DiscardPile'" and a crash report.
+    from uno_tui.app.widgets.discard import DiscardPile
+
+    app = make_app(make_controller("Ann,cpu"))
+    async with app.run_test() as pilot:
+        await settle(pilot)
+        table = app.screen
+        app.exit()
+        await table.query_one(DiscardPile).remove()
+        table.on_resize()

@@ -162,6 +162,10 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
             event.refresh_styles = False
 
     def on_resize(self) -> None:
+        if not self.is_attached:
+            # The app is closing: as the bottom screen the table may still be sent a
+            # resize (the terminal going away) once its widgets are gone.
+            return
         size = card_size_for(*self.app.size)
         for pile in (self.query_one(DiscardPile), self.query_one(DrawPile),
                      *self.query(MiniPile)):
