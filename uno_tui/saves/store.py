@@ -218,7 +218,7 @@ class MatchStore:
 
     def finished(self) -> list[Path]:
         """The files of finished matches, most recent first."""
-        return sorted(self._files(self.history), key=lambda p: p.stat().st_mtime, reverse=True)
+        return self._newest_first(self._files(self.history))
 
     @staticmethod
     def _newest_first(paths: list[Path]) -> list[Path]:
