@@ -288,7 +288,10 @@ def test_resume_without_saves_says_so(tmp_path, capsys):
     (b'{"format": 2, "kind": "uno-tui-match"}', ["newer uno-tui", "format 2"]),
     (b'{"format": 1, "kind": "uno-tui-match", "config": {}, "match": {}}', ["'variant' entry"]),
 ])
-def test_resume_a_bad_file_one_line_exit_2_and_the_file_kept(tmp_path, capsys, content, words):
+def test_resume_a_bad_file_one_line_exit_2_and_the_file_left_where_it_is(tmp_path, capsys,
+                                                                         content, words):
+    # The player's own file (it may be anything: `--resume notes.txt` by mistake) is never
+    # moved or changed.
     path = tmp_path / "mine.json"
     path.write_bytes(content)
     status, out, err = run(capsys, "--resume", str(path), "--data-dir", str(tmp_path / "data"))
@@ -297,6 +300,17 @@ def test_resume_a_bad_file_one_line_exit_2_and_the_file_kept(tmp_path, capsys, c
     assert err.startswith(f"uno-tui: error: the save {path} can't be used: ")
     for word in words:
         assert word in err
+    assert path.read_bytes() == content and "moved" not in err
+    assert not (tmp_path / "data" / "damaged").exists()
+
+
+def test_resume_a_bad_file_of_the_saves_folder_sets_it_aside(tmp_path, capsys):
+    content = b'{"format": 1, "kind": "uno-tui-match", "crea'
+    path = tmp_path / "data" / "saves" / "match-cut.json"
+    path.parent.mkdir(parents=True)
+    path.write_bytes(content)
+    status, _, err = run(capsys, "--resume", str(path), "--data-dir", str(tmp_path / "data"))
+    assert status == 2 and "cut short" in err
     assert not path.exists()
     [kept] = (tmp_path / "data" / "damaged").iterdir()
     assert kept.read_bytes() == content and str(kept) in err
