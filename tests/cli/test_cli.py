@@ -106,7 +106,7 @@ def test_python_dash_m_uno_tui_help():
     (["serve", "--max-sessions", "0"], ["--max-sessions", "from 1 to 1,000"]),
     (["serve", "--max-sessions", "9" * 400], ["--max-sessions", "(400 characters)"]),
     (["serve", "--hold", "x" * 400], ["--hold", "(400 characters)", "not a number of seconds"]),
-    (["serve", "--hold", "-1"], ["--hold", "between 0 and 86400"]),
+    (["serve", "--hold", "-1"], ["--hold", "from 0 to 86,400"]),
 ])
 def test_bad_input_one_line_naming_the_problem_exit_2(capsys, args, words):
     status, out, err = run(capsys, *args)
@@ -326,3 +326,7 @@ def test_data_dir_that_cannot_be_made(tmp_path, capsys):
     blocker.write_text("")
     status, _, err = run(capsys, "--resume", "--data-dir", str(blocker / "sub"))
     assert status == 2 and err.count("\n") == 1 and "argument --data-dir: can't use" in err
+    assert "a folder on its path is a file" in err
+    status, _, err = run(capsys, "--resume", "--data-dir", str(blocker))
+    assert status == 2 and err.count("\n") == 1 and err.endswith(
+        "it is a file, not a folder (see 'uno-tui --help')\n")
