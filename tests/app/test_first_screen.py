@@ -9,7 +9,7 @@ from uno_tui.app.screens.setup import SetupScreen
 from uno_tui.app.screens.table import TableScreen
 from uno_tui.config import PlayConfig
 
-from .helpers import make_app, make_controller, press, quiet, settle
+from .helpers import check_every_frame, make_app, make_controller, press, quiet, settle
 
 
 async def test_a_table_launch_has_the_table_alone_on_the_stack():
@@ -60,3 +60,20 @@ async def test_a_resize_that_comes_while_the_app_closes_is_let_pass():
         app.exit()
         await table.query_one(DiscardPile).remove()
         table.on_resize()
+
+
+async def test_at_120x40_every_frame_has_the_large_cards_the_first_too():
+    from uno_tui.app.widgets.card import LARGE
+    from uno_tui.app.widgets.discard import DiscardPile
+    from uno_tui.app.widgets.log import GameLog
+
+    def large(app) -> None:
+        table = app.table
+        assert table.query_one(DiscardPile).size_class == LARGE
+        assert table.has_class("-large") and table.query_one(GameLog).styles.width.value == 40
+
+    app = make_app(make_controller("Ann,cpu,cpu,cpu"))
+    failures = check_every_frame(app, large)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+    assert not failures

@@ -144,6 +144,10 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
         self.screen_layout_refresh_signal.subscribe(self, self._place_open_panel)
         # The log keeps the deal's lines and wraps them once its width is known.
         self.query_one(GameLog).add(self.ctl.log)
+        # Sized for the terminal before the first layout: the table's first resize event
+        # comes after its first frame when it is the app's first screen (at 120x40 that
+        # frame had the small cards, and the next one redrew the whole screen).
+        self._fit_to_terminal()
         # The turn starts (or the handoff covers the table) before the first frame: a key
         # pressed as soon as the table shows must find its action, not be dropped.
         self.resume()
@@ -162,10 +166,13 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
             event.refresh_styles = False
 
     def on_resize(self) -> None:
-        if not self.is_attached:
-            # The app is closing: as the bottom screen the table may still be sent a
-            # resize (the terminal going away) once its widgets are gone.
-            return
+        if self.is_attached:
+            # (Not while the app closes: as the bottom screen the table may still be
+            # sent a resize, the terminal going away, once its widgets are gone.)
+            self._fit_to_terminal()
+
+    def _fit_to_terminal(self) -> None:
+        """Cards, log and seats sized for the terminal's size."""
         size = card_size_for(*self.app.size)
         for pile in (self.query_one(DiscardPile), self.query_one(DrawPile),
                      *self.query(MiniPile)):
