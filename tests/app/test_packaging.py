@@ -16,7 +16,8 @@ def test_every_app_data_file_is_declared_package_data():
     package = ROOT / "uno_tui"
     data = [path.relative_to(package).as_posix() for path in (package / "app").rglob("*")
             if path.is_file() and path.suffix not in (".py", ".pyc")]
-    assert {"app/app.tcss", "app/table.tcss", "app/setup.tcss", "app/help/keys.md"} <= set(data)
+    assert {"app/app.tcss", "app/dialogs.tcss", "app/table.tcss", "app/setup.tcss",
+            "app/help/keys.md"} <= set(data)
     # setuptools reads "**/" as any depth of folders, including none.
     undeclared = [name for name in data
                   if not any(fnmatch.fnmatch(name, p) or fnmatch.fnmatch(name, p.replace("**/", ""))

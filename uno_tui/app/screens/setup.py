@@ -47,6 +47,8 @@ def default_seats(count: int = 4) -> tuple[SeatSpec, ...]:
 class SetupScreen(Screen[None]):
     """Choose the game; ``start`` hands a :class:`PlayConfig` to the app."""
 
+    #: The app's stylesheets this screen needs (see UnoApp.STYLESHEETS).
+    STYLESHEETS = ("setup.tcss",)
     AUTO_FOCUS = None
     BINDINGS = [
         Binding("enter", "start", "Start", key_display="⏎"),

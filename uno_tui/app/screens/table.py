@@ -62,6 +62,8 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
     """The game table for one match, driven by a :class:`TableController`."""
 
     AUTO_FOCUS = None
+    #: The app's stylesheets this screen needs (see UnoApp.STYLESHEETS).
+    STYLESHEETS = ("table.tcss", "prompts/prompts.tcss")
     #: Lets the app find the table among its screens without importing this module.
     is_table = True
     BINDINGS = [
