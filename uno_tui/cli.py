@@ -15,7 +15,7 @@ import sys
 from typing import Sequence
 
 from .config import (
-    CPU, MAX_GAMES, MAX_SESSIONS, MAX_NAME, MAX_SEATS, MAX_SEED, MAX_TARGET, MAX_THINK_MS, MAX_WORKERS,
+    CPU, MAX_GAMES, MAX_HOLD, MAX_SESSIONS, MAX_NAME, MAX_SEATS, MAX_SEED, MAX_TARGET, MAX_THINK_MS, MAX_WORKERS,
     PlayConfig, SeatSpec, bot_levels, default_bot_level, name_computers,
 )
 from .engine import HOUSE_RULES, MODES, VARIANTS, ConfigError, EngineError, get_variant
@@ -230,8 +230,9 @@ def _seconds(text: str) -> float:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{clip(text)} is not a number of seconds") from None
-    if not 0 <= value <= 86400:
-        raise argparse.ArgumentTypeError(f"must be between 0 and 86400 seconds, got {clip(text)}")
+    if not 0 <= value <= MAX_HOLD:
+        raise argparse.ArgumentTypeError(
+            f"{clip(text)} is out of range: give a number of seconds from 0 to {MAX_HOLD:,}")
     return value
 
 
@@ -260,7 +261,7 @@ def serve_parser() -> argparse.ArgumentParser:
                              "(default: the user data directory)")
     parser.add_argument("--hold", type=_seconds, default=60.0,
                         help="seconds a dropped player's seat waits for them before a "
-                             "computer plays it (default: 60)")
+                             f"computer plays it, 0 to {MAX_HOLD:,} (default: 60)")
     parser.add_argument("--workers", type=whole_number(1, MAX_WORKERS),
                         default=max(1, min(os.cpu_count() or 1, MAX_WORKERS)),
                         help="processes drawing the players' screens, 1 to "
@@ -380,6 +381,12 @@ def open_store(folder: str | None):
     from .saves import MatchStore
     try:
         return MatchStore(data_dir(folder))
+    except FileExistsError:
+        raise UsageError(f"argument --data-dir: can't use {clip(str(folder))}: "
+                         "it is a file, not a folder") from None
+    except NotADirectoryError:
+        raise UsageError(f"argument --data-dir: can't use {clip(str(folder))}: "
+                         "a folder on its path is a file") from None
     except OSError as exc:
         raise UsageError(f"argument --data-dir: can't use {clip(str(folder))}: "
                          f"{exc.strerror or exc}") from None

@@ -32,6 +32,8 @@ MAX_THINK_MS = 60_000
 MAX_WORKERS = 64
 #: The most SSH sessions one `uno-tui serve` host accepts at once.
 MAX_SESSIONS = 1_000
+#: The longest a dropped player's seat is held for them (``serve --hold``), in seconds: a day.
+MAX_HOLD = 86_400
 #: What a seat's name is on the command line to ask for a computer player.
 CPU = "cpu"
 #: The computer level a seat gets when none is named.

@@ -106,7 +106,7 @@ def test_python_dash_m_uno_tui_help():
     (["serve", "--max-sessions", "0"], ["--max-sessions", "from 1 to 1,000"]),
     (["serve", "--max-sessions", "9" * 400], ["--max-sessions", "(400 characters)"]),
     (["serve", "--hold", "x" * 400], ["--hold", "(400 characters)", "not a number of seconds"]),
-    (["serve", "--hold", "-1"], ["--hold", "between 0 and 86400"]),
+    (["serve", "--hold", "-1"], ["--hold", "from 0 to 86,400"]),
 ])
 def test_bad_input_one_line_naming_the_problem_exit_2(capsys, args, words):
     status, out, err = run(capsys, *args)
@@ -288,7 +288,10 @@ def test_resume_without_saves_says_so(tmp_path, capsys):
     (b'{"format": 2, "kind": "uno-tui-match"}', ["newer uno-tui", "format 2"]),
     (b'{"format": 1, "kind": "uno-tui-match", "config": {}, "match": {}}', ["'variant' entry"]),
 ])
-def test_resume_a_bad_file_one_line_exit_2_and_the_file_kept(tmp_path, capsys, content, words):
+def test_resume_a_bad_file_one_line_exit_2_and_the_file_left_where_it_is(tmp_path, capsys,
+                                                                         content, words):
+    # The player's own file (it may be anything: `--resume notes.txt` by mistake) is never
+    # moved or changed.
     path = tmp_path / "mine.json"
     path.write_bytes(content)
     status, out, err = run(capsys, "--resume", str(path), "--data-dir", str(tmp_path / "data"))
@@ -297,6 +300,17 @@ def test_resume_a_bad_file_one_line_exit_2_and_the_file_kept(tmp_path, capsys, c
     assert err.startswith(f"uno-tui: error: the save {path} can't be used: ")
     for word in words:
         assert word in err
+    assert path.read_bytes() == content and "moved" not in err
+    assert not (tmp_path / "data" / "damaged").exists()
+
+
+def test_resume_a_bad_file_of_the_saves_folder_sets_it_aside(tmp_path, capsys):
+    content = b'{"format": 1, "kind": "uno-tui-match", "crea'
+    path = tmp_path / "data" / "saves" / "match-cut.json"
+    path.parent.mkdir(parents=True)
+    path.write_bytes(content)
+    status, _, err = run(capsys, "--resume", str(path), "--data-dir", str(tmp_path / "data"))
+    assert status == 2 and "cut short" in err
     assert not path.exists()
     [kept] = (tmp_path / "data" / "damaged").iterdir()
     assert kept.read_bytes() == content and str(kept) in err
@@ -312,3 +326,7 @@ def test_data_dir_that_cannot_be_made(tmp_path, capsys):
     blocker.write_text("")
     status, _, err = run(capsys, "--resume", "--data-dir", str(blocker / "sub"))
     assert status == 2 and err.count("\n") == 1 and "argument --data-dir: can't use" in err
+    assert "a folder on its path is a file" in err
+    status, _, err = run(capsys, "--resume", "--data-dir", str(blocker))
+    assert status == 2 and err.count("\n") == 1 and err.endswith(
+        "it is a file, not a folder (see 'uno-tui --help')\n")

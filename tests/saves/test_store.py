@@ -325,3 +325,15 @@ def test_a_failing_disk_in_the_background_is_reported_not_raised(store, monkeypa
     recorder.flush()
     assert recorder.problem is None
     assert store.load(only_save(store)).restore().to_json() == ctl.match.to_json()
+
+
+def test_a_history_file_removed_while_listed_is_sorted_last_not_raised(store, monkeypatch):
+    ctl = recorded_table(store, config(mode="single"))
+    while not ctl.match.is_over:
+        play_actions(ctl, 1)
+    [kept] = store.finished()
+    gone = store.history / "gone-since-listed.json"
+    listed = MatchStore._files
+    monkeypatch.setattr(MatchStore, "_files", staticmethod(
+        lambda folder: listed(folder) + ([gone] if folder == store.history else [])))
+    assert store.finished() == [kept, gone]

@@ -25,7 +25,7 @@ def test_another_address_without_keys_or_password_is_refused(tmp_path, capsys):
 def test_bad_serve_arguments_get_one_line(tmp_path, capsys):
     for argv, words in ((["--port", "70000"], "out of range"),
                         (["--max-sessions", "0"], "out of range"),
-                        (["--hold", "-1"], "between 0 and 86400"),
+                        (["--hold", "-1"], "from 0 to 86,400"),
                         (["--workers", "0"], "out of range"),
                         (["--workers", "two"], "not a whole number"),
                         (["--password-file", str(tmp_path / "none")], "can't read the password")):

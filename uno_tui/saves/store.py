@@ -147,8 +147,9 @@ class MatchStore:
     def load(self, path: Path | str, *, set_aside: bool = True) -> MatchRecord:
         """The match saved in ``path``; :class:`SaveFileError` when it can't be used.
 
-        A file that exists but is corrupt, truncated or from a newer version is moved to
-        the damaged folder first (unless ``set_aside`` is false), never changed or deleted.
+        A file of this store's (see :meth:`holds`) that is corrupt, truncated or from a
+        newer version is moved to the damaged folder first (unless ``set_aside`` is false),
+        never changed or deleted; a file from anywhere else is left where it is.
         """
         path = Path(path)
         try:
@@ -174,8 +175,18 @@ class MatchStore:
             else:
                 record.path = path
                 return record
-        moved = self.set_aside(path) if set_aside else None
+        moved = self.set_aside(path) if set_aside and self.holds(path) else None
         raise SaveFileError(path, problem, moved)
+
+    def holds(self, path: Path | str) -> bool:
+        """Whether ``path`` is in this store's saves or history folder. Only such files
+        are ever set aside: a file a player named from elsewhere (``--resume FILE``) is
+        theirs, and stays where it is even when it is no save at all."""
+        try:
+            folder = Path(path).resolve().parent
+            return folder in (self.saves.resolve(), self.history.resolve())
+        except OSError:
+            return False
 
     def unfinished(self, limit: int | None = None) -> list[SaveSummary]:
         """The unfinished matches, most recently saved first.
@@ -218,7 +229,7 @@ class MatchStore:
 
     def finished(self) -> list[Path]:
         """The files of finished matches, most recent first."""
-        return sorted(self._files(self.history), key=lambda p: p.stat().st_mtime, reverse=True)
+        return self._newest_first(self._files(self.history))
 
     @staticmethod
     def _newest_first(paths: list[Path]) -> list[Path]:
