@@ -1,5 +1,6 @@
 """The computers' pacing as plain code: a fake host stands in for the screen's timers
-and worker threads, so each step is run by the test, in order, with no clock."""
+and worker threads, so each step is run by the test, in order, with no clock. Last, the
+table screen as the pacing's host: its timers fire however late they are looked at."""
 
 from __future__ import annotations
 
