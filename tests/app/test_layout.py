@@ -5,6 +5,8 @@ different."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, strategies as st
+from rich.cells import cell_len
 from rich.text import Text
 
 from uno_tui.app.prompts import PromptPanel
@@ -79,6 +81,38 @@ def test_changed_span_is_what_looks_different():
     # A style alone is a difference; a shorter line rubs out the old end.
     assert changed_span(Text("Ann"), Text("Ann", style="bold")) == (0, 3)
     assert changed_span(Text("Ann draws"), Text("Ann")) == (3, 9)
+    # A line that grows in its middle moves its end: the end is drawn again too. (A seat's
+    # fan of backs, 4 cards then 6: only "┬┬" was sent, and the screen kept "┬┬─╮".)
+    assert changed_span(Text("  ╭┬┬┬───╮"), Text("  ╭┬┬┬┬┬───╮")) == (6, 12)
+
+
+def _screen_cells(chars: list[tuple[str, bool]], width: int) -> list[tuple[str, bool]]:
+    """The cells a line of (character, bold) puts on screen, padded with blanks to
+    ``width``: a wide character fills its first cell, its second is a continuation."""
+    cells = []
+    for char, bold in chars:
+        cells.append((char, bold))
+        cells.extend([("", bold)] * (cell_len(char) - 1))
+    return cells + [(" ", False)] * (width - len(cells))
+
+
+_CHARS = st.lists(st.tuples(st.sampled_from("ab─┬╮ 7😀界"), st.booleans()), max_size=12)
+
+
+@given(old=_CHARS, new=_CHARS)
+def test_drawing_only_the_changed_span_over_the_old_line_gives_the_new_line(old, new):
+    def text(chars):
+        line = Text()
+        for char, bold in chars:
+            line.append(char, style="bold" if bold else "")
+        return line
+    width = 30
+    screen = _screen_cells(old, width)
+    span = changed_span(text(old), text(new))
+    if span is not None:
+        start, end = span
+        screen[start:end] = _screen_cells(new, width)[start:end]
+    assert screen == _screen_cells(new, width)
 
 
 async def test_a_computer_move_redraws_a_few_cells_of_the_seats_not_their_panels():

@@ -54,7 +54,8 @@ def _cells(line: Text) -> list[tuple[str, tuple[str, ...]]]:
 
 def changed_span(old: Text, new: Text) -> tuple[int, int] | None:
     """The cells ``(start, end)`` of ``new`` that look different from ``old`` (None: none
-    do): everything between the first and the last difference."""
+    do): everything between the first and the last difference, as the two lie on screen
+    (from the left edge, padded with blanks)."""
     was, now = _cells(old), _cells(new)
     if was == now:
         return None
@@ -62,9 +63,12 @@ def changed_span(old: Text, new: Text) -> tuple[int, int] | None:
     while first < min(len(was), len(now)) and was[first] == now[first]:
         first += 1
     tail = 0
-    while (tail < min(len(was), len(now)) - first
-           and was[len(was) - 1 - tail] == now[len(now) - 1 - tail]):
-        tail += 1
+    # A common end sits in the same cells only when both lines are as wide: else it has
+    # moved, and is drawn again with everything after the first difference.
+    if cell_len(old.plain) == cell_len(new.plain):
+        while (tail < min(len(was), len(now)) - first
+               and was[len(was) - 1 - tail] == now[len(now) - 1 - tail]):
+            tail += 1
     start = cell_len(new.plain[:first])
     end = max(cell_len(old.plain[:len(was) - tail]), cell_len(new.plain[:len(now) - tail]))
     return start, max(end, start + 1)
