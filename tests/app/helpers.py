@@ -6,11 +6,14 @@ import asyncio
 import io
 import re
 import threading
+from contextlib import contextmanager
 from time import monotonic
+from types import SimpleNamespace
 from typing import Callable, Sequence
 
 from rich.console import Console
 from textual import events
+from textual import timer as textual_timer
 from textual.geometry import Offset
 from textual.pilot import OutOfBounds, _get_mouse_message_arguments
 from textual.widget import Widget
@@ -617,3 +620,22 @@ async def wheel(pilot, target: Widget | type[Widget] | str, notches: int) -> Non
         app.mouse_position = Offset(arguments["x"], arguments["y"])
         screen._forward_event(event_type(**arguments))
         await quiet(pilot)
+
+
+@contextmanager
+def timers_look_late(by: float = 0.002):
+    """Textual's timers find their clock ``by`` seconds later at every look, as when a
+    crowded machine preempts the process between two looks: a timer shorter than ``by``
+    finds its moment already passed when it first looks."""
+    real = textual_timer._time
+    late = SimpleNamespace(extra=0.0)
+
+    def get_time() -> float:
+        late.extra += by
+        return real.get_time() + late.extra
+
+    textual_timer._time = SimpleNamespace(get_time=get_time)
+    try:
+        yield
+    finally:
+        textual_timer._time = real

@@ -1,23 +1,27 @@
 """The computers' pacing as plain code: a fake host stands in for the screen's timers
-and worker threads, so each step is run by the test, in order, with no clock."""
+and worker threads, so each step is run by the test, in order, with no clock. Last, the
+table screen as the pacing's host: its timers fire however late they are looked at."""
 
 from __future__ import annotations
 
 import pytest
 
+from uno_tui.app.app import UnoApp
 from uno_tui.app.pacing import (
     BURST, CATCH_GRACE, FAST_SHARE, MIN_TIMER, RETRY, ComputerPacing, first_answer,
 )
+from uno_tui.app.screens.round_result import RoundResultScreen
+from uno_tui.config import PlayConfig, SeatSpec
 from uno_tui.engine import Catch
 
-from .helpers import make_controller, rigged
+from .helpers import make_controller, rigged, timers_look_late, wait_for
 
 
 class Timer:
     def __init__(self, delay, callback):
         self.delay, self.callback, self.stopped = delay, callback, False
 
-    def stop(self):
+    def cancel(self):
         self.stopped = True
 
 
@@ -183,3 +187,19 @@ def test_nothing_to_do_is_reported_done_at_once():
     pacing.start()
     host.fire()
     assert host.done == [[]] and host.work is None and not pacing.busy
+
+
+async def test_computers_play_on_when_the_machine_is_too_crowded_to_see_their_timer_in_time():
+    # At pace 0 the computers wait 1 ms for the screen to redraw. Textual's one-shot timer
+    # skips a moment that has passed by the time its task first looks at the clock, and
+    # then never fires: under load the table stood still for good, "CPU 2 is playing…
+    # thinking…". The pacing's timers must fire however late they are looked at.
+    seats = tuple(SeatSpec(f"CPU {n}", "easy") for n in range(1, 4))
+    app = UnoApp(PlayConfig(seats=seats, target=10**4, seed=2), pace=0, steady=True)
+    with timers_look_late():
+        async with app.run_test(size=(80, 24)) as pilot:
+            for number in (1, 2):
+                await wait_for(pilot, lambda: isinstance(app.screen, RoundResultScreen)
+                               and app.screen.summary.number == number,
+                               f"the end of round {number}")
+                await pilot.press("enter")

@@ -42,10 +42,10 @@ def first_answer(turns: Sequence[BotTurn]) -> Answer:
 
 
 class Cancellable(Protocol):
-    """A timer that can be stopped before it fires."""
+    """A timer that can be cancelled before it fires (e.g. :class:`asyncio.TimerHandle`)."""
 
-    def stop(self) -> None:
-        """Stop the timer."""
+    def cancel(self) -> None:
+        """Cancel the timer."""
 
 
 class PacingHost(Protocol):
@@ -55,7 +55,9 @@ class PacingHost(Protocol):
         """False while a person's question, a dialog or the help is open."""
 
     def later(self, delay: float, callback: Callable[[], None]) -> Cancellable:
-        """Call ``callback`` once, ``delay`` seconds from now."""
+        """Call ``callback`` once, ``delay`` seconds from now, or as soon as possible
+        after that however late it is: a timer that never fires leaves the computers
+        waiting for good."""
 
     def think_in_thread(self, work: Callable[[], Answer]) -> None:
         """Run ``work`` in a worker thread; hand what it returns to
@@ -107,7 +109,7 @@ class ComputerPacing:
         self.stopped = True
         self.busy = False
         if self._timer is not None:
-            self._timer.stop()
+            self._timer.cancel()
             self._timer = None
 
     def answered(self, answer: Answer) -> None:

@@ -8,10 +8,10 @@ card they could not play, a challenged hand, a claim to play out of turn).
 
 from __future__ import annotations
 
+import asyncio
 from functools import partial
 from typing import Callable
 
-from textual.timer import Timer
 from textual.worker import Worker, WorkerState
 
 from ...engine import Action, Challenge, DecisionKind, EngineError, EventKind, Play
@@ -236,9 +236,13 @@ class TableFlow:
         """Computers wait while a dialog, a person's question or the help is open."""
         return self.is_active and not self._asking
 
-    def later(self, delay: float, callback: Callable[[], None]) -> Timer:
-        """A timer for the pacing."""
-        return self.set_timer(delay, callback)
+    def later(self, delay: float, callback: Callable[[], None]) -> asyncio.TimerHandle:
+        """A timer for the pacing, run by this screen once it fires.
+
+        asyncio's, not ``set_timer``: a one-shot Textual timer whose moment has passed
+        when its task first looks at the clock (the process preempted on a crowded
+        machine, 1 ms at pace 0) never fires, and the computers waited for good."""
+        return asyncio.get_running_loop().call_later(delay, partial(self.call_next, callback))
 
     def think_in_thread(self, work: Callable[[], Answer]) -> None:
         """The computers think in a worker thread (see :meth:`on_worker_state_changed`)."""
