@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from uno_tui.app.widgets import banner as banner_module
+from uno_tui.app.widgets import banner as banner_module, direction as direction_module
 from uno_tui.app.widgets.banner import MomentBanner
 from uno_tui.app.widgets.direction import DirectionTracker
 from uno_tui.app.widgets.flip_side import FlipSide
@@ -14,7 +14,7 @@ from uno_tui.app.controller import TableController
 from uno_tui.config import SeatSpec
 
 from .helpers import (FirstBot, make_app, make_controller, press, rigged, screen_text, settle,
-                      wait_for)
+                      timers_look_late, wait_for)
 
 
 def staged(variant: str, players: str, **position):
@@ -101,6 +101,24 @@ async def test_a_reverse_turns_the_tracker_and_the_banner_says_so():
         assert "anticlockwise" in tracker.render().plain
         assert tracker.has_class("-turned")
         assert "Reverse!" in app.table.query_one(MomentBanner).headline
+
+
+async def test_the_highlight_and_the_moment_go_even_when_the_machine_is_too_crowded(monkeypatch):
+    # Textual's one-shot timers never fire when their moment has passed by their first
+    # look at the clock: the tracker's highlight and the banner would stay up for good.
+    monkeypatch.setattr(direction_module, "TURNED_FOR", 0.001)
+    monkeypatch.setattr(banner_module, "SHOWN_AT_MOST", 0.001)
+    ctl = staged("classic", "Ann,cpu,cpu", **REVERSE_FIRST)
+    app = make_app(ctl)
+    with timers_look_late():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            tracker = app.table.query_one(DirectionTracker)
+            banner = app.table.query_one(MomentBanner)
+            await press(pilot, "1", "enter")
+            await wait_for(pilot, lambda: "anticlockwise" in tracker.render().plain
+                           and not tracker.has_class("-turned") and not banner.headline,
+                           "the highlight and the moment to go")
 
 
 def headlines_seen(monkeypatch) -> list[str]:

@@ -18,6 +18,7 @@ from ...engine import Action, Challenge, DecisionKind, EngineError, EventKind, P
 from ..cardtext import long_label
 from ..hotseat import Ask, Away, Computers, Handoff, RoundOver
 from ..pacing import Answer
+from ..timers import call_after
 from ..prompts.host import PROMPT_GROUP
 from ..prompts.registry import distinct_faces
 from ..prompts.windows import nothing_to_claim, out_of_turn_card, who_plays_out_of_turn
@@ -237,12 +238,9 @@ class TableFlow:
         return self.is_active and not self._asking
 
     def later(self, delay: float, callback: Callable[[], None]) -> asyncio.TimerHandle:
-        """A timer for the pacing, run by this screen once it fires.
-
-        asyncio's, not ``set_timer``: a one-shot Textual timer whose moment has passed
-        when its task first looks at the clock (the process preempted on a crowded
-        machine, 1 ms at pace 0) never fires, and the computers waited for good."""
-        return asyncio.get_running_loop().call_later(delay, partial(self.call_next, callback))
+        """A timer for the pacing, run by this screen once it fires, however late (see
+        :mod:`uno_tui.app.timers`: with ``set_timer`` the computers once waited for good)."""
+        return call_after(self, delay, callback)
 
     def think_in_thread(self, work: Callable[[], Answer]) -> None:
         """The computers think in a worker thread (see :meth:`on_worker_state_changed`)."""

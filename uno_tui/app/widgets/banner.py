@@ -16,6 +16,7 @@ from textual.reactive import reactive
 
 from ..moments import headlines, pending_draw_line
 from ..tablestate import TableState
+from ..timers import call_after
 from .bound import TableWidget
 
 __all__ = ["MomentBanner"]
@@ -70,7 +71,7 @@ class MomentBanner(TableWidget):
         if delay <= 0:
             clear()
         else:
-            self.set_timer(delay, clear)
+            call_after(self, delay, clear)
 
     def watch_headline(self, headline: str) -> None:
         self.set_class(bool(headline), "-news")

@@ -13,6 +13,7 @@ from rich.text import Text
 from textual.reactive import reactive
 
 from ..tablestate import TableState
+from ..timers import call_after
 from .bound import DrawnInLines, TableWidget
 
 __all__ = ["DirectionTracker", "TURNED_FOR"]
@@ -44,7 +45,7 @@ class DirectionTracker(DrawnInLines, TableWidget):
     def watch_heading(self, old: Heading | None, new: Heading | None) -> None:
         if old is not None and new is not None and old.direction != new.direction:
             self.add_class("-turned")
-            self.set_timer(TURNED_FOR, lambda: self.remove_class("-turned"))
+            call_after(self, TURNED_FOR, lambda: self.remove_class("-turned"))
         self.redraw()
 
     def lines(self) -> list[Text]:

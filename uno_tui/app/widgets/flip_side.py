@@ -13,6 +13,7 @@ from textual.reactive import reactive
 from ...engine import DARK_COLORS, LIGHT_COLORS
 from ..cardtext import color_style
 from ..tablestate import TableState
+from ..timers import call_after
 from .bound import TableWidget
 
 __all__ = ["FlipSide", "FLIPPED_FOR", "SIDE_NAMES"]
@@ -38,7 +39,7 @@ class FlipSide(TableWidget):
         self.set_class(new == 0, "-light")
         if old is not None and new is not None and old != new:
             self.add_class("-flipped")
-            self.set_timer(FLIPPED_FOR, lambda: self.remove_class("-flipped"))
+            call_after(self, FLIPPED_FOR, lambda: self.remove_class("-flipped"))
 
     def render(self) -> Text:
         if self.side is None:
