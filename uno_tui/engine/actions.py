@@ -46,11 +46,16 @@ class Action:
     #: The names of the action's values, in the order its constructor takes them.
     fields: ClassVar[tuple[str, ...]] = ("seat",)
     _values = staticmethod(_getter(fields))
+    # The values compared by __eq__ (one value alone, or a tuple): an attrgetter, which
+    # is no descriptor, so it is called straight from the class. Rollouts of the hard
+    # bot compare actions all the time: going through _values made that 2x slower.
+    _key = attrgetter(*fields)
 
     def __init_subclass__(cls, **kwargs) -> None:
         super().__init_subclass__(**kwargs)
         cls.fields = cls.fields + tuple(cls.__dict__.get("__slots__", ()))
         cls._values = staticmethod(_getter(cls.fields))
+        cls._key = attrgetter(*cls.fields)
 
     def __init__(self, seat: int) -> None:
         _set(self, "seat", seat)
@@ -63,7 +68,8 @@ class Action:
 
     def __eq__(self, other: object):
         if other.__class__ is self.__class__:
-            return self._values(self) == other._values(other)
+            key = self._key
+            return key(self) == key(other)
         return NotImplemented
 
     def __hash__(self) -> int:
