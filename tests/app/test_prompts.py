@@ -156,7 +156,11 @@ async def test_a_challenge_shows_the_hand_to_the_challenger_alone():
         # The challenged hand comes behind its own handoff, even though Bob just acted.
         screen = pilot.app.screen
         assert isinstance(screen, HandoffScreen) and screen.player == "Bob"
-        assert "Ann's hand is shown to Bob alone" in await shown(pilot)
+        text = " ".join((await shown(pilot)).split())
+        assert "Ann's hand is shown to Bob alone" in text
+        # Bob has the keyboard: nothing is passed to him, the others look away.
+        assert "Only Bob may look" in text and "Pass to" not in text
+        assert "I am Bob: show Ann's hand" in text
         await press(pilot, "enter")
         await settle(pilot)
         assert isinstance(pilot.app.screen, RevealScreen)
@@ -169,6 +173,8 @@ async def test_a_challenge_shows_the_hand_to_the_challenger_alone():
         # Guilty: the card goes back, Ann draws 4 and plays again, after her handoff.
         screen = pilot.app.screen
         assert isinstance(screen, HandoffScreen) and screen.player == "Ann"
+        text = " ".join((await shown(pilot)).split())
+        assert "Pass to Ann" in text and "I am Ann: show my cards" in text
     assert ctl.game.view(0).seats[0].card_count == 2 + 1 + 4
     assert "Ann's hand is shown to Bob alone" in ctl.log
 

@@ -31,10 +31,16 @@ class HandoffScreen(Screen[bool]):
     RECENT_LINES = (5, 8)
     TALL = 30
 
-    def __init__(self, player: str, reason: str = "", recent: Sequence[str] = ()) -> None:
+    def __init__(self, player: str, reason: str = "", recent: Sequence[str] = (), *,
+                 shows: str = "my cards", kept: bool = False) -> None:
         super().__init__(classes="handoff-screen")
         self.player = player
         self.reason = reason
+        #: What Enter shows, in the player's words ("my cards", "CPU 2's hand").
+        self.shows = shows
+        #: The player has the keyboard already (a hand shown to them alone): nothing is
+        #: passed, only the others look away.
+        self.kept = kept
         #: The public log lines written since this player last passed the keyboard on.
         self.recent = tuple(recent)
 
@@ -53,7 +59,8 @@ class HandoffScreen(Screen[bool]):
     def compose(self) -> ComposeResult:
         with Vertical(id="handoff"):
             # Names are data: every line is text, never markup.
-            yield Static(Text(f"Pass to {self.player}"), id="handoff-title")
+            title = f"Only {self.player} may look" if self.kept else f"Pass to {self.player}"
+            yield Static(Text(title), id="handoff-title")
             yield Static(Text(f"Press Enter when only {self.player} is looking."),
                          id="handoff-message")
             if self.reason:
@@ -61,7 +68,7 @@ class HandoffScreen(Screen[bool]):
             if self.recent:
                 yield Static(self._recent_text(), id="handoff-recent")
             with Center():
-                yield Button(Text(f"I am {self.player}: show my cards"), id="handoff-ready",
+                yield Button(Text(f"I am {self.player}: show {self.shows}"), id="handoff-ready",
                              variant="primary", compact=True)
         yield KeysFooter()
 

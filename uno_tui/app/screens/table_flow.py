@@ -69,8 +69,10 @@ class TableFlow:
         elif isinstance(step, Away):
             self._refresh()
 
-    def _handoff(self, seat: int, reason: str, then: Callable[[], None]) -> None:
-        """Hide every hand, ask for ``seat``'s player, then show their hand and run ``then``."""
+    def _handoff(self, seat: int, reason: str, then: Callable[[], None],
+                 shows: str = "my cards") -> None:
+        """Hide every hand, ask for ``seat``'s player, then show their hand and run ``then``
+        (``shows`` says what Enter shows them, in their words)."""
 
         from .handoff import HandoffScreen     # not needed until a keyboard is shared
 
@@ -92,7 +94,9 @@ class TableFlow:
         if self.flow.holder is not None:
             log.bookmark(self.flow.holder)
         recent = log.unread(seat)
-        self.app.push_screen(HandoffScreen(self.ctl.names[seat], reason, recent), handed)
+        kept = self.flow.holder == seat
+        self.app.push_screen(HandoffScreen(self.ctl.names[seat], reason, recent, shows=shows,
+                                           kept=kept), handed)
         self.flow.hide()
         self.awaiting_turn = False
         self._refresh()
@@ -172,7 +176,8 @@ class TableFlow:
         # they are looking.
         if self.flow.shared:
             self._handoff(challenger, f"{ctl.names[target]}'s hand is shown to "
-                          f"{ctl.names[challenger]} alone.", show)
+                          f"{ctl.names[challenger]} alone.", show,
+                          shows=f"{ctl.names[target]}'s hand")
         else:
             show()
 
