@@ -62,16 +62,17 @@ def changed_span(old: Text, new: Text) -> tuple[int, int] | None:
     first = 0
     while first < min(len(was), len(now)) and was[first] == now[first]:
         first += 1
-    tail = 0
-    # A common end sits in the same cells only when both lines are as wide: else it has
-    # moved, and is drawn again with everything after the first difference.
-    if cell_len(old.plain) == cell_len(new.plain):
-        while (tail < min(len(was), len(now)) - first
-               and was[len(was) - 1 - tail] == now[len(now) - 1 - tail]):
-            tail += 1
     start = cell_len(new.plain[:first])
-    end = max(cell_len(old.plain[:len(was) - tail]), cell_len(new.plain[:len(now) - tail]))
-    return start, max(end, start + 1)
+    old_width, new_width = cell_len(old.plain), cell_len(new.plain)
+    if old_width != new_width:
+        # A common end has moved: everything after the first difference is drawn again.
+        return start, max(old_width, new_width, start + 1)
+    # As wide: a common end sits in the same cells in both, and is left as it is.
+    tail = 0
+    while (tail < min(len(was), len(now)) - first
+           and was[len(was) - 1 - tail] == now[len(now) - 1 - tail]):
+        tail += 1
+    return start, max(cell_len(new.plain[:len(now) - tail]), start + 1)
 
 
 class DrawnInLines(Widget):
