@@ -198,3 +198,30 @@ def test_a_computer_that_goes_down_to_one_card_calls_uno_before_others_can_catch
         ctl.apply(Play(0, ctl.game.hands[0][0]))
         ctl.bot_step()
         assert 0 in ctl.game.called, seed
+
+
+def test_a_normal_or_hard_computer_calls_uno_in_the_same_step_as_its_card():
+    """Between the card and the call nobody can catch it: the call comes with the card
+    (issue 23: 'Catch! CPU 1 forgot UNO' stayed up for the pacing's delay)."""
+    for level in ("normal", "hard"):
+        for hand in (["R2", "R1"], ["W", "R1"]):
+            seats = (SeatSpec("Ann"), SeatSpec("CPU 1", level))
+            ctl = TableController("classic", seats, seed=3)
+            ctl.use_position(Game.from_position(hands=[["G1", "G2", "B7"], hand], top="R3",
+                                                draw=["B1", "B2", "B3"], current=1))
+            lines = ctl.bot_step()
+            assert len(ctl.game.hands[1]) == 1, (level, hand)
+            assert 1 in ctl.game.called and ctl.catch_option(0) is None, (level, hand, lines)
+            assert lines[-1] == "CPU 1 calls UNO!", lines
+
+
+def test_an_easy_computer_may_still_forget_and_be_caught():
+    forgot = 0
+    for seed in range(12):
+        seats = (SeatSpec("Ann"), SeatSpec("CPU 1", "easy"))
+        ctl = TableController("classic", seats, seed=seed)
+        ctl.use_position(Game.from_position(hands=[["G1", "G2", "B7"], ["R2", "R1"]], top="R3",
+                                            draw=["B1", "B2", "B3"], current=1))
+        ctl.bot_step()
+        forgot += ctl.catch_option(0) is not None
+    assert 0 < forgot < 12

@@ -3,10 +3,12 @@ Together's link, speed play at a shared keyboard, and whole rounds by keys and c
 
 from __future__ import annotations
 
+from uno_tui.app.screens.handoff import HandoffScreen
 from uno_tui.app.screens.table import TableScreen
 
 from .helpers import (
-    PublicCards, answer_by_clicks, answer_by_keys, asked, assert_no_leak, click_option,
+    PublicCards, answer_by_clicks, answer_by_keys, asked, assert_no_leak,
+    assert_seats_hide_what_they_must, check_every_frame, click_option,
     make_app, make_controller, panel, press, rigged, settle, shown, take_keyboard,
 )
 from .test_rounds import play_round
@@ -132,7 +134,7 @@ async def test_a_long_list_is_found_by_typing_at_sixteen_seats():
     assert "Ann and CPU 12 are linked: when one draws, so does the other" in ctl.log
 
 
-async def test_speed_play_is_claimed_with_one_key_without_a_useless_handoff():
+async def test_speed_play_is_claimed_then_gated_to_the_claimer():
     ctl = rigged("Ann,Bob,Cid", variant="party",
                  hands=[["G2", "B2"], ["R5", "G3"], ["Y1", "Y2"]], top="R5", ids=True)
     public = PublicCards(ctl)
@@ -145,7 +147,11 @@ async def test_speed_play_is_claimed_with_one_key_without_a_useless_handoff():
         assert [o.label for o in panel(pilot.app).question.options] == ["I am Bob", "I am Cid"]
         assert pilot.app.table.viewer is None         # Ann's hand hides at once
         assert "Hands are hidden while someone plays out of turn." in await shown(pilot)
-        await press(pilot, "2")                       # Cid holds no Red 5: said at once
+        await press(pilot, "2")                       # Cid holds no Red 5: said after the gate
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, HandoffScreen)
+        assert_no_leak(pilot.app, public)
+        await press(pilot, "enter")
         await settle(pilot)
         assert isinstance(pilot.app.screen, TableScreen) and asked(pilot.app) == "notice"
         assert "Cid holds no card identical to Red 5" in await shown(pilot)
@@ -154,6 +160,9 @@ async def test_speed_play_is_claimed_with_one_key_without_a_useless_handoff():
         await take_keyboard(pilot, "Ann")             # Cid had it: it goes back to Ann
         assert pilot.app.table.viewer == 0
         await press(pilot, "j", "1")                  # Bob claims
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, HandoffScreen)
+        await press(pilot, "enter")
         await settle(pilot)
         assert isinstance(pilot.app.screen, TableScreen) and asked(pilot.app) == "claim"
         assert "Bob: speed play on Red 5" in await shown(pilot)
@@ -186,3 +195,26 @@ async def test_two_people_play_a_flip_round_by_keys():
         seen = await play_round(pilot, answer_by_keys, public)
     assert any("Everything turns over" in line for line in ctl.log)
     assert {"handoff", "play"} <= set(seen)
+
+
+async def test_a_new_vote_shows_none_of_the_last_ballots_marks():
+    """Issue 23: during a second Point Taken vote the seats still showed the first
+    ballot's "☞ Ann draws 1" marks, as if they were this vote's."""
+    ctl = rigged("Ann,Bob,cpu", variant="party",
+                 hands=[["RPT", "R2", "R3"], ["RPT", "G2", "G3"], ["B1", "B2", "B3"]],
+                 top="R5")
+    app = make_app(ctl)
+    async with app.run_test() as pilot:
+        failures = check_every_frame(app, lambda app: assert_seats_hide_what_they_must(app.table))
+        await take_keyboard(pilot, "Ann")
+        await press(pilot, "1", "enter", "1")        # Point Taken; Ann points at Bob
+        await take_keyboard(pilot, "Bob")
+        await press(pilot, "1")                      # Bob points at CPU 1: the reveal
+        await settle(pilot)                          # Bob's turn, his keyboard still
+        assert app.table.awaiting_turn and app.table.viewer == 1
+        await press(pilot, "1", "enter")             # his own Point Taken
+        await settle(pilot)
+        assert asked(app) == "point"
+        assert "☞ Bob" not in await shown(pilot)
+    assert ctl.log.count("Ann pointed at Bob") == 1
+    assert not failures, failures[0]

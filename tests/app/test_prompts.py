@@ -238,7 +238,7 @@ async def test_seven_swap_target_by_click():
 # --------------------------------------------------------------- jump in
 
 
-async def test_jumping_in_shows_no_hand_and_needs_no_handoff():
+async def test_jumping_in_goes_through_the_claimers_gate():
     ctl = rigged("Ann,Bob", hands=[["R5", "B1"], ["G1", "G2"]], top="R5", current=1,
                  rules=("jump-in",), ids=True)
     public = PublicCards(ctl)
@@ -255,9 +255,15 @@ async def test_jumping_in_shows_no_hand_and_needs_no_handoff():
         assert "Jump in on Red 5" in await shown(pilot)
         await press(pilot, "1")
         await settle(pilot)
-        # Her identical card is as public as the top card: no handoff, no hand.
+        # The gate: only Ann may look; then her hand shows with the choice.
+        screen = pilot.app.screen
+        assert isinstance(screen, HandoffScreen) and screen.player == "Ann"
+        assert "Only Ann may look" in await shown(pilot)
+        assert_no_leak(pilot.app, public)
+        await press(pilot, "enter")
+        await settle(pilot)
         assert isinstance(pilot.app.screen, TableScreen)
-        assert asked(pilot.app) == "claim" and pilot.app.table.viewer is None
+        assert asked(pilot.app) == "claim" and pilot.app.table.viewer == 0
         assert [o.label for o in panel(pilot.app).question.options] == ["Play Red 5"]
         assert_no_leak(pilot.app, public)
         await press(pilot, "1")
@@ -279,9 +285,13 @@ async def test_jumping_in_without_a_matching_card_tells_the_claimer_alone_and_ch
         await settle(pilot)
         await press(pilot, "1")                  # "I am Ann": she has the keyboard now
         await settle(pilot)
-        # Said at once, to Ann: no handoff for her, and no hand on screen.
+        # The same gate as when she holds the card: nobody looking on can tell.
+        assert isinstance(pilot.app.screen, HandoffScreen)
+        await press(pilot, "enter")
+        await settle(pilot)
+        # Said to Ann alone, her hand in view.
         assert isinstance(pilot.app.screen, TableScreen)
-        assert asked(pilot.app) == "notice" and pilot.app.table.viewer is None
+        assert asked(pilot.app) == "notice" and pilot.app.table.viewer == 0
         question = panel(pilot.app).question
         assert question.title == "Ann: no jump in" and question.title in await shown(pilot)
         assert question.message.startswith("Ann holds no card identical to Red 5, so nothing "

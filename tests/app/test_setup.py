@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from uno_tui.app.app import UnoApp
 from uno_tui.app.screens.handoff import HandoffScreen
-from uno_tui.app.screens.setup import SetupScreen
+from uno_tui.app.screens.setup import SetupScreen, computer_levels
 from uno_tui.app.screens.table import TableScreen
 from uno_tui.app.widgets.checklist import CheckList
 from uno_tui.app.widgets.choice import ChoiceRow
-from uno_tui.app.widgets.seat_table import SeatTable
+from uno_tui.app.widgets.seat_table import KindSwitch, NameInput, SeatTable
 from uno_tui.bots import BOT_LEVELS
 from uno_tui.config import PlayConfig, default_bot_level
 
@@ -16,7 +16,7 @@ from .helpers import click, make_app, make_controller, press, quiet, settle, sho
 
 
 #: Left presses from the default computer level back to "Person".
-BOT_LEVELS_BEFORE_DEFAULT = list(BOT_LEVELS).index(default_bot_level()) + 1
+BOT_LEVELS_BEFORE_DEFAULT = list(computer_levels()).index(default_bot_level()) + 1
 
 
 def setup_app(**config) -> UnoApp:
@@ -60,10 +60,10 @@ async def test_choices_by_keys_names_typed_in_place():
     async with app.run_test() as pilot:
         await quiet(pilot)
         await press(pilot, "tab", "right")            # Variant: Pokémon
-        await press(pilot, "tab", "down")             # seats: the second one
+        await press(pilot, "tab", "down")             # seats: the second one's name
         await press(pilot, *["backspace"] * 5, "B", "o", "b")
-        await press(pilot, *["left"] * BOT_LEVELS_BEFORE_DEFAULT)
-        await press(pilot, "tab", "right", "right")   # match: five rounds
+        await press(pilot, "tab", *["left"] * BOT_LEVELS_BEFORE_DEFAULT)    # its player
+        await press(pilot, *["tab"] * 5, "right", "right")   # match: five rounds
         await press(pilot, "tab", "left")             # target: 400
         await press(pilot, "tab", "down", "space")    # rules: 7-0
         text = await shown(pilot)
@@ -81,14 +81,12 @@ async def test_bad_values_are_explained_and_change_nothing():
     async with app.run_test() as pilot:
         await quiet(pilot)
         screen = app.screen
-        table = screen.query_one(SeatTable)
-        table.focus()
-        await press(pilot, "down", *["backspace"] * 5, "p", "l", "a", "y", "e", "r",
-                    "space", "1")
-        await press(pilot, "escape", "enter")
+        names = screen.query(NameInput)
+        names[1].focus()
+        await press(pilot, *["backspace"] * 5, "p", "l", "a", "y", "e", "r", "space", "1")
+        await press(pilot, "enter")
         assert "Can't start: seats 1 and 2 are both called 'player 1'." in await shown(pilot)
         assert app.screen is screen
-        table.focus()
         await press(pilot, *["backspace"] * 8)
         await press(pilot, "escape", "enter")
         assert "Can't start: seat 2 needs a name." in await shown(pilot)
@@ -101,17 +99,17 @@ async def test_seats_by_mouse_and_keys():
         await quiet(pilot)
         screen = app.screen
         table = screen.query_one(SeatTable)
-        # A click on a seat's kind goes person -> each computer level -> person.
-        for expected in [*BOT_LEVELS, None]:
-            assert await click(pilot, SeatTable, offset=(30, 1))
+        # A click on a seat's player goes person -> each computer level -> person.
+        for expected in [*computer_levels(), None]:
+            assert await click(pilot, screen.query(KindSwitch)[0], offset=(3, 0))
             assert table.seats[0].level == expected
-        # The last line adds and removes seats.
-        assert await click(pilot, SeatTable, offset=(2, 5))
+        # The links under the seats add and remove seats.
+        assert await click(pilot, "#add-seat")
         assert [seat.name for seat in table.seats][-1] == "CPU 4"
         await press(pilot, "plus", "plus")
         assert len(table.seats) == 7
-        assert await click(pilot, SeatTable, offset=(20, 6))      # pick seat 6
-        await press(pilot, "minus")            # while the seats have the focus, "-" is typed
+        assert await click(pilot, screen.query(NameInput)[5])      # seat 6's name
+        await press(pilot, "end", "minus")     # in a name, "-" is typed
         assert table.seats[5].name == "CPU 5-"
         await press(pilot, "backspace", "escape", *["minus"] * 5)
         assert len(table.seats) == 2
@@ -150,9 +148,9 @@ async def test_the_picked_computer_seat_says_what_its_level_plays_like():
         text = await shown(pilot)
         level = default_bot_level()
         assert f"Computer {level}: {LEVEL_DESCRIPTIONS[level]}" in text
-        await press(pilot, "right")                       # the next level up
+        await press(pilot, "tab", "right")                # its player: the next level up
         text = await shown(pilot)
-        after = list(BOT_LEVELS)[list(BOT_LEVELS).index(level) + 1]
+        after = computer_levels()[computer_levels().index(level) + 1]
         assert f"Computer {after}: {LEVEL_DESCRIPTIONS[after]}" in text
         await press(pilot, "up")                          # Player 1, a person
         assert "Tab moves between the fields" in await shown(pilot)
@@ -191,3 +189,73 @@ async def test_names_are_text_never_markup_at_the_table():
         text = await shown(pilot)
         assert "[/]'s hand" in text and "[b]Ann" in text
         assert app.is_running
+
+
+async def test_keys_typed_fast_after_backspace_all_count():
+    """In a real terminal Backspace then letters come in one read, before Textual had run
+    the Backspace's binding: "CPU 1", Backspace, x, y gave "CPU 1x" (issue 23). Here the
+    keys are queued at once, as the terminal gives them."""
+    from textual import events
+
+    app = setup_app()
+    async with app.run_test() as pilot:
+        await quiet(pilot)
+        app.screen.query(NameInput)[1].focus()
+        await quiet(pilot)
+        for key, character in (("backspace", "\x7f"), ("x", "x"), ("y", "y"),
+                               ("down", None), ("d", "d"), ("tab", "\t"), ("right", None)):
+            app.post_message(events.Key(key, character))
+        await quiet(pilot)
+        seats = app.screen.query_one(SeatTable).seats
+    assert [seat.name for seat in seats][1:3] == ["CPU xy", "CPU 2d"]
+    levels = computer_levels()
+    assert seats[2].level == levels[levels.index(default_bot_level()) + 1]
+
+
+async def test_computer_levels_go_weakest_first_and_the_testing_one_last_marked_so():
+    assert computer_levels() == ("easy", "normal", "hard", "random")
+    app = setup_app()
+    async with app.run_test() as pilot:
+        await quiet(pilot)
+        app.screen.query(KindSwitch)[0].focus()          # Player 1, a person
+        await press(pilot, "right")
+        assert "◀ Computer: easy ▶" in await shown(pilot)
+        await press(pilot, "left", "left")
+        assert "◀ Computer: random (for testing) ▶" in await shown(pilot)
+
+
+async def test_the_focused_field_is_ringed_in_every_theme():
+    """Focus was a one-step grey change: the focused field's background must stand out
+    from the screen's in every theme."""
+    app = setup_app()
+    async with app.run_test() as pilot:
+        for theme in sorted(app.available_themes):
+            app.theme = theme
+            for field in (app.screen.query(NameInput)[0], app.screen.query_one("#rules"),
+                          app.screen.query(KindSwitch)[0]):
+                field.focus()
+                await quiet(pilot)
+                ring = field.styles.border_left
+                assert ring[0] != "" and ring[0] != "none", (theme, field)
+                focused = field.rich_style.bgcolor
+                screen = app.screen.rich_style.bgcolor
+                r1, g1, b1 = focused.get_truecolor()
+                r2, g2, b2 = screen.get_truecolor()
+                assert abs(r1 - r2) + abs(g1 - g2) + abs(b1 - b2) >= 60, (theme, field)
+
+
+async def test_the_focused_field_stays_in_view_after_a_resize():
+    app = setup_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await quiet(pilot)
+        rules = app.screen.query_one("#rules")
+        rules.focus()
+        await quiet(pilot)
+        await pilot.resize_terminal(80, 24)
+        await quiet(pilot)
+        await quiet(pilot)
+        scroll = app.screen.query_one("#setup")
+        visible = scroll.content_region
+        assert rules.region.overlaps(visible) and visible.contains_region(
+            rules.region.intersection(visible)), (rules.region, visible)
+        assert rules.region.y + rules.region.height <= visible.bottom

@@ -362,7 +362,22 @@ class TableController:
         """Apply a bot's answer, unless the table moved on while it thought (then [])."""
         if turn.version != self._version:
             return []
-        return self.apply(action)
+        return self.apply(action) + self._uno_with_the_card(turn.seat)
+
+    def _uno_with_the_card(self, seat: int) -> list[str]:
+        """A computer whose card just left it one calls UNO as the card lands, if it
+        means to, before any redraw and before anyone could catch it: only a level that
+        forgets (easy) can be caught. Its log lines ([] when it does not call)."""
+        game = self.game
+        if game.is_over or game.uno_window != seat:
+            return []
+        uno = CallUno(seat)
+        if uno not in game.legal_actions(seat):
+            return []
+        bot = self.bots[seat]
+        if bot.react(game.view(seat) if bot.wants_view else None, [uno]) != uno:
+            return []
+        return self.apply(uno)
 
     def bot_step(self) -> list[str]:
         """Let one computer player act now, in this thread; returns the new log lines."""

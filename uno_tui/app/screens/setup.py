@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
 from ...bots import BOT_LEVELS, LEVEL_DESCRIPTIONS
 from ...config import (
@@ -29,13 +29,23 @@ from ..widgets.seat_table import SeatTable
 from ..widgets.title import TitleBar
 from ..widgets.footer import KeysFooter
 
-__all__ = ["SetupScreen", "default_seats", "TARGETS"]
+__all__ = ["SetupScreen", "default_seats", "computer_levels", "TARGETS", "TESTING_LEVELS"]
 
 #: What the hint line says while no computer seat is picked and nothing is wrong.
 _HINT = "Tab moves between the fields; ? explains the rules and every house rule."
 
 #: Target scores offered (the command line's --target is added when it is another).
 TARGETS = (100, 150, 200, 250, 300, 400, 500, 750, 1000)
+
+
+#: Computer levels that are there for testing: offered last, and marked so.
+TESTING_LEVELS = ("random",)
+
+
+def computer_levels() -> tuple[str, ...]:
+    """The computer levels in the order a player goes through them: weakest first, the
+    levels for testing last (Right on "Person" went to "random" first)."""
+    return tuple(sorted(BOT_LEVELS, key=lambda level: level in TESTING_LEVELS))
 
 
 def default_seats(count: int = 4) -> tuple[SeatSpec, ...]:
@@ -53,8 +63,10 @@ class SetupScreen(Screen[None]):
     BINDINGS = [
         Binding("enter", "start", "Start", key_display="⏎"),
         Binding("ctrl+s", "start", "Start", priority=True, show=False),
-        Binding("tab", "app.focus_next", "Next field", key_display="Tab"),
-        Binding("plus", "add_seat", "Add seat", key_display="+"),
+        # Tab and + act before any key typed after them reaches a field (see widgets/keys.py).
+        Binding("tab", "app.focus_next", "Next field", key_display="Tab", priority=True),
+        Binding("shift+tab", "app.focus_previous", show=False, priority=True),
+        Binding("plus", "add_seat", "Add seat", key_display="+", priority=True),
         Binding("minus", "remove_seat", "Remove seat", key_display="-"),
         Binding("r", "resume", "Resume saved"),
         Binding("question_mark", "help", "Help", key_display="?"),
@@ -78,7 +90,8 @@ class SetupScreen(Screen[None]):
             yield self.app.saved_matches()
             yield ChoiceRow([(v.label, name) for name, v in VARIANTS.items()], config.variant,
                             label="Variant", id="variant")
-            yield SeatTable(self.seats, tuple(BOT_LEVELS), id="seat-table", max_seats=MAX_SEATS)
+            yield SeatTable(self.seats, computer_levels(), id="seat-table", max_seats=MAX_SEATS,
+                            testing=TESTING_LEVELS)
             yield ChoiceRow([(MODE_LABELS.get(m, m), m) for m in MODES], config.mode,
                             label="Match", id="mode")
             yield ChoiceRow([(f"{t} points", t) for t in targets], config.target,
@@ -96,6 +109,21 @@ class SetupScreen(Screen[None]):
         table = self.query_one(SeatTable)
         self.watch(table, "rows", self._describe_level, init=False)
         self.watch(table, "cursor", self._describe_level, init=False)
+
+    def on_resize(self) -> None:
+        # After a resize the focused field stays in view: a house rule toggled with Space
+        # off screen (seen after 120x40 to 80x24) is a change nobody saw.
+        self.call_after_refresh(self._focus_in_view)
+
+    def _focus_in_view(self) -> None:
+        focused = self.focused
+        if focused is not None and focused.is_attached:
+            focused.scroll_visible(animate=False)
+
+    @on(Input.Submitted)
+    def _name_entered(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_start()
 
     def _describe_level(self) -> None:
         """While a computer seat is picked, the hint line says what its level plays like."""

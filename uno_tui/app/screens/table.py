@@ -20,7 +20,7 @@ from textual.containers import Horizontal
 from textual.reactive import reactive
 from textual.screen import Screen
 
-from ...engine import Draw, Play
+from ...engine import DecisionKind, Draw, Play
 from ..controller import DEFAULT_PACE, TableController
 from ..hotseat import HotSeat
 from ..moments import ballot_result
@@ -246,8 +246,13 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
             ballot = ballot_result(ctl.last_events)
             if ballot is not None:
                 self._ballot = (ballot, self._serial)
-            elif self._ballot is not None and self._serial > self._ballot[1] + ctl.players:
-                self._ballot = None     # every player has had a turn since: old news
+            elif self._ballot is not None and (
+                    self._serial > self._ballot[1] + ctl.players
+                    or ctl.decision_kind == DecisionKind.POINT):
+                # Old news once every player has had a turn since, or a new vote is
+                # open: its seats must not show the last ballot's marks as if they
+                # were this vote's.
+                self._ballot = None
         self.state = self.table_state()
         self._refresh_prompt()
         self.call_after_refresh(self._place_open_panel)
@@ -257,9 +262,9 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
         ctl = self.ctl
         prompt = self.query_one(PromptBar)
         prompt.text = self._prompt_text()
-        catch = ctl.catch_option(self.viewer)
-        prompt.catch_label = (f"Catch! {ctl.names[catch.target]} forgot UNO (c)"
-                              if catch else "")
+        catches = self._catches()
+        prompt.catch_label = (f"Catch! {ctl.names[catches[0].target]} forgot UNO (c)"
+                              if catches else "")
         prompt.uno_label = self._uno_label()
         self._refresh_footer()
 
@@ -336,7 +341,7 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
         if action == "uno":
             return ctl.uno_option() is not None or self._can_arm_uno()
         if action == "catch":
-            return ctl.catch_option(self.viewer) is not None
+            return not self._asking and bool(self._catches())
         if action == "jump_in":
             speed = bool(ctl.game.variant.builtin_jump_in)
             return (not self._asking and bool(parameters) and parameters[0] == speed
@@ -399,9 +404,17 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
             self._refresh()
 
     def action_catch(self) -> None:
-        catch = self.ctl.catch_option(self.viewer)
-        if catch is not None:
-            self._window(catch)
+        """Catch a player who forgot UNO: at a shared keyboard where several people could,
+        the one who pressed c says who they are first (see :meth:`TableFlow._claim_catch`)."""
+        if self._asking:
+            return
+        catches = self._catches()
+        if len(catches) > 1 and self.flow.shared:
+            self.awaiting_turn = False
+            self._run_prompt(partial(self._claim_catch, catches))
+            return
+        if catches:
+            self._window(catches[0])
 
     def action_jump_in(self, speed: bool) -> None:
         """Someone claims an out-of-turn play (see :meth:`TableFlow._claim`)."""

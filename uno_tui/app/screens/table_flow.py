@@ -14,12 +14,14 @@ from typing import Callable
 
 from textual.worker import Worker, WorkerState
 
-from ...engine import Action, Challenge, DecisionKind, EngineError, EventKind, Play
+from ...engine import Action, Catch, Challenge, DecisionKind, EngineError, EventKind, Play
 from ..cardtext import long_label
 from ..hotseat import Ask, Away, Computers, Handoff, RoundOver
 from ..pacing import Answer
 from ..timers import call_after
 from ..prompts.host import PROMPT_GROUP
+from ..prompts.panel import PromptPanel
+from ..prompts.question import Option, Question
 from ..prompts.registry import distinct_faces
 from ..prompts.windows import nothing_to_claim, out_of_turn_card, who_plays_out_of_turn
 from ..widgets.hand import HandView
@@ -70,9 +72,10 @@ class TableFlow:
             self._refresh()
 
     def _handoff(self, seat: int, reason: str, then: Callable[[], None],
-                 shows: str = "my cards") -> None:
+                 shows: str = "my cards", kept: bool | None = None) -> None:
         """Hide every hand, ask for ``seat``'s player, then show their hand and run ``then``
-        (``shows`` says what Enter shows them, in their words)."""
+        (``shows`` says what Enter shows them, in their words; ``kept``: they have the
+        keyboard already, so only the others look away; by default, when they held it last)."""
 
         from .handoff import HandoffScreen     # not needed until a keyboard is shared
 
@@ -94,7 +97,8 @@ class TableFlow:
         if self.flow.holder is not None:
             log.bookmark(self.flow.holder)
         recent = log.unread(seat)
-        kept = self.flow.holder == seat
+        if kept is None:
+            kept = self.flow.holder == seat
         self.app.push_screen(HandoffScreen(self.ctl.names[seat], reason, recent, shows=shows,
                                            kept=kept), handed)
         self.flow.hide()
@@ -191,10 +195,11 @@ class TableFlow:
         return tuple(s for s in self.ctl.jump_in_candidates() if s in self.flow.held)
 
     async def _claim(self, claimers: tuple[int, ...], what: str):
-        """Someone claims an out-of-turn play: at a shared keyboard they pick their name
-        (taking the keyboard), then play their identical card; no handoff is needed, as
-        nothing private shows (the card looks like the top card). Without one, they alone are told, and the keyboard goes
-        back to whoever plays next."""
+        """Someone claims an out-of-turn play. At a shared keyboard it goes as a turn does:
+        whoever pressed the key picks their name (the claim), the others look away (the
+        gate, "Only Bob may look"), then the claimer, with their hand in view, plays their
+        identical card or is told they hold none. Until the gate the screen is the same
+        whether or not the claimer holds such a card: nobody learns it by looking on."""
         self.claiming = what
         try:
             return await self._claim_seat(claimers, what)
@@ -206,27 +211,27 @@ class TableFlow:
         top = ctl.game.top
         self.asked_kind = "claim"
         if self.flow.shared:
-            # Whoever pressed the key has the keyboard now: the hand on screen hides.
-            self.flow.hide()
-            self._refresh()
-            seat = await self.ask(who_plays_out_of_turn(
+            seat = await self._claimed_by(who_plays_out_of_turn(
                 [(s, ctl.names[s]) for s in claimers], top, what))
             if seat is None:
                 return None
+            await self._gate(seat, f"{ctl.names[seat]} claims a {what.lower()} on "
+                             f"{long_label(top)}.")
+            self.asked_kind = "claim"
         else:
             (seat,) = claimers
+            self.flow.claimed(seat)
         # One option per face: the copies play alike, and their owner sees only the face.
         hand = {card.id: card for card in ctl.view(seat).hand}
         plays = {action.card: action for action in ctl.jump_in_actions(seat)}
         choices = [(plays[card.id], long_label(card.face), card.face)
                    for card in distinct_faces(hand[i] for i in plays)]
-        self.flow.claimed(seat)
         name = ctl.names[seat]
         if not choices:
             decider = ctl.decider
             if decider is None:
                 then = ""
-            elif self.flow.shared and ctl.is_human(decider):
+            elif self.flow.shared and ctl.is_human(decider) and decider != seat:
                 then = f"The keyboard goes back to {ctl.names[decider]}."
             else:
                 then = f"{ctl.names[decider]} plays on."
@@ -235,6 +240,55 @@ class TableFlow:
         if action is None:
             return None
         return partial(self._act, seat, action)
+
+    async def _claimed_by(self, question):
+        """Ask who claims an out-of-turn decision (``question``'s options are seats); every
+        hand hides first, as whoever pressed the key may not be the one whose hand shows.
+        The seat that answered has the keyboard (None: backed out, nothing changed)."""
+        self.flow.hide()
+        self._refresh()
+        seat = await self.ask(question)
+        if seat is not None:
+            self.flow.claimed(seat)
+        return seat
+
+    async def _gate(self, seat: int, reason: str) -> None:
+        """The handoff gate of an out-of-turn decision: ``seat``'s person, who claimed it,
+        confirms that only they are looking; then their hand shows."""
+        passed = asyncio.get_running_loop().create_future()
+        # The claim's question goes: nothing of it may show with the hand after the gate.
+        self.query_one(PromptPanel).close()
+
+        def through() -> None:
+            if not passed.done():
+                passed.set_result(None)
+
+        self._handoff(seat, reason, through, kept=True)
+        await passed
+        self._refresh()
+
+    # ------------------------------------------------------------ catching
+
+    def _catches(self) -> list[Catch]:
+        """The catches the people at this keyboard may make now, in seat order."""
+        legal = self.ctl.game.legal_actions
+        return [action for seat in sorted(self.flow.held) for action in legal(seat)
+                if type(action) is Catch]
+
+    async def _claim_catch(self, catches: list[Catch]):
+        """Several people could catch: the one who pressed c says who they are (every
+        hand hidden meanwhile); a catch needs nothing private, so no gate follows."""
+        ctl = self.ctl
+        self.asked_kind = "claim"
+        target = ctl.names[catches[0].target]
+        seat = await self._claimed_by(Question(
+            f"Catch {target}: who is catching?",
+            f"{target} did not call UNO and draws 2. Whoever has the keyboard now picks "
+            f"their own name.",
+            [Option(f"I am {ctl.names[c.seat]}", c.seat) for c in catches], cancel=True))
+        if seat is None:
+            return None
+        return partial(self._window, next(c for c in catches if c.seat == seat))
 
     # --------------------------------------------------- the computers' pacing host
 

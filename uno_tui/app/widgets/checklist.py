@@ -10,10 +10,12 @@ from textual.binding import Binding
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from .keys import OwnBindingsFirst
+
 __all__ = ["CheckList"]
 
 
-class CheckList(Widget, can_focus=True):
+class CheckList(OwnBindingsFirst, Widget, can_focus=True):
     """``[x] name: description`` lines; ``selected`` lists the names that are on."""
 
     BINDINGS = [

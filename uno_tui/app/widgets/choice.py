@@ -11,12 +11,14 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from .keys import OwnBindingsFirst
+
 __all__ = ["ChoiceRow"]
 
 T = TypeVar("T")
 
 
-class ChoiceRow(Widget, Generic[T], can_focus=True):
+class ChoiceRow(OwnBindingsFirst, Widget, Generic[T], can_focus=True):
     """Options shown side by side (``(•) Classic  ( ) Pokémon``), or, when ``compact``,
     only the chosen one between arrows (``◀ Computer: normal ▶``).
 

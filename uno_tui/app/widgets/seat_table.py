@@ -1,54 +1,171 @@
-"""The seats of the setup screen: names typed in place, person or computer level."""
+"""The seats of the setup screen: each name in Textual's own ``Input``, each seat's
+player (a person or a computer level) in a switch beside it."""
 
 from __future__ import annotations
 
 from typing import Sequence
 
 from rich.text import Text
-from textual import events
+from textual import events, on
+from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
+from textual.widgets import Input, Static
 
 from ...config import MAX_NAME, SeatSpec
+from .action import ActionLink
+from .keys import OwnBindingsFirst
 
-__all__ = ["SeatTable"]
+__all__ = ["SeatTable", "NameInput", "KindSwitch", "kind_label"]
 
-_NAME_COLUMN = 4
-_KIND_COLUMN = _NAME_COLUMN + MAX_NAME + 3
-_ADD_LABEL = "[+ Add seat]"
-_REMOVE_LABEL = "[- Remove seat]"
-#: Characters a name may hold besides letters and digits ("+" adds a seat instead).
-_NAME_PUNCTUATION = frozenset(" -_.'&")
+#: Characters a name may hold: letters and digits of any script, and a little
+#: punctuation ("+" adds a seat instead).
+NAME_PATTERN = r"[\w \-.'&]*"
+_ADD_LABEL = "+ Add seat"
+_REMOVE_LABEL = "- Remove seat"
 
 
-class SeatTable(Widget, can_focus=True):
-    """One line per seat: ``2  Bob   ◀ Computer: normal ▶``.
+def kind_label(level: str | None, testing: bool = False) -> str:
+    """``Person``, ``Computer: normal``, ``Computer: random (for testing)``."""
+    if level is None:
+        return "Person"
+    return f"Computer: {level}" + (" (for testing)" if testing else "")
 
-    Up/Down pick a seat, typing edits its name (Backspace deletes), Left/Right switch
-    between a person and each computer level. A click on a name picks
-    the seat, on its kind switches it; the last line adds or removes seats.
+
+class NameInput(OwnBindingsFirst, Input):
+    """A seat's name, edited in Textual's ``Input`` (cursor, selection, paste, IME).
+
+    Its editing keys (Backspace, Delete, the arrows, Home, End) act as they arrive (see
+    :mod:`.keys`: "CPU 1", Backspace, x, y gave "CPU 1x" in a real terminal). "+" is
+    left to the screen: it adds a seat.
     """
 
+    TYPES_TEXT = True
+
+    async def _on_key(self, event: events.Key) -> None:
+        if event.character == "+":
+            return
+        await super()._on_key(event)
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        return character != "+" and super().check_consume_key(key, character)
+
+
+class KindSwitch(OwnBindingsFirst, Widget, can_focus=True):
+    """``◀ Computer: normal ▶``: Left/Right (or Space, or a click) go through a person
+    and each computer level, the level for testing last."""
+
     BINDINGS = [
-        Binding("up", "move(-1)", "Seat above", show=False),
-        Binding("down", "move(1)", "Seat below", show=False),
-        Binding("left", "kind(-1)", "Person/computer", key_display="←→"),
-        Binding("right", "kind(1)", show=False),
-        Binding("backspace", "erase", "Erase", show=False),
+        Binding("left", "step(-1)", "Person/computer", key_display="←→"),
+        Binding("right", "step(1)", show=False),
+        Binding("space", "step(1)", show=False),
     ]
 
-    rows: reactive[tuple[SeatSpec, ...]] = reactive((), layout=True)
+    level: reactive[str | None] = reactive(None, layout=True)
+
+    class Changed(Message):
+        """The seat's player changed."""
+
+        def __init__(self, switch: "KindSwitch") -> None:
+            super().__init__()
+            self.switch = switch
+
+        @property
+        def control(self) -> "KindSwitch":
+            return self.switch
+
+    def __init__(self, level: str | None, kinds: Sequence[str | None],
+                 testing: frozenset[str] = frozenset(), **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.kinds = tuple(kinds)
+        self.testing = testing
+        self.set_reactive(KindSwitch.level, level)
+
+    def render(self) -> Text:
+        return Text(f"◀ {kind_label(self.level, self.level in self.testing)} ▶")
+
+    def get_content_width(self, container, viewport) -> int:
+        return max(len(kind_label(k, k in self.testing)) for k in self.kinds) + 4
+
+    def action_step(self, step: int) -> None:
+        kinds = self.kinds
+        index = kinds.index(self.level) if self.level in kinds else 0
+        self.level = kinds[(index + step) % len(kinds)]
+        self.post_message(self.Changed(self))
+
+    def on_click(self, event: events.Click) -> None:
+        event.stop()
+        self.focus()
+        self.action_step(1)
+
+
+class SeatRow(Horizontal):
+    """One seat: its number, its name, its player."""
+
+    def __init__(self, seat: SeatSpec, kinds: Sequence[str | None],
+                 testing: frozenset[str], number: int) -> None:
+        super().__init__(classes="seat-row")
+        self._number = number
+        self._seat = seat
+        self._kinds = kinds
+        self._testing = testing
+
+    def compose(self) -> ComposeResult:
+        yield Static(str(self._number), classes="seat-number")
+        yield NameInput(self._seat.name, max_length=MAX_NAME, restrict=NAME_PATTERN,
+                        compact=True, select_on_focus=False, classes="seat-name")
+        yield KindSwitch(self._seat.level, self._kinds, self._testing, classes="seat-kind")
+
+    @property
+    def seat(self) -> SeatSpec:
+        return SeatSpec(self.query_one(NameInput).value, self.query_one(KindSwitch).level)
+
+
+class SeatTable(Vertical):
+    """One line per seat: ``2   Bob            ◀ Computer: normal ▶``, then the links
+    that add and remove seats.
+
+    Tab goes through each name and each player; Up/Down go to the seat above or below,
+    in the same column. ``rows`` are the seats as set up now; ``cursor`` is the seat
+    that has (or last had) the focus.
+    """
+
+    # Priority: the focus moves before a key typed next is handed to the field it left.
+    BINDINGS = [
+        Binding("up", "move(-1)", "Seat above", show=False, priority=True),
+        Binding("down", "move(1)", "Seat below", show=False, priority=True),
+    ]
+
+    rows: reactive[tuple[SeatSpec, ...]] = reactive(())
     cursor: reactive[int] = reactive(0)
 
+    class AddRequested(Message):
+        """The "add seat" link was clicked."""
+
+    class RemoveRequested(Message):
+        """The "remove seat" link was clicked."""
+
     def __init__(self, seats: Sequence[SeatSpec], levels: Sequence[str], *,
-                 id: str | None = None, max_seats: int = 16) -> None:
+                 id: str | None = None, max_seats: int = 16,
+                 testing: Sequence[str] = ()) -> None:
         super().__init__(id=id)
-        #: Computer levels in the order Left/Right go through them.
+        #: A person, then the computer levels in the order Left/Right go through them.
         self.kinds: tuple[str | None, ...] = (None, *levels)
+        self.testing = frozenset(testing)
         self.max_seats = max_seats
         self.set_reactive(SeatTable.rows, tuple(seats))
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text(f"{'#':<4}{'Name':<{MAX_NAME + 3}}Player", style="bold"),
+                     classes="seat-header")
+        for number, seat in enumerate(self.rows, start=1):
+            yield SeatRow(seat, self.kinds, self.testing, number=number)
+        with Horizontal(classes="seat-links"):
+            yield ActionLink(_ADD_LABEL, id="add-seat")
+            yield ActionLink(_REMOVE_LABEL, id="remove-seat")
 
     # ------------------------------------------------------------- reading
 
@@ -57,116 +174,79 @@ class SeatTable(Widget, can_focus=True):
         """The seats as set up now, names trimmed."""
         return [SeatSpec(seat.name.strip(), seat.level) for seat in self.rows]
 
-    # ------------------------------------------------------------- drawing
+    @property
+    def seat_rows(self) -> list[SeatRow]:
+        return list(self.query(SeatRow))
 
-    def get_content_height(self, container, viewport, width: int) -> int:
-        return len(self.rows) + 2
+    def _number_rows(self) -> None:
+        for number, row in enumerate(self.seat_rows, start=1):
+            for label in row.query(".seat-number").results(Static):
+                label.update(str(number))
 
-    @staticmethod
-    def _kind_label(level: str | None) -> str:
-        return "Person" if level is None else f"Computer: {level}"
-
-    def render(self) -> Text:
-        text = Text(no_wrap=True)
-        text.append(f"{'#':<{_NAME_COLUMN}}{'Name':<{MAX_NAME + 3}}Player\n", style="bold")
-        for index, seat in enumerate(self.rows):
-            picked = self.has_focus and index == self.cursor
-            line = Text(style="reverse" if picked else "")
-            line.append(f"{index + 1:<{_NAME_COLUMN}}")
-            name = seat.name + ("▏" if picked else "")
-            line.append(f"{name:<{MAX_NAME + 3}}", style="bold" if picked else "")
-            line.append(f"◀ {self._kind_label(seat.level)} ▶")
-            text.append_text(line)
-            text.append("\n")
-        text.append(_ADD_LABEL, style="bold")
-        text.append("  ")
-        text.append(_REMOVE_LABEL, style="bold")
-        return text
+    def _read_rows(self) -> None:
+        self.rows = tuple(row.seat for row in self.seat_rows)
 
     # ------------------------------------------------------------- editing
 
-    def _replace(self, index: int, seat: SeatSpec) -> None:
-        rows = list(self.rows)
-        rows[index] = seat
-        self.rows = tuple(rows)
+    @on(Input.Changed, ".seat-name")
+    @on(KindSwitch.Changed)
+    def _changed(self, event: Message) -> None:
+        event.stop()
+        self._read_rows()
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        for index, row in enumerate(self.seat_rows):
+            if event.widget in row.children:
+                self.cursor = index
 
     def action_move(self, step: int) -> None:
-        self.cursor = max(0, min(len(self.rows) - 1, self.cursor + step))
-
-    def action_kind(self, step: int) -> None:
-        seat = self.rows[self.cursor]
-        kinds = self.kinds
-        index = kinds.index(seat.level) if seat.level in kinds else 0
-        self._replace(self.cursor, SeatSpec(seat.name, kinds[(index + step) % len(kinds)]))
-
-    def action_erase(self) -> None:
-        seat = self.rows[self.cursor]
-        self._replace(self.cursor, SeatSpec(seat.name[:-1], seat.level))
-
-    def type_character(self, character: str) -> bool:
-        """Add ``character`` to the picked seat's name; False when it can't go there."""
-        seat = self.rows[self.cursor]
-        if not self.accepts(character) or len(seat.name) >= MAX_NAME:
-            return False
-        self._replace(self.cursor, SeatSpec(seat.name + character, seat.level))
-        return True
-
-    @staticmethod
-    def accepts(character: str | None) -> bool:
-        """True for characters a name may hold."""
-        return bool(character) and len(character) == 1 and (
-            character.isalnum() or character in _NAME_PUNCTUATION)
+        """The same field of the seat above or below."""
+        rows = self.seat_rows
+        focused = self.screen.focused
+        column = KindSwitch if isinstance(focused, KindSwitch) else NameInput
+        target = max(0, min(len(rows) - 1, self.cursor + step))
+        # At once (focus() waits a turn): the next key typed goes to the field moved to.
+        self.screen.set_focus(rows[target].query_one(column))
 
     def add_seat(self, seat: SeatSpec) -> bool:
-        """Add ``seat`` at the end and pick it; False when the table is full."""
-        if len(self.rows) >= self.max_seats:
+        """Add ``seat`` at the end and put the focus on its name; False when full."""
+        rows = self.seat_rows
+        if len(rows) >= self.max_seats:
             return False
+        row = SeatRow(seat, self.kinds, self.testing, number=len(rows) + 1)
+        self.mount(row, after=rows[-1])
+        self.call_after_refresh(self._added, row)
         self.rows = self.rows + (seat,)
         self.cursor = len(self.rows) - 1
         return True
 
+    def _added(self, row: SeatRow) -> None:
+        self._number_rows()
+        if row.is_attached:
+            row.query_one(NameInput).focus()
+
     def remove_seat(self, minimum: int = 2) -> bool:
         """Remove the picked seat; False when only ``minimum`` seats are left."""
-        if len(self.rows) <= minimum:
+        rows = self.seat_rows
+        if len(rows) <= minimum:
             return False
-        rows = list(self.rows)
-        del rows[self.cursor]
-        self.rows = tuple(rows)
-        self.cursor = min(self.cursor, len(rows) - 1)
+        index = min(self.cursor, len(rows) - 1)
+        had_focus = self.screen.focused is not None and self.screen.focused in rows[index].children
+        rows[index].remove()
+        left = [row for number, row in enumerate(rows) if number != index]
+        self.rows = tuple(row.seat for row in left)
+        self.cursor = min(index, len(left) - 1)
+        if had_focus:
+            left[self.cursor].query_one(NameInput).focus()
+        self.call_after_refresh(self._number_rows)
         return True
 
-    # ---------------------------------------------------------- keys, mouse
+    @on(ActionLink.Pressed, "#add-seat")
+    def _add_pressed(self, event: ActionLink.Pressed) -> None:
+        event.stop()
+        self.post_message(self.AddRequested())
 
-    def check_consume_key(self, key: str, character: str | None) -> bool:
-        # Letters typed here are part of a name, not the screen's shortcuts.
-        return self.accepts(character)
-
-    def on_key(self, event: events.Key) -> None:
-        if self.accepts(event.character) and self.type_character(event.character):
-            event.stop()
-            event.prevent_default()
-
-    class AddRequested(Message):
-        """The "add seat" line was clicked."""
-
-    class RemoveRequested(Message):
-        """The "remove seat" line was clicked."""
-
-    def on_click(self, event: events.Click) -> None:
-        row = event.y - 1
-        if 0 <= row < len(self.rows):
-            self.cursor = row
-            if event.x >= _KIND_COLUMN:
-                self.action_kind(1)
-            return
-        if row == len(self.rows):
-            if event.x < len(_ADD_LABEL):
-                self.post_message(self.AddRequested())
-            elif len(_ADD_LABEL) + 2 <= event.x < len(_ADD_LABEL) + 2 + len(_REMOVE_LABEL):
-                self.post_message(self.RemoveRequested())
-
-    def on_focus(self) -> None:
-        self.refresh()
-
-    def on_blur(self) -> None:
-        self.refresh()
+    @on(ActionLink.Pressed, "#remove-seat")
+    def _remove_pressed(self, event: ActionLink.Pressed) -> None:
+        event.stop()
+        self.post_message(self.RemoveRequested())
