@@ -367,7 +367,9 @@ async def test_uno_called_with_the_card_is_safe():
         await settle(pilot)
         assert "u UNO!" in await shown(pilot)
         await press(pilot, "u")
-        assert "UNO armed" in await shown(pilot)
+        text = await shown(pilot)
+        # In words, not jargon ("UNO armed", issue 23).
+        assert "UNO! goes with the card" in text and "armed" not in text
         await press(pilot, "enter")
         await settle(pilot)
     played = ctl.log.index("Ann plays Red 1")

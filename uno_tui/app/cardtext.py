@@ -8,10 +8,20 @@ player; the background colour only repeats what the letter says.
 from __future__ import annotations
 
 from ..engine import COLOR_NAMES, Face, Kind
-from ..engine.cards import COLOR_LETTERS
+from ..engine.cards import COLOR_LETTERS, DARK_COLORS, LIGHT_COLORS
+
+_COLOR_ORDER = {color: index for index, color in enumerate(LIGHT_COLORS + DARK_COLORS)}
+
+
+def hand_order(face: Face) -> tuple:
+    """Where ``face`` goes in a hand sorted by colour, then number, then the other kinds
+    (by name); wild cards last."""
+    color = _COLOR_ORDER.get(face.color, len(_COLOR_ORDER)) if face.color else len(_COLOR_ORDER) + 1
+    number = face.number if face.number is not None else 100
+    return (color, number, face.kind)
 
 __all__ = ["short_label", "long_label", "color_label", "card_style", "color_style", "color_ink",
-           "with_id"]
+           "with_id", "hand_order"]
 
 #: Short bodies for the chips in a hand; kinds missing here fall back to the engine's label.
 _SHORT_BODIES = {

@@ -41,6 +41,8 @@ class TableState(NamedTuple):
     ballot: "BallotResult | None" = None
     #: Goes up with every action applied: tells a new moment from the same one drawn again.
     serial: int = 0
+    #: The viewer's hand is shown sorted by colour and number (their choice), not as dealt.
+    sorted_hand: bool = False
 
     @property
     def hand_visible(self) -> bool:

@@ -76,6 +76,8 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
         Binding("c", "catch", "Catch!"),
         Binding("j", "jump_in(True)", "Speed play"),
         Binding("j", "jump_in(False)", "Jump in"),
+        Binding("s", "sort(True)", "Sort"),
+        Binding("s", "sort(False)", "As dealt"),
         Binding("f", "pace(True)", "Fast"),
         Binding("f", "pace(False)", "Normal pace"),
         Binding("question_mark", "help", "Help", key_display="?"),
@@ -104,6 +106,8 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
         self._serial = 0
         #: The last ballot revealed, and the serial it came with.
         self._ballot = None
+        #: The seats whose person chose to see their hand sorted (``s``), kept all match.
+        self.sorted_seats: set[int] = set()
 
     @property
     def viewer(self) -> int | None:
@@ -235,6 +239,7 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
             events=tuple(event.for_seat(None) for event in ctl.last_events),
             serial=self._serial,
             ballot=self._ballot[0] if self._ballot is not None else None,
+            sorted_hand=self.viewer in self.sorted_seats,
         )
 
     def _refresh(self) -> None:
@@ -273,7 +278,8 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
         keys = tuple(self.check_action(action, parameters)
                      for action, parameters in (("play", ()), ("uno", ()), ("catch", ()),
                                                 ("jump_in", (True,)), ("jump_in", (False,)),
-                                                ("pace", (True,)), ("move", ())))
+                                                ("pace", (True,)), ("move", ()),
+                                                ("sort", (True,))))
         if keys != self._footer_keys:
             self._footer_keys = keys
             self.refresh_bindings()
@@ -300,15 +306,20 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
         if self._asking:
             return ""          # the question and its keys are in the prompt panel
         if self.awaiting_turn:
+            # Wordings, longest first: the prompt line shows the first that fits.
             unpicked = self.query_one(HandView).unpicked
             pick = "pick a card (←→, 1-9)" if unpicked else "←→ or 1-9 picks a card"
-            text = f"{name}: {pick}, Enter plays it, d draws"
-            return text + (" · UNO armed" if self.uno_armed else "")
+            uno = " · UNO! goes with the card" if self.uno_armed else ""
+            return "\n".join((f"{name}: {pick}, Enter plays it, d draws{uno}",
+                              f"{name}: ←→ 1-9 pick, Enter plays, d draws{uno}",
+                              f"Enter plays, d draws{uno}", uno.strip(" ·") or "Enter plays"))
         if not ctl.is_human(decider):
             return f"{name} is playing…"
         if self.pacing.busy:
             # A person is next, but computers have their say first (e.g. their votes).
-            return f"Computers are playing; then {name} is to {ctl.game.decision_verb}"
+            return "\n".join((f"Computers are playing; then {name} is to {ctl.game.decision_verb}",
+                              f"Computers are playing; then it is {name}'s turn",
+                              "Computers are playing"))
         return f"Waiting for {name} to {ctl.game.decision_verb}"
 
     def _can_arm_uno(self) -> bool:
@@ -323,7 +334,7 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
         if uno is not None:
             return f"UNO! for {ctl.names[uno.seat]} (u)"
         if self._can_arm_uno():
-            return "UNO armed (u)" if self.uno_armed else "UNO! (u)"
+            return "UNO! with the card, u: not" if self.uno_armed else "UNO! (u)"
         return ""
 
     @property
@@ -346,6 +357,9 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
             speed = bool(ctl.game.variant.builtin_jump_in)
             return (not self._asking and bool(parameters) and parameters[0] == speed
                     and bool(self._claimers()))
+        if action == "sort":
+            return (self.viewer is not None and bool(parameters)
+                    and parameters[0] != (self.viewer in self.sorted_seats))
         if action == "pace":
             return bool(ctl.bots) and bool(parameters) and parameters[0] != self.fast
         return True
@@ -423,6 +437,18 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
             return
         self.awaiting_turn = False
         self._run_prompt(partial(self._claim, claimers, "Speed play" if speed else "Jump in"))
+
+    def action_sort(self, by_color: bool) -> None:
+        """Show the viewer's hand sorted by colour and number, or as dealt (kept for
+        their seat until they change it)."""
+        if self.viewer is None:
+            return
+        if by_color:
+            self.sorted_seats.add(self.viewer)
+        else:
+            self.sorted_seats.discard(self.viewer)
+        self._refresh()
+        self.refresh_bindings()
 
     def action_pace(self, fast: bool) -> None:
         self.pacing.fast = fast

@@ -18,6 +18,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from ...engine import Face, HandCard
+from ..cardtext import hand_order
 from ..tablestate import TableState
 from .bound import TableWidget
 from .card import COMPACT, CardSize, card_lines, card_size_for
@@ -185,7 +186,8 @@ def hand_title(state: TableState) -> str:
     if state.viewer is None:
         return "Hand"
     count = len(state.view.hand)
-    return f"{state.names[state.viewer]}'s hand ({count} card{'s' if count != 1 else ''})"
+    order = ", sorted" if state.sorted_hand else ""
+    return f"{state.names[state.viewer]}'s hand ({count} card{'s' if count != 1 else ''}{order})"
 
 
 class HandTitle(TableWidget):
@@ -222,6 +224,8 @@ class HandView(VerticalScroll):
 
     state: reactive[TableState | None] = reactive(None, repaint=False)
     _shown_subtitle = ""
+    #: Whose hand was drawn last (a card new to the same hand was just drawn).
+    _viewer: int | None = None
     #: True while no card is picked (after a handoff) until a key or a click picks one.
     unpicked = False
 
@@ -244,22 +248,41 @@ class HandView(VerticalScroll):
     def grid(self) -> ChipGrid:
         return self.query_one(ChipGrid)
 
+    def _rows_in_view(self) -> int:
+        """How many rows of cards the hand shows at most (from its max-height: the hint
+        must not wait for a layout to know the hand goes on)."""
+        height = self.grid.card_size.height
+        max_height = self.styles.max_height
+        if max_height is not None and max_height.is_cells:
+            room = int(max_height.value) - self.styles.gutter.height
+        else:
+            room = self.size.height
+        return max(1, room // height) if height else 1
+
     def _more_hint(self) -> None:
-        """Say under the hand which cards are in view when some rows are scrolled away:
-        a newcomer would otherwise not know the hand goes on."""
+        """Say under the hand which cards are in view when some rows are off screen, and
+        how many of those can be played: a newcomer would otherwise not know the hand
+        goes on (and drew while a playable card sat out of sight)."""
         grid = self.grid
         hint = ""
         height = grid.card_size.height
-        count = len(grid.cards)
-        if count and height and self.max_scroll_y:
-            columns = grid.columns()
+        cards = grid.cards
+        count = len(cards)
+        columns = grid.columns() if self.size.width else 1
+        rows_shown = self._rows_in_view()
+        if count and height and -(-count // columns) > rows_shown:
             first_row = round(self.scroll_y) // height
-            rows_shown = max(1, self.size.height // height)
             first = first_row * columns + 1
             last = min(count, (first_row + rows_shown) * columns)
-            if first > 1 or last < count:
-                shown = f"card {first}" if first == last else f"cards {first}-{last}"
-                hint = f"{shown} of {count} · ←→ or the wheel show the rest"
+            shown = f"card {first}" if first == last else f"cards {first}-{last}"
+            hint = f"{shown} of {count}"
+            playable = grid.playable
+            if playable is not None:
+                away = sum(1 for index, card in enumerate(cards)
+                           if card.id in playable and not first - 1 <= index < last)
+                if away:
+                    hint += f" · {away} more can be played"
+            hint += " · ←→ show the rest"
         if hint != self._shown_subtitle:
             self._shown_subtitle = hint
             self.border_subtitle = hint
@@ -279,19 +302,35 @@ class HandView(VerticalScroll):
             grid.cards = ()
             return
         cards = state.view.hand
+        if state.sorted_hand:
+            cards = tuple(sorted(cards, key=lambda card: hand_order(card.face)))
         count = len(cards)
         grid.notice = "No cards." if not cards else ""
+        before = {card.id for card in grid.cards} if state.viewer == self._viewer else None
+        picked = self.selected_card if state.viewer == self._viewer else None
+        self._viewer = state.viewer
         if self.unpicked:
             # After a handoff: no card is picked until its player picks one.
             grid.cursor = -1
         elif playable and grid.playable is None:
             # A turn begins: start on the first card that can be played.
             grid.cursor = next(i for i, card in enumerate(cards) if card.id in playable)
+        elif picked is not None and any(card.id == picked for card in cards):
+            # The same card stays picked when the hand is sorted or grows.
+            grid.cursor = next(i for i, card in enumerate(cards) if card.id == picked)
         else:
             grid.cursor = min(grid.cursor, max(0, count - 1))
         grid.cards = cards
         grid.playable = playable
-        self.scroll_to_cursor()
+        drawn = [i for i, card in enumerate(cards) if before and card.id not in before]
+        if drawn:
+            # A card just drawn comes into view (it went to the end, off screen), once
+            # the hand is laid out with it.
+            self.scroll_to_index(drawn[-1])
+            self.call_after_refresh(self.scroll_to_index, drawn[-1])
+        else:
+            self.scroll_to_cursor()
+        self._more_hint()
         self.call_after_refresh(self._more_hint)
     @property
     def cards(self) -> tuple[HandCard, ...]:
@@ -331,12 +370,17 @@ class HandView(VerticalScroll):
 
     def scroll_to_cursor(self) -> None:
         """Keep the picked card's row in view."""
+        if self.grid.cursor >= 0:
+            self.scroll_to_index(self.grid.cursor)
+
+    def scroll_to_index(self, index: int) -> None:
+        """Bring the row of the card at ``index`` into view."""
         grid = self.grid
-        if grid.cards and grid.cursor >= 0 and self.max_scroll_y:
+        if grid.cards and 0 <= index < len(grid.cards) and self.size.width:
             height = grid.card_size.height
-            row_top = (grid.cursor // grid.columns()) * height
+            row_top = (index // grid.columns()) * height
             if not self.scroll_y <= row_top <= self.scroll_y + self.size.height - height:
-                self.scroll_to(y=row_top, animate=False)
+                self.scroll_to(y=row_top, animate=False, force=True)
 
     @property
     def selected_card(self) -> int | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.message import Message
@@ -13,6 +14,19 @@ __all__ = ["PromptBar"]
 
 _CATCH_STYLE = "bold black on #ffb300"
 _UNO_STYLE = "bold black on #43a047"
+
+
+def fit_words(wordings: list[str], room: int) -> str:
+    """The first of ``wordings`` at most ``room`` cells wide; else the last, cut after
+    its last whole word that fits, with an ellipsis."""
+    for wording in wordings:
+        if cell_len(wording) <= room:
+            return wording
+    last = wordings[-1] if wordings else ""
+    cut = last[:max(0, room - 1)]
+    if " " in cut:
+        cut = cut[:cut.rindex(" ")]
+    return cut + "…" if room > 0 else ""
 
 
 class PromptBar(DrawnInLines):
@@ -29,6 +43,8 @@ class PromptBar(DrawnInLines):
     class UnoRequested(Message):
         """Someone clicked UNO!."""
 
+    #: What to say: one wording or several, longest first, one a line; the first that
+    #: fits beside the actions is shown (a cut word reads as a mistake).
     text: reactive[str] = reactive("", repaint=False)
     #: Label of the Catch! action ("" hides it), e.g. "Catch! Bob forgot UNO (c)".
     catch_label: reactive[str] = reactive("", repaint=False)
@@ -59,7 +75,7 @@ class PromptBar(DrawnInLines):
     def lines(self) -> list[Text]:
         actions = self._actions()
         room = self.size.width - sum(len(label) + 3 for label, _, _ in actions)
-        text = Text(self.text[:max(0, room - 1)] + ("…" if len(self.text) >= room else ""))
+        text = Text(fit_words(self.text.split("\n"), room - 1))
         text.pad_right(max(0, room - len(text)))
         for label, style, _ in actions:
             text.append(" ")

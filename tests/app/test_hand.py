@@ -1,0 +1,67 @@
+"""The hand at the bottom: the hint when cards are off screen, a drawn card brought into
+view, and the sort toggle (issue 23)."""
+
+from __future__ import annotations
+
+from uno_tui.app.widgets.hand import ChipGrid, HandView
+
+from .helpers import asked, make_app, press, rigged, settle, shown, take_keyboard
+
+TWELVE = ["B1", "B2", "B3", "B4", "B5", "B6", "B7", "G1", "G2", "R9", "G4", "R2"]
+
+
+def _rows_in_view(hand: HandView) -> range:
+    """The indexes of the cards whose row is on screen."""
+    grid = hand.query_one(ChipGrid)
+    height, columns = grid.card_size.height, grid.columns()
+    first_row = round(hand.scroll_y) // height
+    rows = max(1, hand.size.height // height)
+    return range(first_row * columns, (first_row + rows) * columns)
+
+
+async def test_the_page_hint_shows_at_once_with_the_playable_cards_off_screen():
+    """Issue 23: after the handoff the turn showed cards 1-7, all "no", and the hint came
+    only after an arrow key: a player drew while a playable card sat off screen."""
+    ctl = rigged("Ann,Bob", hands=[TWELVE, ["Y1", "Y2"]], top="R5")
+    async with make_app(ctl).run_test(size=(80, 24)) as pilot:
+        await take_keyboard(pilot, "Ann")
+        text = await shown(pilot)
+        assert "cards 1-7 of 12 · 2 more can be played · ←→ show the rest" in text, text
+
+
+async def test_a_drawn_card_comes_into_view():
+    ctl = rigged("Ann,Bob", hands=[TWELVE[:7], ["Y1", "Y2"]], top="R5", draw=["Y9"])
+    async with make_app(ctl).run_test(size=(80, 24)) as pilot:
+        await take_keyboard(pilot, "Ann")
+        await press(pilot, "d")                  # Yellow 9: it can't be played
+        await settle(pilot)
+        assert asked(pilot.app) == "notice"
+        text = await shown(pilot)
+        assert "Remember it" in text
+        hand = pilot.app.table.query_one(HandView)
+        assert 7 in _rows_in_view(hand), text
+        assert "cards 8-8 of 8" in text or "card 8 of 8" in text
+
+
+async def test_s_sorts_the_hand_by_colour_and_each_person_keeps_their_choice():
+    ctl = rigged("Ann,Bob", hands=[["G2", "R7", "W", "B1", "R3"], ["Y5", "B2", "Y1"]],
+                 top="R5", draw=["G9", "G8"], ids=False)
+    async with make_app(ctl).run_test(size=(80, 24)) as pilot:
+        await take_keyboard(pilot, "Ann")
+        assert "s Sort" in await shown(pilot)
+        await press(pilot, "s")
+        table = pilot.app.table
+        grid = table.query_one(ChipGrid)
+        assert [c.face.label for c in grid.cards] == [
+            "Red 3", "Red 7", "Green 2", "Blue 1", "Wild"]
+        text = await shown(pilot)
+        assert "Ann's hand (5 cards, sorted)" in text and "s As dealt" in text
+        await press(pilot, "1", "enter")         # Red 3, the first card as sorted
+        await take_keyboard(pilot, "Bob")
+        assert [c.face.label for c in grid.cards] == ["Yellow 5", "Blue 2", "Yellow 1"]
+        await press(pilot, "d")                  # Green 9, which can't be played
+        await settle(pilot)
+        await press(pilot, "enter")
+        await take_keyboard(pilot, "Ann")        # Ann's choice is kept for her
+        assert [c.face.label for c in grid.cards] == ["Red 7", "Green 2", "Blue 1", "Wild"]
+    assert "Ann plays Red 3" in ctl.log
