@@ -139,18 +139,22 @@ class UnoApp(App[int]):
 
     def _table_for(self, config: PlayConfig, record: MatchRecord | None = None) -> "TableScreen":
         recorder = match = None
+        log: list[str] = []
         if self.store is not None:
             # The disk's part of a save runs in a thread: a keypress never waits for fsync.
             recorder = MatchRecorder(self.store, config, record, on_problem=self._save_problem,
                                      background=True)
         if record is not None:
+            from .replay import round_so_far
+
             match = record.restore()
+            log = round_so_far(record)
             if recorder is not None:
                 recorder.resume(match)
         self.controller = TableController(
             config.variant, config.seats, target=config.target, mode=config.mode,
             rules=config.rules, seed=config.seed, show_ids=self.show_card_ids,
-            recorder=recorder, match=match)
+            recorder=recorder, match=match, log=log)
         return self._table(self.controller)
 
     def _table_for_record(self, record: MatchRecord) -> "TableScreen":

@@ -82,13 +82,14 @@ class TableController:
 
     ``seed`` makes the deals and the bots' choices reproducible; with the same seed
     and the same human choices, the same game is played. A ``recorder`` hears of every
-    deal, action and score. ``match`` plays on a match already under way (a resumed save).
+    deal, action and score. ``match`` plays on a match already under way (a resumed save),
+    whose round's ``log`` so far the log starts with.
     """
 
     def __init__(self, variant: str, seats: Sequence[SeatSpec], *, target: int = 500,
                  mode: str = "target", rules: Sequence[str] = (), seed: int | None = None,
                  show_ids: bool = False, recorder: Recorder | None = None,
-                 match: Match | None = None) -> None:
+                 match: Match | None = None, log: Sequence[str] = ()) -> None:
         self.variant = variant
         self.seats = tuple(seats)
         self.names = tuple(seat.name for seat in self.seats)
@@ -100,9 +101,10 @@ class TableController:
         self._rng = random.Random(seed)
         self.log: list[str] = []
         self.recorder = recorder
-        self._start_match(seed, match)
+        self._start_match(seed, match, log)
 
-    def _start_match(self, seed: int | None, match: Match | None = None) -> None:
+    def _start_match(self, seed: int | None, match: Match | None = None,
+                     log: Sequence[str] = ()) -> None:
         resumed = match is not None
         self.match = match or Match(self.variant, len(self.seats), target=self.target,
                                     mode=self.mode, rules=self.rules, seed=seed)
@@ -118,7 +120,8 @@ class TableController:
         self.last_events: tuple[Event, ...] = ()
         self.narrator = self._narrator_for(self.match.game)
         if resumed:
-            self._say([f"Round {self.match.round_number} resumed from the save"])
+            # The round's log so far (``log``, from the save), then word of the resume.
+            self._say([*log, f"Round {self.match.round_number} resumed from the save"])
         else:
             self._say(self.narrator.lines(self.match.game.opening_events))
             self._tell_bots(None, self.match.game.opening_events)

@@ -11,7 +11,7 @@ from ..engine import Event, Game, action_from_json
 from ..saves import MatchRecord
 from .narration import Narrator
 
-__all__ = ["Replay", "ReplayError", "refusal"]
+__all__ = ["Replay", "ReplayError", "refusal", "round_so_far"]
 
 #: The log keeps this many recent lines.
 LOG_LINES = 300
@@ -143,3 +143,14 @@ class Replay:
     def _say(self, lines) -> None:
         self.lines.extend(lines)
         del self.lines[:-LOG_LINES]
+
+
+def round_so_far(record: MatchRecord) -> list[str]:
+    """The log of the round in play in ``record``, from its deal to its last action (what
+    a resumed match's log starts with); [] when the round can't be played again."""
+    try:
+        replay = Replay(record)
+        replay.go(replay.rounds - 1, len(record.rounds[-1].actions or ()))
+    except (ReplayError, IndexError, TypeError):
+        return []
+    return list(replay.lines)

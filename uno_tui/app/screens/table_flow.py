@@ -90,12 +90,10 @@ class TableFlow:
         # The handoff covers the table first, then the table hides every hand beneath it:
         # hidden the other way round, a frame drawn between the two (seen under load) could
         # still carry the last person's cards while no one is meant to be looking.
-        # What happened since this person passed the keyboard on, in the log's words
-        # (the log is public): the person coming back reads it before their hand.
+        # What happened since this person's last decision, in the log's words (the log
+        # is public): the person coming back reads it before their hand (each person's
+        # place is marked as they decide: see _act).
         log = self.query_one(GameLog)
-        # Whoever held it last read everything so far (their hand may be hidden already).
-        if self.flow.holder is not None:
-            log.bookmark(self.flow.holder)
         recent = log.unread(seat)
         if kept is None:
             kept = self.flow.holder == seat
@@ -127,7 +125,10 @@ class TableFlow:
         self.uno_armed = False
         self.query_one(HandView).unpicked = False
         self.awaiting_turn = False
-        self.query_one(GameLog).add(lines)
+        log = self.query_one(GameLog)
+        log.add(lines)
+        # What happens from now on is news to this person at their next handoff.
+        log.bookmark(seat)
         if type(action) is Challenge:
             self._guard(lambda: self._reveal(seat))
             return
