@@ -475,6 +475,10 @@ async def answer_panel_by_keys(pilot) -> str:
     elif question.filtered:
         await press(pilot, *option.label[:3].lower())       # type to find it
         await press(pilot, "1")
+    elif option.number is not None and option.number <= 9:
+        await press(pilot, str(option.number))            # a seat keeps its number
+    elif option.number is not None:
+        await press(pilot, *["right"] * box.matching.index(index), "enter")
     else:
         await press(pilot, str(box.visible.index(index) + 1))
     return kind

@@ -32,7 +32,7 @@ async def _frames_until_the_gate_is_passed(bob_hand: list[str], variant: str, ru
         await settle(pilot)
         texts.append(screen_text(app))
         assert asked(app) == "claim" and app.table.viewer is None
-        await press(pilot, "1")                       # "I am Bob"
+        await press(pilot, "2")                       # "I am Bob": seat 2
         await settle(pilot)
         gate = app.screen
         assert isinstance(gate, HandoffScreen) and gate.player == "Bob", screen_text(app)

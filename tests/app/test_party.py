@@ -25,7 +25,7 @@ async def test_point_taken_each_person_votes_behind_their_handoff_and_votes_show
         text = await shown(pilot)
         assert "Ann: point at whom?" in text and "Ann played Point Taken" in text
         assert [o.label for o in panel(pilot.app).question.options] == ["Bob", "CPU 1"]
-        await press(pilot, "1")                      # Ann points at Bob
+        await press(pilot, "2")                      # Ann points at Bob, seat 2
         await take_keyboard(pilot, "Bob")            # Bob votes at his own handoff
         assert asked(pilot.app) == "point"
         text = await shown(pilot)
@@ -96,9 +96,13 @@ async def test_wild_drawn_together_picks_a_colour_then_two_named_players():
         assert "Link players" not in text
         assert [o.label for o in panel(pilot.app).question.options] == [
             "Ann", "CPU 1", "CPU 2", "CPU 3"]
-        await press(pilot, "2")                       # CPU 1
+        await press(pilot, "2")                       # CPU 1, seat 2
         await settle(pilot)
-        assert "Ann: link CPU 1 with whom?" in await shown(pilot)
+        text = await shown(pilot)
+        assert "Ann: link CPU 1 with whom?" in text
+        # Each seat keeps its number through the decision (issue 23: the second list
+        # renumbered, "3 CPU 2 4 CPU 3", and 4 linked CPU 3 instead of CPU 2).
+        assert "3 CPU 2" in text and "4 CPU 3" in text and "1 Ann" in text
         assert [o.label for o in panel(pilot.app).question.options] == ["Ann", "CPU 2", "CPU 3"]
         await press(pilot, "escape")                  # back to the first player
         await settle(pilot)
@@ -124,6 +128,8 @@ async def test_a_long_list_is_found_by_typing_at_sixteen_seats():
         await press(pilot, "pagedown")
         assert [box.question.options[i].label for i in box.visible] == [
             "CPU 9", "CPU 10", "CPU 11", "CPU 12", "CPU 13", "CPU 14", "CPU 15"]
+        # Page 2 goes on with the seats' numbers (it restarted at 1).
+        assert "10 CPU 9" in await shown(pilot)
         await press(pilot, "c", "p", "u", "space", "1", "2")   # typed, digits included
         assert [box.question.options[i].label for i in box.visible] == ["CPU 12"]
         await press(pilot, "enter")
@@ -147,7 +153,8 @@ async def test_speed_play_is_claimed_then_gated_to_the_claimer():
         assert [o.label for o in panel(pilot.app).question.options] == ["I am Bob", "I am Cid"]
         assert pilot.app.table.viewer is None         # Ann's hand hides at once
         assert "Hands are hidden while someone plays out of turn." in await shown(pilot)
-        await press(pilot, "2")                       # Cid holds no Red 5: said after the gate
+        assert "2 I am Bob" in await shown(pilot)     # each keeps their seat's number
+        await press(pilot, "3")                       # Cid holds no Red 5: said after the gate
         await settle(pilot)
         assert isinstance(pilot.app.screen, HandoffScreen)
         assert_no_leak(pilot.app, public)
@@ -159,7 +166,7 @@ async def test_speed_play_is_claimed_then_gated_to_the_claimer():
         await press(pilot, "enter")
         await take_keyboard(pilot, "Ann")             # Cid had it: it goes back to Ann
         assert pilot.app.table.viewer == 0
-        await press(pilot, "j", "1")                  # Bob claims
+        await press(pilot, "j", "2")                  # Bob claims
         await settle(pilot)
         assert isinstance(pilot.app.screen, HandoffScreen)
         await press(pilot, "enter")
@@ -207,9 +214,9 @@ async def test_a_new_vote_shows_none_of_the_last_ballots_marks():
     async with app.run_test() as pilot:
         failures = check_every_frame(app, lambda app: assert_seats_hide_what_they_must(app.table))
         await take_keyboard(pilot, "Ann")
-        await press(pilot, "1", "enter", "1")        # Point Taken; Ann points at Bob
+        await press(pilot, "1", "enter", "2")        # Point Taken; Ann points at Bob
         await take_keyboard(pilot, "Bob")
-        await press(pilot, "1")                      # Bob points at CPU 1: the reveal
+        await press(pilot, "3")                      # Bob points at CPU 1: the reveal
         await settle(pilot)                          # Bob's turn, his keyboard still
         assert app.table.awaiting_turn and app.table.viewer == 1
         await press(pilot, "1", "enter")             # his own Point Taken

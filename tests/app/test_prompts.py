@@ -218,7 +218,8 @@ async def test_seven_swaps_hands_with_the_chosen_player():
         assert asked(pilot.app) == "swap"
         assert [o.label for o in panel(pilot.app).question.options] == [
             "CPU 1 (3 cards)", "CPU 2 (2 cards)"]
-        await press(pilot, "2")
+        assert "3 CPU 2 (2 cards)" in await shown(pilot)   # the seat's own number
+        await press(pilot, "3")
         await settle(pilot)
     assert "Ann swaps hands with CPU 2" in ctl.log
 

@@ -125,8 +125,8 @@ async def ask_swap(context: PromptContext):
     """7-0: the seat to swap hands with, by name and hand size."""
     view = context.view
     targets = {a.target: a for a in context.actions if type(a) is SwapHands}
-    options = [Option(f"{context.names[s]} ({_cards(view.seats[s].card_count)})", targets[s])
-               for s in context.others() if s in targets]
+    options = [Option(f"{context.names[s]} ({_cards(view.seats[s].card_count)})", targets[s],
+                      number=s + 1) for s in context.others() if s in targets]
     return await context.ask(Question(
         f"{context.name}: swap hands with whom?",
         "The 7 lets you trade your whole hand with another player.", options))

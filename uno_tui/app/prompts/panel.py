@@ -142,6 +142,8 @@ class PromptPanel(Widget):
 
     def _option_cell(self, number: int, index: int) -> Text:
         option = self.question.options[index]
+        if option.number is not None:
+            number = option.number
         cell = Text(f"{number} ", style="bold")
         if option.swatch:
             cell.append("  ", style=option.swatch)
@@ -269,8 +271,11 @@ class PromptPanel(Widget):
         if self.question is None:
             return False
         if action == "pick":
-            return bool(parameters) and isinstance(parameters[0], int) \
-                and parameters[0] < len(self.visible)
+            if not (bool(parameters) and isinstance(parameters[0], int)):
+                return False
+            if self.question.numbered:
+                return self.question.numbered_as(parameters[0] + 1) in self.matching
+            return parameters[0] < len(self.visible)
         if action == "page":
             return len(self.matching) > PAGE
         if action == "back":
@@ -280,7 +285,13 @@ class PromptPanel(Widget):
         return True
 
     def action_pick(self, number: int) -> None:
-        """Answer with the ``number``-th option shown (0-based)."""
+        """Answer with the ``number``-th option shown (0-based), or in a question whose
+        options keep numbers, the one numbered ``number + 1``."""
+        if self.question.numbered:
+            index = self.question.numbered_as(number + 1)
+            if index is not None and index in self.matching:
+                self._answer(index)
+            return
         visible = self.visible
         if 0 <= number < len(visible):
             self._answer(visible[number])

@@ -18,7 +18,8 @@ async def ask_point(context: PromptContext):
     """A secret vote: point at another player; every vote shows once all are in."""
     view = context.view
     targets = {a.target: a for a in context.actions if type(a) is PointAt}
-    options = [Option(context.names[s], targets[s]) for s in context.others() if s in targets]
+    options = [Option(context.names[s], targets[s], number=s + 1)
+               for s in context.others() if s in targets]
     player = view.context.get("player")
     cast = len(view.extras.get("ballots_cast", ()))
     who = f"{context.names[player]} played Point Taken. " if player is not None else ""
@@ -60,7 +61,7 @@ async def ask_link(context: PromptContext):
     while True:
         first = await context.ask(Question(
             f"{context.name}: link whom? (first of two players)", rule,
-            [Option(context.names[s], s) for s in seats
+            [Option(context.names[s], s, number=s + 1) for s in seats
              if any(s in pair for pair in legal)]))
         if first is None:
             return None
@@ -68,6 +69,6 @@ async def ask_link(context: PromptContext):
         second = await context.ask(Question(
             f"{context.name}: link {context.names[first]} with whom?",
             f"{context.names[first]} is the first. Pick the second player.",
-            [Option(context.names[s], s) for s in partners], cancel=True))
+            [Option(context.names[s], s, number=s + 1) for s in partners], cancel=True))
         if second is not None:
             return LinkPlayers(context.seat, first, second)

@@ -25,6 +25,9 @@ class Option(NamedTuple, Generic[T]):
     value: T
     key: str = ""
     swatch: str = ""
+    #: The number the option keeps wherever it is listed (a seat's number when players
+    #: are picked): shown before it, and its digit picks it. None: numbered by position.
+    number: int | None = None
 
 
 @dataclass(frozen=True)
@@ -44,6 +47,16 @@ class Question(Generic[T]):
         object.__setattr__(self, "message", message)
         object.__setattr__(self, "options", tuple(options))
         object.__setattr__(self, "cancel", cancel)
+
+    @property
+    def numbered(self) -> bool:
+        """True when the options keep numbers of their own (see :attr:`Option.number`)."""
+        return any(option.number is not None for option in self.options)
+
+    def numbered_as(self, number: int) -> int | None:
+        """The index of the option numbered ``number``, if any."""
+        return next((index for index, option in enumerate(self.options)
+                     if option.number == number), None)
 
     @property
     def filtered(self) -> bool:

@@ -22,7 +22,8 @@ def who_plays_out_of_turn(candidates: Sequence[tuple[int, str]], top: Face,
     return Question(f"{what} on {long_label(top)}: who are you?",
                     f"A card identical to {long_label(top)} may be played out of turn. "
                     f"Whoever has the keyboard now picks their own name.",
-                    [Option(f"I am {name}", seat) for seat, name in candidates], cancel=True)
+                    [Option(f"I am {name}", seat, number=seat + 1) for seat, name in candidates],
+                    cancel=True)
 
 
 def out_of_turn_card(player: str, top: Face, choices: Sequence[tuple[JumpIn, str, Face]],

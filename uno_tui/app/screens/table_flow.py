@@ -286,7 +286,8 @@ class TableFlow:
             f"Catch {target}: who is catching?",
             f"{target} did not call UNO and draws 2. Whoever has the keyboard now picks "
             f"their own name.",
-            [Option(f"I am {ctl.names[c.seat]}", c.seat) for c in catches], cancel=True))
+            [Option(f"I am {ctl.names[c.seat]}", c.seat, number=c.seat + 1) for c in catches],
+            cancel=True))
         if seat is None:
             return None
         return partial(self._window, next(c for c in catches if c.seat == seat))
