@@ -16,13 +16,15 @@ from uno_tui.app.widgets.seats import SeatPanel
 from .helpers import make_app, make_controller, painted_rows, press, rigged, screen_text, settle
 
 SIZES = [(80, 24), (120, 40)]
+#: The three size steps.
+STEPS = [(80, 24), (120, 40), (200, 60)]
 
 
 def inside(inner, outer) -> bool:
     return outer.contains_region(inner)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+@pytest.mark.parametrize("size", STEPS, ids=["80x24", "120x40", "200x60"])
 @pytest.mark.parametrize("players,variant", [(2, "classic"), (3, "classic"), (5, "classic"),
                                              (8, "classic"), (10, "classic"), (16, "party")])
 async def test_every_seat_fits_above_the_piles(size, players, variant):
@@ -196,3 +198,21 @@ async def test_a_question_opening_paints_its_panel_once(size):
         partial = [frame for frame in frames if len(frame) < size[1]]
         for row in rows:
             assert sum(row in frame for frame in partial) == 1, (row, partial)
+
+
+@pytest.mark.parametrize("size,card,log", [((80, 24), (11, 4), 27), ((120, 40), (13, 8), 40),
+                                           ((200, 60), (17, 11), 56)],
+                         ids=["80x24", "120x40", "200x60"])
+async def test_cards_and_log_grow_with_the_terminal(size, card, log):
+    """Issue 23: at 200x60 the cards were the size they are at 120x40 and most of the
+    screen was empty."""
+    from uno_tui.app.widgets.discard import DiscardPile
+    from uno_tui.app.widgets.hand import ChipGrid
+
+    ctl = make_controller("Ann,cpu,cpu,cpu", seed=27, ids=False)
+    async with make_app(ctl).run_test(size=size) as pilot:
+        await settle(pilot)
+        table = pilot.app.table
+        assert tuple(table.query_one(ChipGrid).card_size) == card
+        assert tuple(table.query_one(DiscardPile).size_class) == card
+        assert table.query_one("#log").outer_size.width == log

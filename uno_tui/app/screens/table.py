@@ -28,7 +28,7 @@ from ..pacing import ComputerPacing
 from ..prompts import PromptHost, PromptPanel
 from ..tablestate import TableState
 from ..widgets.banner import MomentBanner
-from ..widgets.card import COMPACT, LARGE, card_size_for
+from ..widgets.card import COMPACT, HUGE, LARGE, card_size_for
 from ..widgets.discard import DiscardPile
 from ..widgets.draw_pile import DrawPile
 from ..widgets.extras import EXTRA_WIDGETS
@@ -50,7 +50,7 @@ __all__ = ["TableScreen"]
 #: the prompt line, the hand's title and the footer.
 ONE_LINE_BARS = 5
 #: The log's width by card size (the table takes the rest).
-LOG_WIDTH = {COMPACT: 27, LARGE: 40}
+LOG_WIDTH = {COMPACT: 27, LARGE: 40, HUGE: 56}
 
 
 def _digit_bindings() -> list[Binding]:
@@ -183,7 +183,9 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
         for pile in (self.query_one(DiscardPile), self.query_one(DrawPile),
                      *self.query(MiniPile)):
             pile.size_class = size
-        self.set_class(size == LARGE, "-large")
+        # "-large" from 120x40 on (the piles' height, the statuses); "-huge" from 200x60.
+        self.set_class(size in (LARGE, HUGE), "-large")
+        self.set_class(size == HUGE, "-huge")
         self.query_one(GameLog).styles.width = LOG_WIDTH[size]
         # Arrange the seats for the room they will get with a one-row hand, before the
         # first layout: arranged only once the seat area is laid out, the first frame

@@ -1,9 +1,9 @@
 """Drawing cards as cards: a border, the colour's initial in the corner, a big number or
 symbol and the card's whole name, in two sizes.
 
-``COMPACT`` (11x4) fits seven cards across an 80-column hand; ``LARGE`` (13x7, corner
+``COMPACT`` (11x4) fits seven cards across an 80-column hand; ``LARGE`` (13x8, corner
 indices top-left and bottom-right) is used once the terminal has the room (about
-120x40). A card reads without colour: the corner carries the colour's initial, the
+120x40), ``HUGE`` (17x11) from about 200x60. A card reads without colour: the corner carries the colour's initial, the
 name is written out, an unplayable card has a dashed border and "no" in it, and the
 picked card a double border. Colour only repeats what the letters say.
 
@@ -23,7 +23,7 @@ from ...engine import Face, Kind
 from ...engine.cards import COLOR_LETTERS
 from ..cardtext import card_style, color_ink
 
-__all__ = ["CardSize", "COMPACT", "LARGE", "card_lines", "card_text", "back_lines",
+__all__ = ["CardSize", "COMPACT", "LARGE", "HUGE", "HUGE_FROM", "card_lines", "card_text", "back_lines",
            "hotkey_for", "card_symbol", "card_name_lines", "corner_index", "Piece",
            "card_size_for", "card_rich_text", "card_line_texts", "LARGE_FROM"]
 
@@ -42,6 +42,8 @@ class CardSize(NamedTuple):
 
 COMPACT = CardSize(11, 4)
 LARGE = CardSize(13, 8)
+#: For a big terminal (about 200x60): the room is used, not left empty.
+HUGE = CardSize(17, 11)
 
 #: One piece of a card's line: its text and its Rich style.
 Piece = tuple[str, str]
@@ -173,7 +175,9 @@ def _body(face: Face, size: CardSize) -> list[str]:
         big = big_symbol(face)
         middle = list(big) if big[0] else ["", symbol]
         name = card_name_lines(face, inner, rows - 2 - len(middle))
-        lines = [corner.ljust(inner), *middle, *name]
+        # The symbol and name in the middle of the card, whatever its height.
+        spare = rows - 2 - len(middle) - len(name)
+        lines = [corner.ljust(inner), *[""] * (spare // 2), *middle, *name]
         lines += [""] * (rows - 1 - len(lines))
         lines.append(corner.rjust(inner))
         return [line.center(inner) for line in lines]
@@ -245,12 +249,16 @@ def card_text(face: Face, size: CardSize = COMPACT, index: int | None = None,
             for line in card_lines(face, size, index, playable, picked, card_id)]
 
 
-#: From this terminal size on, cards are drawn LARGE.
+#: From this terminal size on, cards are drawn LARGE; from the next, HUGE.
 LARGE_FROM = (110, 34)
+HUGE_FROM = (170, 52)
 
 
 def card_size_for(width: int, height: int) -> CardSize:
-    """The card size for a terminal of ``width`` x ``height`` cells."""
+    """The card size for a terminal of ``width`` x ``height`` cells: three steps, about
+    80x24, 120x40 and 200x60."""
+    if width >= HUGE_FROM[0] and height >= HUGE_FROM[1]:
+        return HUGE
     return LARGE if width >= LARGE_FROM[0] and height >= LARGE_FROM[1] else COMPACT
 
 

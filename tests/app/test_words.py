@@ -1,0 +1,87 @@
+"""Every prompt and label of every rule set, at 80x24: no word is cut (issue 23 found
+"…d draws · UNO arm…", "then Bob is to play a ca…", "…for each vot…")."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from .helpers import make_app, press, rigged, screen_text, settle, take_keyboard
+
+#: Words that end in an ellipsis on purpose (something goes on).
+WHOLE = {"thinking", "playing"}
+#: A word and the ellipsis right after it.
+_CUT = re.compile(r"(\w+)…")
+
+
+def cut_words(text: str, names=()) -> list[str]:
+    """The words of ``text`` that an ellipsis cuts short (a word ended by an ellipsis
+    that is not one of :data:`WHOLE`). A player's name shortened on its seat is not a
+    sentence cut: a shortened ``names`` is let pass."""
+    cut = []
+    for match in _CUT.finditer(text):
+        word = match.group(1)
+        start = text.rfind(" ", 0, match.start()) + 1
+        shown = text[start:match.end() - 1]
+        if word in WHOLE or any(name.startswith(shown) for name in names):
+            continue
+        cut.append(word)
+    return cut
+
+
+def test_a_cut_word_is_found():
+    assert cut_words("Ann: pick a card, Enter plays it, d dr…") == ["dr"]
+    assert cut_words("CPU 1 thinking… · Bob is playing…") == []
+
+
+LONG = "Bartholomew-Jones"[:16]
+
+#: (what it shows, rule set, players, hands, top, rules, keys after the first handoff)
+SCENES = [
+    ("a turn with UNO! to call and a catch", "classic", f"Ann,{LONG},cpu",
+     [["R1", "R2"], ["G1", "G2", "G3"], ["B1"]], "R3", (), ("u",)),
+    ("the colour", "classic", f"Ann,{LONG}", [["W", "R5", "B2"], ["G1", "G2"]], "B3", (),
+     ("1", "enter")),
+    ("a Wild Draw Four to answer", "classic", f"{LONG},Bob",
+     [["W+4", "R5", "G7"], ["B1", "B2", "B3"]], "R3", (), ("1", "enter", "r", "enter")),
+    ("the 7-0 swap", "classic", f"Ann,{LONG},cpu",
+     [["R7", "B1", "B2"], ["G1", "G2", "G3"], ["Y1", "Y2"]], "R3", ("7-0",), ("1", "enter")),
+    ("a jump-in claim", "classic", f"Ann,{LONG}", [["G2", "B2"], ["R5", "G3"]], "R5",
+     ("jump-in",), ("j",)),
+    ("a Point Taken vote", "party", f"Ann,{LONG},cpu,cpu,cpu,cpu",
+     [["RPT", "R2", "R3"], ["G1", "G2", "G3"], ["B1", "B2"], ["B3", "B4"], ["Y1", "Y2"],
+      ["Y3", "Y4"]], "R5", (), ("1", "enter")),
+    ("Wild Drawn Together", "party", f"Ann,{LONG},cpu,cpu",
+     [["WDT", "R2", "R3"], ["G1", "G2"], ["B1", "B2"], ["Y1", "Y2"]], "R5", (),
+     ("1", "enter", "r")),
+    ("Wild Pile Up", "party", f"Ann,{LONG},cpu",
+     [["WPU", "R2", "R3"], ["G1", "G2"], ["B1", "B2"]], "R5", (), ("1", "enter", "r")),
+    ("a speed play", "party", f"Ann,{LONG},cpu", [["G2", "B2"], ["R5", "G3"], ["Y1"]], "R5",
+     (), ("j",)),
+    ("UNO Flip's table", "flip", f"Ann,{LONG},cpu,cpu",
+     [["R1", "R2", "B3"], ["G1", "G2"], ["B1", "B2"], ["Y1", "Y2"]], "R5", (), ()),
+    ("Pokémon's table", "pokemon", f"Ann,{LONG},cpu",
+     [["R1", "R2", "B3"], ["G1", "G2"], ["B1", "B2"]], "R5", (), ()),
+]
+
+
+@pytest.mark.parametrize("scene", SCENES, ids=[scene[0] for scene in SCENES])
+async def test_no_word_is_cut_at_80x24(scene):
+    what, variant, players, hands, top, rules, keys = scene
+    ctl = rigged(players, variant=variant, hands=hands, top=top, rules=rules)
+    app = make_app(ctl)
+    seen = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        seen.append(screen_text(app))
+        first = players.split(",")[0]
+        await take_keyboard(pilot, first)
+        seen.append(screen_text(app))
+        for key in keys:
+            await press(pilot, key)
+            await settle(pilot)
+            seen.append(screen_text(app))
+    names = ctl.names
+    for text in seen:
+        assert not cut_words(text, names), f"{what}: cut words {cut_words(text, names)}\n{text}"
