@@ -18,6 +18,7 @@ from .config import (
     CPU, MAX_GAMES, MAX_HOLD, MAX_SESSIONS, MAX_NAME, MAX_SEATS, MAX_SEED, MAX_TARGET, MAX_THINK_MS, MAX_WORKERS,
     PlayConfig, SeatSpec, bot_levels, default_bot_level, name_computers,
 )
+from .printable import clean_name
 from .engine import HOUSE_RULES, MODES, VARIANTS, ConfigError, EngineError, get_variant
 
 __all__ = ["main", "parse_play_args", "UsageError"]
@@ -115,8 +116,12 @@ def _is_integer(text: str) -> bool:
 
 
 def _seat(text: str) -> SeatSpec:
-    name = text.strip()
+    # A name is shown on the table: nothing in it may drive the terminal.
+    name = clean_name(text, limit=None)
     if not name:
+        if text.strip():
+            raise argparse.ArgumentTypeError(
+                f"the name {clip(text)} has no printable characters")
         raise argparse.ArgumentTypeError("a player name is empty")
     if name.lower() == CPU or name.lower().startswith(CPU + ":"):
         level = name.partition(":")[2].strip().lower() or default_bot_level()

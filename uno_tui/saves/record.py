@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from ..config import MAX_NAME, MAX_SEATS, MAX_SEED, MAX_TARGET, PlayConfig, SeatSpec, bot_levels
+from ..printable import clean_name
 from ..engine import MODES, VARIANTS, Action, Match, action_to_json
 
 __all__ = ["FORMAT", "KIND", "MatchRecord", "RoundRecord", "now"]
@@ -229,10 +230,12 @@ def config_from_json(data: dict) -> PlayConfig:
     for number, seat in enumerate(_get(data, "seats", list), start=1):
         if not isinstance(seat, dict):
             raise ValueError(f"seat {number} is not an object")
-        name = _get(seat, "name", str)
+        # A save is data from anywhere: its names are made printable before any
+        # screen shows them (an escape sequence in one would drive the terminal).
+        name = clean_name(_get(seat, "name", str), limit=None)
         level = seat.get("level")
         if not name or len(name) > MAX_NAME:
-            raise ValueError(f"seat {number} has no name or one longer than {MAX_NAME}")
+            raise ValueError(f"seat {number} has no printable name or one longer than {MAX_NAME}")
         if level is not None and level not in levels:
             raise ValueError(f"seat {number} has an unknown computer level")
         seats.append(SeatSpec(name, level))

@@ -12,6 +12,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ...config import MAX_NAME, SeatSpec
+from ...printable import clean_name
 
 __all__ = ["SeatTable"]
 
@@ -54,8 +55,8 @@ class SeatTable(Widget, can_focus=True):
 
     @property
     def seats(self) -> list[SeatSpec]:
-        """The seats as set up now, names trimmed."""
-        return [SeatSpec(seat.name.strip(), seat.level) for seat in self.rows]
+        """The seats as set up now, names trimmed and printable (see uno_tui.printable)."""
+        return [SeatSpec(clean_name(seat.name, limit=None), seat.level) for seat in self.rows]
 
     # ------------------------------------------------------------- drawing
 
