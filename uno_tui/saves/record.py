@@ -266,6 +266,9 @@ def parse_save(data: bytes) -> MatchRecord:
         if isinstance(header, dict) and header.get("format") != 1:
             return _parse_journal(data, header)
     envelope = _json(data, "it")
+    if isinstance(envelope, dict) and envelope.get("format") != 1:
+        _check_kind(envelope)
+        raise ValueError("it is cut short (it has no whole line after its first)")
     record = MatchRecord.from_json(envelope)
     record.restore()
     record.length = record.size = len(data)
