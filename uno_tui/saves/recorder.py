@@ -34,6 +34,15 @@ class SaveState(NamedTuple):
     where: Path
     #: Whether something made is not on disk.
     behind: bool
+    #: Why the last write failed, in the system's words (None while saving works).
+    reason: str | None = None
+
+    def unsaved(self) -> str | None:
+        """"not saved since move N: reason" while the file is behind the match, else None."""
+        if not self.behind:
+            return None
+        since = f"since move {self.saved_moves}" if self.saved_moves else "at all"
+        return f"not saved {since}: {self.reason or 'the disk is still writing'}"
 
 
 class MatchRecorder:
@@ -67,8 +76,9 @@ class MatchRecorder:
         self._written_config: PlayConfig | None = None
         #: Actions in the match so far.
         self.moves = 0
-        #: The last save problem, or None while saving works.
+        #: The last save problem, or None while saving works; its reason alone.
         self.problem: str | None = None
+        self.reason: str | None = None
 
     # ------------------------------------------------------------ the hooks
 
@@ -160,7 +170,7 @@ class MatchRecorder:
         writer = self.writer
         saved = writer.saved_moves if writer is not None else self.moves
         behind = writer is not None and (writer.error is not None or writer.pending)
-        return SaveState(self.problem, saved, self.moves, self._where(), behind)
+        return SaveState(self.problem, saved, self.moves, self._where(), behind, self.reason)
 
     def save_elsewhere(self, folders: list[Path]) -> Path:
         """Write the whole match (what is on disk and what is not) to a new file in the
@@ -197,7 +207,7 @@ class MatchRecorder:
     def _start_writer(self, saved_moves: int) -> None:
         self.writer = SaveWriter(self._write, background=self.background,
                                  saved_moves=saved_moves)
-        self.problem = None
+        self.problem = self.reason = None
 
     def _submit(self, data: bytes) -> None:
         self.writer.submit(data, self.moves)
@@ -245,10 +255,11 @@ class MatchRecorder:
         if error is not None:
             self._failed(error)
         else:
-            self.problem = None
+            self.problem = self.reason = None
 
     def _failed(self, exc: OSError, what: str = "the match could not be saved") -> None:
         first = self.problem is None
-        self.problem = f"{what}: {exc.strerror or _short(exc)}"
+        self.reason = exc.strerror or _short(exc)
+        self.problem = f"{what}: {self.reason}"
         if first and self.on_problem is not None:
             self.on_problem(self.problem)

@@ -27,6 +27,7 @@ from ..moments import ballot_result
 from ..pacing import ComputerPacing
 from ..prompts import PromptHost, PromptPanel
 from ..tablestate import TableState
+from ..widgets.save_mark import SaveMark
 from ..widgets.banner import MomentBanner
 from ..widgets.card import COMPACT, LARGE, card_size_for
 from ..widgets.discard import DiscardPile
@@ -129,6 +130,8 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
         ctl = self.ctl
         bind = TableScreen.state
         yield TitleBar(f"{ctl.game.variant.label} · {ctl.players} players")
+        if hasattr(ctl.recorder, "state"):      # saved: a mark while saving fails
+            yield SaveMark(ctl.recorder)
         with Horizontal(id="top"):
             yield from compose_table_area(ctl.players, self._extras, bind)
             yield GameLog(id="log")
