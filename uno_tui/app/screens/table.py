@@ -130,8 +130,9 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
         ctl = self.ctl
         bind = TableScreen.state
         yield TitleBar(f"{ctl.game.variant.label} · {ctl.players} players")
-        if hasattr(ctl.recorder, "state"):      # saved: a mark while saving fails
-            yield SaveMark(ctl.recorder)
+        recorder = getattr(ctl, "recorder", None)
+        if hasattr(recorder, "state"):          # saved: a mark while saving fails
+            yield SaveMark(recorder)
         with Horizontal(id="top"):
             yield from compose_table_area(ctl.players, self._extras, bind)
             yield GameLog(id="log")
