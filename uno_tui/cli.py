@@ -460,9 +460,10 @@ def run_replay_command(argv: Sequence[str]) -> int:
     if refused:
         raise SaveProblem(refused)
     try:
+        record.rounds        # a journal's rounds are read when first asked for
         replay = Replay(record)
         replay.check()
-    except ReplayError as exc:
+    except (ReplayError, ValueError) as exc:
         raise SaveProblem(f"the save {record.path} can't be replayed: {exc}") from None
     need_terminal()
     from .app import run_app
