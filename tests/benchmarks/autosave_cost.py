@@ -105,12 +105,13 @@ def main() -> None:
                 number = ctl.match.round_number
                 if number in checkpoints:
                     ms, data = recorder.round_ms, recorder.round_bytes
+                    rss = rss_mb()      # before the old format's copy of the match is made
                     old_ms, old_bytes = old_format_save_ms(recorder.journal.path, folder)
                     print(f"round {number}: {len(ms)} actions; per action "
                           f"{statistics.mean(data):.1f} bytes (max {max(data)}), "
                           f"{statistics.median(ms):.2f} ms median, {statistics.mean(ms):.2f} "
                           f"mean; file {recorder.journal.length:,} bytes; RSS "
-                          f"{rss_mb():.1f} MB ({rss_mb() - start_rss:+.1f} since the start) | "
+                          f"{rss:.1f} MB ({rss - start_rss:+.1f} since the start) | "
                           f"old format: {old_bytes:,} bytes, {old_ms:.2f} ms per action",
                           flush=True)
                 ctl.finish_round()
