@@ -343,7 +343,9 @@ class UnoApp(App[int]):
         unsaved = state.unsaved() if state is not None else None
         if unsaved is None:
             return None, 0
-        return f"the match was {unsaved}; moves up to {state.moves} are lost", 1
+        lost = (f"moves {state.saved_moves + 1} to {state.moves} are lost" if state.saved_moves
+                else "none of it is on disk")
+        return f"the match was {unsaved}; {lost}", 1
 
     def on_resize(self, event: events.Resize) -> None:
         self._check_size(event.size.width, event.size.height)
