@@ -20,7 +20,7 @@ from uno_tui.printable import NAME_LIMIT, UNSAFE, clean_name, printable
 from uno_tui.saves.record import config_from_json
 from uno_tui.server.session import player_name
 
-from .test_signals import Terminal, saves, started
+from .test_signals import Terminal, saves
 
 # Text that is mostly terminal-control material: escapes, C0, C1, DEL, format characters.
 NASTY = st.text(alphabet=st.one_of(
@@ -92,31 +92,10 @@ def test_a_name_of_nothing_but_escapes_is_refused_in_words():
         parse_play_args(["--players", "\x1b[2J,cpu"])
 
 
-@pytest.mark.skipif(sys.platform == "win32", reason="POSIX pseudo-terminals")
-def test_the_real_app_never_writes_a_names_escapes_to_the_terminal(tmp_path):
-    """End to end: a name that would set the title, blank the screen and colour the
-    text, from --players and then from a save file (edited to hold the raw name)."""
-    attack = "\x1b]2;PWNED\x07A\x1b[31mnn"
-    term = Terminal(tmp_path, "--players", f"{attack},\x1b[2J\x1b[HBob,cpu", "--seed", "3")
-    try:
-        term.wait_for(started(tmp_path))
-        term.wait_for(lambda: b"Ann" in term.output)
-        term.type(b"\x11")          # ctrl+q: the quit dialog
-        term.read(0.5)
-        term.type(b"\r")
-        term.finish()
-    finally:
-        term.close()
-    output = bytes(term.output)
-    assert b"PWNED" not in output and b"\x1b[31mnn" not in output
-    assert b"\x1b]2;" not in output
-    # The save holds the names as shown; put the raw attack in it, as a hostile file would.
-    [path] = saves(tmp_path)
-    lines = path.read_bytes().splitlines(keepends=True)
-    header = json.loads(lines[0])
-    header["config"]["seats"][0]["name"] = attack
-    path.write_bytes(json.dumps(header).encode() + b"\n" + b"".join(lines[1:]))
-    term = Terminal(tmp_path, "--resume", str(path))
+def shown_then_quit(tmp_path, *args: str) -> bytes:
+    """Everything ``uno-tui args`` wrote to its terminal until Ann's name showed and the
+    players quit (Ctrl+Q, then Enter on the dialog)."""
+    term = Terminal(tmp_path, *args)
     try:
         term.wait_for(lambda: b"Ann" in term.output)
         term.type(b"\x11")
@@ -125,5 +104,23 @@ def test_the_real_app_never_writes_a_names_escapes_to_the_terminal(tmp_path):
         term.finish()
     finally:
         term.close()
-    output = bytes(term.output)
+    return bytes(term.output)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX pseudo-terminals")
+def test_the_real_app_never_writes_a_names_escapes_to_the_terminal(tmp_path):
+    """End to end: a name that would set the title, blank the screen and colour the
+    text, from --players and then from a save file (edited to hold the raw name)."""
+    attack = "\x1b]2;PWNED\x07A\x1b[31mnn"
+    output = shown_then_quit(tmp_path, "--players", f"{attack},\x1b[2J\x1b[HBob,cpu",
+                             "--seed", "3")
+    assert b"PWNED" not in output and b"\x1b[31mnn" not in output
+    assert b"\x1b]2;" not in output
+    # The save holds the names as shown; put the raw attack in it, as a hostile file would.
+    [path] = saves(tmp_path)
+    lines = path.read_bytes().splitlines(keepends=True)
+    header = json.loads(lines[0])
+    header["config"]["seats"][0]["name"] = attack
+    path.write_bytes(json.dumps(header).encode() + b"\n" + b"".join(lines[1:]))
+    output = shown_then_quit(tmp_path, "--resume", str(path))
     assert b"PWNED" not in output and b"\x1b]2;" not in output, output[-300:]
