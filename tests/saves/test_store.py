@@ -216,6 +216,8 @@ def mutate(good: bytes, change) -> bytes:
     (lambda e: e.pop("config"), ["'config' entry is missing"]),
     (lambda e: e.update(rounds={}), ["'rounds' entry is dict, not list"]),
     (lambda e: e["config"].update(target=10**30), ["target"]),
+    (lambda e: e["config"].update(target=10**300), ["target", "301 characters"]),
+    (lambda e: e["rounds"][0].update(number=10**300), ["round 1 is numbered"]),
     (lambda e: e["config"].update(seed=-4), ["seed"]),
     (lambda e: e["config"].update(variant="x" * 5000), ["unknown variant"]),
     (lambda e: e["config"]["seats"][0].update(name=7), ["'name' entry is int"]),

@@ -205,7 +205,7 @@ class MatchRecord:
                 raise ValueError(f"round {index} is not an object")
             number = _get(entry, "number", int)
             if number != index:
-                raise ValueError(f"round {index} is numbered {number}")
+                raise ValueError(f"round {index} is numbered {_clipped(number)}")
             rounds.append(RoundRecord(number, _get(entry, "start", dict),
                                       _get(entry, "actions", list)))
         if not rounds:
@@ -426,7 +426,7 @@ def config_from_json(data: dict) -> PlayConfig:
         raise ValueError(f"unknown match mode {mode[:32]!r}")
     target = _get(data, "target", int)
     if not 1 <= target <= MAX_TARGET:
-        raise ValueError(f"the target {target} is not from 1 to {MAX_TARGET}")
+        raise ValueError(f"the target {_clipped(target)} is not from 1 to {MAX_TARGET}")
     seed = data.get("seed")
     if seed is not None and (type(seed) is not int or not 0 <= seed <= MAX_SEED):
         raise ValueError("the seed is not a whole number from 0 to 2**63-1")
@@ -462,6 +462,13 @@ def _get(data: dict, key: str, kind: type):
     if type(value) is not kind:
         raise ValueError(f"the {key!r} entry is {type(value).__name__}, not {kind.__name__}")
     return value
+
+
+def _clipped(value, limit: int = 24) -> str:
+    """A value of a save for a message: at most ``limit`` characters of it (a corrupt
+    file can hold a number of a thousand digits)."""
+    text = repr(value)
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text):,} characters)"
 
 
 def _short(error: BaseException, limit: int = 120) -> str:
