@@ -250,3 +250,29 @@ def test_save_elsewhere_writes_the_whole_match_where_it_can(store, tmp_path, mon
     path = ctl.recorder.save_elsewhere([tmp_path / "no" / "such", elsewhere])
     assert path.parent == elsewhere
     assert store.load(path).restore().to_json() == ctl.match.to_json()
+
+
+def test_a_round_the_match_deals_itself_is_a_short_line_checked_on_load(store):
+    from uno_tui.saves.record import SNAPSHOT_EVERY
+    ctl = recorded_table(store, config(target=10_000))
+    while ctl.match.round_number < SNAPSHOT_EVERY + 2:
+        play_actions(ctl, 1)
+    path = only_save(store)
+    lines = path.read_bytes().splitlines(keepends=True)
+    deals = [line for line in lines if line.startswith(b'{"deal":')]
+    full = [line for line in deals if b'"match":' in line]
+    assert len(full) == 2 and len(deals) == SNAPSHOT_EVERY + 2      # rounds 1 and 11
+    assert max(len(line) for line in deals if line not in full) < 60
+    record = store.load(path)
+    assert record.restore().to_json() == ctl.match.to_json()
+    assert [r.number for r in record.rounds] == list(range(1, SNAPSHOT_EVERY + 3))
+    ctl.recorder.close()
+    # A deal that is not the one the match deals (another shuffle) is refused.
+    at = next(i for i, line in enumerate(lines) if line.startswith(b'{"deal":2,'))
+    entry = json.loads(lines[at])
+    entry["check"] += 1
+    lines[at] = json.dumps(entry, separators=(",", ":")).encode() + b"\n"
+    bad = store.root / "bad.json"
+    bad.write_bytes(b"".join(lines[:at + 3]))
+    with pytest.raises(SaveFileError, match="not the one the match deals"):
+        store.load(bad)

@@ -8,14 +8,20 @@ only ever appended to while the match is played::
     {"action": "Play", "seat": 0, "card": 12}  an action (engine.action_to_json)
     ...
     {"scored": 1, "scores": [0, 17, 0]}        the round was scored
-    {"deal": 2, "match": ...}                   the next round, and so on
+    {"deal": 2, "check": 3735928559}           the next round, dealt as the match deals
+    ...                                         it (the check: the deal's CRC-32)
+    {"deal": 11, "match": ...}                  every SNAPSHOT_EVERY rounds, the whole match
     {"config": {...}}                           the seats changed (the server's tables)
     {"finished": ISO time}                      the match is over
 
 So the bytes written per action do not grow with the match (a save used to rewrite the
-whole match after every action: 3.77 MB at round 400). A ``deal`` line is a compact
-snapshot: resuming reads the match from the last one and applies the lines after it,
-so resume time does not grow with the match either. A last line without its new line
+whole match after every action: 3.77 MB at round 400). A ``deal`` line with the match
+in it is a snapshot: resuming reads the match from the last one and applies the lines
+after it (deals too: the next round is dealt from the match's own shuffle, which the
+snapshot holds), so resume time does not grow with the match either. The snapshot is
+most of a line's bytes (the shuffles' states): one every SNAPSHOT_EVERY rounds keeps the
+file smaller than the old format's, and a deal that is not the match's own next round
+(a position played from) always has one. A last line without its new line
 (the power went, kill -9 in the middle of a write) is a write cut short: it is dropped
 on load, and the match resumes at the action before it.
 
@@ -30,6 +36,7 @@ still load as they are (:func:`parse_save`).
 from __future__ import annotations
 
 import json
+import zlib
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -41,16 +48,24 @@ from ..engine import (MODES, VARIANTS, Action, EngineError, Match, action_from_j
                       action_to_json)
 
 __all__ = ["FORMAT", "KIND", "MatchRecord", "RoundRecord", "now", "parse_save",
-           "header_line", "deal_line", "action_line", "scored_line", "config_line",
+           "header_line", "deal_line", "next_deal_line", "deal_check", "SNAPSHOT_EVERY",
+           "action_line", "scored_line", "config_line",
            "finished_line"]
 
 #: The save format this version writes; it reads this one and every older one.
 FORMAT = 2
 #: What a save's header (or a format-1 envelope) says it is.
 KIND = "uno-tui-match"
+#: A deal line holds the whole match once in this many rounds (see the module docstring).
+SNAPSHOT_EVERY = 10
 #: Line starts the loader looks for without parsing the line (see the writers below:
 #: every line is written by them, compact, its first key first).
 _DEAL, _SNAPSHOT, _CONFIG = b'{"deal":', b'{"match":', b'{"config":'
+
+
+def _is_snapshot(line: bytes) -> bool:
+    """Whether a journal line holds the whole match (read without parsing it)."""
+    return line.startswith(_SNAPSHOT) or (line.startswith(_DEAL) and b',"match":' in line[:40])
 
 
 def now() -> str:
@@ -74,6 +89,17 @@ def deal_line(match: Match, data: dict | None = None) -> bytes:
     """A round was dealt: the match as it is now (a snapshot resume starts from);
     ``data`` is ``match.to_json()`` if the caller has it already."""
     return _dumps({"deal": match.round_number, "match": data or match.to_json()})
+
+
+def next_deal_line(match: Match) -> bytes:
+    """The match dealt its next round itself (after a scored round): the loader deals it
+    again from the match's shuffle; the check says it got the same deal."""
+    return _dumps({"deal": match.round_number, "check": deal_check(match)})
+
+
+def deal_check(match: Match) -> int:
+    """The CRC-32 of the round in play as it was dealt (its saved JSON)."""
+    return zlib.crc32(_dumps(match.game.to_json()))
 
 
 def action_line(action: Action) -> bytes:
@@ -306,10 +332,12 @@ def _parse_journal(data: bytes, header: dict) -> MatchRecord:
     last = None
     for index in range(len(lines) - 1, 0, -1):
         line = lines[index]
-        if line.startswith(_DEAL) or line.startswith(_SNAPSHOT):
+        if _is_snapshot(line):
             last = index
             break
     if last is None:
+        if torn:
+            raise ValueError("it is cut short before its first deal is whole")
         raise ValueError("it has no deal (a save has at least the round in play)")
     for index in range(1, last):
         if lines[index].startswith(_CONFIG):
@@ -329,6 +357,8 @@ def _parse_journal(data: bytes, header: dict) -> MatchRecord:
             raise ValueError(f"line {number} comes after the match finished")
         if "action" in entry:
             _apply(match, entry, number)
+        elif "deal" in entry:
+            _deal(match, entry, number)
         elif "scored" in entry:
             _score(match, entry, number)
         elif "config" in entry:
@@ -372,6 +402,18 @@ def _apply(match: Match, entry: dict, number: int) -> None:
         raise ValueError(f"the action on line {number} is corrupt ({_short(exc)})") from None
 
 
+def _deal(match: Match, entry: dict, number: int) -> None:
+    """A deal line without the match: deal the next round as the match does, and check it."""
+    try:
+        match.next_round()
+    except EngineError as exc:
+        raise ValueError(f"line {number} deals a round that can't be dealt ({_short(exc)})") from None
+    except Exception as exc:   # a corrupt match the engine trips on is one message too
+        raise ValueError(f"the deal on line {number} is corrupt ({_short(exc)})") from None
+    if entry.get("deal") != match.round_number or entry.get("check") != deal_check(match):
+        raise ValueError(f"the deal on line {number} is not the one the match deals")
+
+
 def _score(match: Match, entry: dict, number: int) -> None:
     try:
         match.finish_round()
@@ -382,29 +424,44 @@ def _score(match: Match, entry: dict, number: int) -> None:
 
 
 def _rounds_of(lines: list[bytes]) -> list[RoundRecord]:
-    """The rounds of a journal's lines (the header first)."""
+    """The rounds of a journal's lines (the header first): every line is read and the
+    match played through, since a deal without a snapshot is dealt again from it."""
     rounds: list[RoundRecord] = []
+    match: Match | None = None
     for index in range(1, len(lines)):
-        raw = lines[index]
-        if not (raw.startswith(_DEAL) or raw.startswith(b'{"round":')
-                or raw.startswith(b'{"action":')):
-            continue
-        entry = _entry(raw, index + 1)
+        number = index + 1
+        entry = _entry(lines[index], number)
         if "action" in entry:
             if not rounds:
-                raise ValueError(f"the action on line {index + 1} comes before any deal")
+                raise ValueError(f"the action on line {number} comes before any deal")
             rounds[-1].actions.append(entry)
-            continue
-        if "deal" in entry:
-            number, start = entry["deal"], (entry.get("match") or {}).get("game")
-        else:
-            number, start = entry["round"], entry.get("start")
-        if type(number) is not int or not isinstance(start, dict):
-            raise ValueError(f"the deal on line {index + 1} is corrupt")
-        if rounds and rounds[-1].number == number:
-            rounds.pop()            # the round was dealt again (a position played from)
-        rounds.append(RoundRecord(number, start))
+            if match is not None:
+                _apply(match, entry, number)
+        elif "scored" in entry:
+            if match is not None:
+                _score(match, entry, number)
+        elif "match" in entry:
+            if not isinstance(entry["match"], dict):
+                raise ValueError(f"line {number} has no match in it")
+            match = _match_from_json(entry["match"])
+            if "deal" in entry:
+                _new_round(rounds, entry["deal"], entry["match"].get("game"), number)
+        elif "deal" in entry:
+            if match is None:
+                raise ValueError(f"the deal on line {number} comes before any match")
+            _deal(match, entry, number)
+            _new_round(rounds, entry["deal"], match.game.to_json(), number)
+        elif "round" in entry:          # a format-1 save's round, turned into a journal
+            _new_round(rounds, entry["round"], entry.get("start"), number)
     return rounds
+
+
+def _new_round(rounds: list[RoundRecord], round_number, start, line: int) -> None:
+    if type(round_number) is not int or not isinstance(start, dict):
+        raise ValueError(f"the deal on line {line} is corrupt")
+    if rounds and rounds[-1].number == round_number:
+        rounds.pop()            # the round was dealt again (a position played from)
+    rounds.append(RoundRecord(round_number, start))
 
 
 def config_to_json(config: PlayConfig) -> dict:

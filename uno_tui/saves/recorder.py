@@ -11,8 +11,8 @@ from ..config import PlayConfig
 from ..engine import Action, Match
 from .journal import Journal
 from .lock import MatchLock
-from .record import (MatchRecord, _short, action_line, config_line, deal_line, finished_line,
-                     header_line, scored_line)
+from .record import (SNAPSHOT_EVERY, MatchRecord, _short, action_line, config_line, deal_line,
+                     finished_line, header_line, next_deal_line, scored_line)
 from .store import MatchStore
 from .writer import SaveWriter
 
@@ -74,6 +74,10 @@ class MatchRecorder:
         self._match: Match | None = None
         self._opening = "create"
         self._written_config: PlayConfig | None = None
+        # The last round scored, and the deals since the last snapshot: the next round
+        # the match deals itself is journalled without the match (see saves.record).
+        self._scored: int | None = None
+        self._since_snapshot = 0
         #: Actions in the match so far.
         self.moves = 0
         #: The last save problem, or None while saving works; its reason alone.
@@ -91,6 +95,8 @@ class MatchRecorder:
         self._match = match
         self.moves = record.moves
         self._written_config = record.config
+        self._scored = len(match.results) if match.round_scored else None
+        self._since_snapshot = 0
         self._start_writer(record.moves)
         if record.format == 1:
             # An old save becomes a journal, in place: the same file, atomically.
@@ -105,17 +111,26 @@ class MatchRecorder:
 
     def round_started(self, match: Match) -> None:
         """A round has been dealt; a new match (e.g. "play again") gets a new file."""
-        data = match.to_json()
         if match is not self._match or self.record is None:
             self.close()
             self._match = match
+            data = match.to_json()
             self.record = MatchRecord(config=self.config, match=data)
             self.moves = 0
             self._opening = "create"
             self._written_config = self.config
+            self._scored, self._since_snapshot = None, 0
             self._start_writer(0)
             self._submit(header_line(self.config, self.record.created) + deal_line(match, data))
             return
+        dealt_by_the_match = self._scored is not None and self._scored == match.round_number - 1
+        self._scored = None
+        if dealt_by_the_match and self._since_snapshot < SNAPSHOT_EVERY - 1:
+            self._since_snapshot += 1
+            self._submit(next_deal_line(match))
+            return
+        self._since_snapshot = 0
+        data = match.to_json()
         self.record.match = data
         self._submit(deal_line(match, data))
 
@@ -131,6 +146,7 @@ class MatchRecorder:
         if self.record is None or match is not self._match:
             return
         if not match.is_over:
+            self._scored = len(match.results)
             self._submit(scored_line(match))
             return
         self.record.finished = True
