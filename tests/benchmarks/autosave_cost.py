@@ -88,6 +88,8 @@ def main() -> None:
     parser.add_argument("--at", default="10,100,400", help="rounds to report at")
     parser.add_argument("--level", default="easy", help="the computers' level")
     parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--no-save", action="store_true",
+                        help="play without saving: the RSS to compare with")
     args = parser.parse_args()
     checkpoints = sorted(int(n) for n in args.at.split(","))
     seats = tuple(SeatSpec(f"CPU {n}", args.level) for n in range(1, args.players + 1))
@@ -97,13 +99,17 @@ def main() -> None:
     with tempfile.TemporaryDirectory(dir=os.environ.get("BENCH_DIR")) as folder:
         folder = Path(folder)
         store = MatchStore(folder)
-        recorder = TimedRecorder(store, config)
+        recorder = None if args.no_save else TimedRecorder(store, config)
         ctl = TableController("classic", seats, target=target, seed=3, recorder=recorder)
         start_rss = rss_mb()
         while ctl.match.round_number <= checkpoints[-1]:
             if ctl.game.is_over:
                 number = ctl.match.round_number
-                if number in checkpoints:
+                if number in checkpoints and recorder is None:
+                    rss = rss_mb()
+                    print(f"round {number}, not saved: RSS {rss:.1f} MB "
+                          f"({rss - start_rss:+.1f} since the start)", flush=True)
+                elif number in checkpoints:
                     ms, data = recorder.round_ms, recorder.round_bytes
                     rss = rss_mb()      # before the old format's copy of the match is made
                     old_ms, old_bytes = old_format_save_ms(recorder.journal.path, folder)
@@ -116,9 +122,12 @@ def main() -> None:
                           flush=True)
                 ctl.finish_round()
                 ctl.next_round()
-                recorder.round_ms, recorder.round_bytes = [], []
+                if recorder is not None:
+                    recorder.round_ms, recorder.round_bytes = [], []
                 continue
             ctl.bot_step()
+        if recorder is None:
+            return
         path = recorder.journal.path
         recorder.close()
         times = []
