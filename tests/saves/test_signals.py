@@ -8,7 +8,6 @@ the save left behind. Few and short: each takes a few seconds.
 from __future__ import annotations
 
 import fcntl
-import json
 import os
 import random
 import select
