@@ -276,3 +276,30 @@ def test_a_round_the_match_deals_itself_is_a_short_line_checked_on_load(store):
     bad.write_bytes(b"".join(lines[:at + 3]))
     with pytest.raises(SaveFileError, match="not the one the match deals"):
         store.load(bad)
+
+
+def test_lines_that_come_while_the_disk_is_busy_share_one_write(store, monkeypatch):
+    """Under load the background writer does not fsync once per line: what comes while
+    a write is on its way goes in the next one, together."""
+    import threading
+    from uno_tui.app.controller import TableController
+    cfg = config()
+    recorder = MatchRecorder(store, cfg, background=True)
+    ctl = TableController(cfg.variant, cfg.seats, target=cfg.target, seed=cfg.seed,
+                          recorder=recorder)
+    assert recorder.flush(30)
+    disk = threading.Event()
+    real = os.fsync
+
+    def slow(fd):
+        disk.wait(30)
+        real(fd)
+
+    monkeypatch.setattr(os, "fsync", slow)
+    writes, pieces = recorder.writer.writes, recorder.writer.pieces
+    play_actions(ctl, 20)
+    disk.set()
+    assert recorder.flush(30)
+    lines = recorder.writer.pieces - pieces
+    assert lines >= 20 and recorder.writer.writes - writes <= 2     # the held one, then the rest
+    assert store.load(only_save(store)).restore().to_json() == ctl.match.to_json()
