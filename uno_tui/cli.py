@@ -18,6 +18,7 @@ from .config import (
     CPU, MAX_GAMES, MAX_HOLD, MAX_SESSIONS, MAX_NAME, MAX_SEATS, MAX_SEED, MAX_TARGET, MAX_THINK_MS, MAX_WORKERS,
     PlayConfig, SeatSpec, bot_levels, default_bot_level, name_computers,
 )
+from .printable import clean_name
 from .engine import HOUSE_RULES, MODES, VARIANTS, ConfigError, EngineError, get_variant
 
 __all__ = ["main", "parse_play_args", "UsageError"]
@@ -115,8 +116,12 @@ def _is_integer(text: str) -> bool:
 
 
 def _seat(text: str) -> SeatSpec:
-    name = text.strip()
+    # A name is shown on the table: nothing in it may drive the terminal.
+    name = clean_name(text, limit=None)
     if not name:
+        if text.strip():
+            raise argparse.ArgumentTypeError(
+                f"the name {clip(text)} has no printable characters")
         raise argparse.ArgumentTypeError("a player name is empty")
     if name.lower() == CPU or name.lower().startswith(CPU + ":"):
         level = name.partition(":")[2].strip().lower() or default_bot_level()
@@ -355,12 +360,37 @@ def run_sim_command(argv: Sequence[str]) -> int:
                        seed=args.seed, rules=args.rules, mode=mode, target=args.target,
                        check=not args.no_check, levels=levels, think_ms=args.think_ms,
                        workers=args.workers, duplicate=args.duplicate)
+    check_output()
     result = run_sim(config, progress=None if args.json else stderr_progress())
-    if args.json:
-        print(json.dumps(result.to_json()))
-    else:
-        print(format_summary(result))
+    write_output(json.dumps(result.to_json()) if args.json else format_summary(result))
     return 1 if result.violations else 0
+
+
+class OutputProblem(Exception):
+    """Standard output is closed or can't be written: one line, exit status 1."""
+
+
+def check_output() -> None:
+    """``UsageError`` when standard output is closed (``uno-tui sim >&-``): the results
+    would go nowhere without a word."""
+    # Started with fd 1 closed, Python sets sys.stdout to None and print() says nothing.
+    if sys.stdout is None or getattr(sys.stdout, "closed", False):
+        raise UsageError("standard output is closed: the results would go nowhere "
+                         "(send them to a file or a pipe)")
+
+
+def write_output(text: str) -> None:
+    """Print ``text`` and flush it; :class:`OutputProblem` if it can't be written (a
+    full disk: ``uno-tui sim > /dev/full``). A reader gone (BrokenPipeError) is left
+    to :func:`main`."""
+    try:
+        print(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        _silence_stdout()
+        raise OutputProblem(f"the results could not be written: {exc.strerror or exc}") from None
 
 
 def need_terminal() -> None:
@@ -376,20 +406,19 @@ def need_terminal() -> None:
 
 
 def open_store(folder: str | None):
-    """The :class:`~uno_tui.saves.MatchStore` of ``--data-dir`` (or the user data folder)."""
-    from .paths import data_dir
+    """The :class:`~uno_tui.saves.MatchStore` of ``--data-dir`` (or the user data
+    folder), checked but not made: its folders are made when a save is first written."""
+    from .paths import DataDirError, data_dir
     from .saves import MatchStore
     try:
-        return MatchStore(data_dir(folder))
-    except FileExistsError:
-        raise UsageError(f"argument --data-dir: can't use {clip(str(folder))}: "
-                         "it is a file, not a folder") from None
-    except NotADirectoryError:
-        raise UsageError(f"argument --data-dir: can't use {clip(str(folder))}: "
-                         "a folder on its path is a file") from None
-    except OSError as exc:
-        raise UsageError(f"argument --data-dir: can't use {clip(str(folder))}: "
-                         f"{exc.strerror or exc}") from None
+        return MatchStore(data_dir(folder, create=False))
+    except DataDirError as exc:
+        if exc.given:
+            raise UsageError(f"argument --data-dir: can't use {clip(str(folder))}: "
+                             f"{exc.problem}") from None
+        raise SaveProblem(f"the data folder {exc.path} can't be used: {exc.problem} "
+                          "(it comes from XDG_DATA_HOME or the home folder; give another "
+                          "with --data-dir)") from None
 
 
 def run_play_command(argv: Sequence[str]) -> int:
@@ -403,6 +432,8 @@ def run_play_command(argv: Sequence[str]) -> int:
             raise UsageError("argument --resume: a resumed match keeps its own players; "
                              "leave out --players")
         record = _saved_match(store, args.resume)
+        if not args.no_autosave:
+            record = _claim(store, record)
     need_terminal()
     from .app import run_app
     return run_app(config, store=None if args.no_autosave else store, resume=record)
@@ -429,9 +460,10 @@ def run_replay_command(argv: Sequence[str]) -> int:
     if refused:
         raise SaveProblem(refused)
     try:
+        record.rounds        # a journal's rounds are read when first asked for
         replay = Replay(record)
         replay.check()
-    except ReplayError as exc:
+    except (ReplayError, ValueError) as exc:
         raise SaveProblem(f"the save {record.path} can't be replayed: {exc}") from None
     need_terminal()
     from .app import run_app
@@ -454,6 +486,16 @@ def _saved_match(store, path: str):
     return record
 
 
+def _claim(store, record):
+    """Lock the match for this process: one writer per match (exit 2 when another
+    uno-tui plays it: "open in another uno-tui, pid N")."""
+    from .saves import SaveFileError
+    try:
+        return store.claim(record)
+    except (SaveFileError, ValueError) as exc:
+        raise SaveProblem(str(exc)) from None
+
+
 #: ``uno-tui NAME ...``: the command that runs it (``uno-tui`` alone plays).
 SUBCOMMANDS = {"sim": run_sim_command, "replay": run_replay_command, "serve": run_serve_command}
 
@@ -473,6 +515,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (EngineError, SaveProblem) as exc:
         print(f"{prog}: error: {exc}", file=sys.stderr)
         return 2
+    except OutputProblem as exc:
+        print(f"{prog}: error: {exc}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print(f"{prog}: interrupted", file=sys.stderr)
         return 130

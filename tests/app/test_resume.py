@@ -25,6 +25,7 @@ def saved_match(store: MatchStore, actions: int) -> TableController:
             ctl.bot_step()
         else:
             ctl.apply(ctl.legal(seat)[-1])
+    ctl.recorder.close()        # let go of the match (one writer per match)
     return ctl
 
 

@@ -285,7 +285,7 @@ def test_resume_without_saves_says_so(tmp_path, capsys):
 
 @pytest.mark.parametrize("content, words", [
     (b'{"format": 1, "kind": "uno-tui-match", "crea', ["cut short"]),
-    (b'{"format": 2, "kind": "uno-tui-match"}', ["newer uno-tui", "format 2"]),
+    (b'{"format": 3, "kind": "uno-tui-match"}', ["newer uno-tui", "format 3"]),
     (b'{"format": 1, "kind": "uno-tui-match", "config": {}, "match": {}}', ["'variant' entry"]),
 ])
 def test_resume_a_bad_file_one_line_exit_2_and_the_file_left_where_it_is(tmp_path, capsys,
@@ -330,3 +330,70 @@ def test_data_dir_that_cannot_be_made(tmp_path, capsys):
     status, _, err = run(capsys, "--resume", "--data-dir", str(blocker))
     assert status == 2 and err.count("\n") == 1 and err.endswith(
         "it is a file, not a folder (see 'uno-tui --help')\n")
+
+
+@pytest.mark.parametrize("folder, words", [
+    ("", ["--data-dir: can't use ''", "name is empty"]),
+    ("~nosuchuser-of-uno/x", ["there is no user 'nosuchuser-of-uno'"]),
+])
+def test_data_dir_names_that_can_not_be_folders(capsys, folder, words):
+    status, out, err = run(capsys, "--resume", "--data-dir", folder)
+    assert status == 2 and out == "" and err.count("\n") == 1 and "Traceback" not in err
+    for word in words:
+        assert word in err
+
+
+def test_a_data_folder_from_xdg_data_home_that_is_a_file_is_named(tmp_path, capsys, monkeypatch):
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    monkeypatch.setenv("XDG_DATA_HOME", str(blocker))
+    status, _, err = run(capsys, "--resume")
+    assert status == 2 and "None" not in err and "argument --data-dir" not in err
+    assert f"the data folder {blocker / 'uno-tui'} can't be used: a folder on its path is a file" in err
+    assert "XDG_DATA_HOME" in err
+
+
+def test_a_command_that_fails_makes_no_folders(tmp_path, capsys):
+    folder = tmp_path / "new" / "a" / "b"
+    status, _, err = run(capsys, "--resume", "--data-dir", str(folder))
+    assert status == 2 and "no unfinished match" in err
+    assert not (tmp_path / "new").exists()
+
+
+def test_sim_into_a_full_disk_says_so(tmp_path):
+    if not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full")
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "uno_tui", "sim", "--games", "3"],
+                              stdout=full, stderr=subprocess.PIPE, text=True, timeout=120)
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert done.stderr == ("uno-tui sim: error: the results could not be written: "
+                           "No space left on device\n")
+
+
+def test_sim_with_standard_output_closed_says_so():
+    done = subprocess.run([sys.executable, "-c", "import os, sys; os.close(1); "
+                           "os.execv(sys.executable, [sys.executable, '-m', 'uno_tui', 'sim', "
+                           "'--games', '1'])"], stderr=subprocess.PIPE, text=True, timeout=120)
+    assert done.returncode == 2 and "standard output is closed" in done.stderr
+
+
+def _saved_match(tmp_path):
+    from uno_tui.saves import MatchStore
+    from tests.saves.test_store import config, only_save, play_actions, recorded_table
+    store = MatchStore(tmp_path / "data")
+    ctl = recorded_table(store, config())
+    play_actions(ctl, 5)
+    return ctl, only_save(store)
+
+
+def test_a_second_resume_of_a_match_in_play_says_who_has_it_and_exits_2(tmp_path, capsys):
+    ctl, path = _saved_match(tmp_path)      # this process plays it
+    before = path.read_bytes()
+    status, out, err = run(capsys, "--resume", str(path), "--data-dir", str(tmp_path / "data"))
+    assert status == 2 and out == "" and err.count("\n") == 1
+    assert f"open in another uno-tui, pid {os.getpid()}" in err
+    status, _, err = run(capsys, "--resume", "--data-dir", str(tmp_path / "data"))
+    assert status == 2 and f"pid {os.getpid()}" in err
+    assert path.read_bytes() == before
+    ctl.recorder.close()

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from uno_tui.app.controller import TableController
 from uno_tui.config import PlayConfig, SeatSpec
 from uno_tui.engine import Game, action_from_json
-from uno_tui.saves import FORMAT, MatchRecorder, MatchStore, SaveFileError, write_atomic
+from uno_tui.saves import FORMAT, MatchRecorder, MatchStore, SaveFileError
 
 SEATS = (SeatSpec("Ann"), SeatSpec("CPU 1", "easy"), SeatSpec("CPU 2", "normal"))
 
@@ -64,8 +64,8 @@ def test_every_action_is_saved_and_the_save_resumes_the_same_match(store):
         record = store.load(only_save(store))
         assert record.restore().to_json() == ctl.match.to_json()
         assert record.config == config()
-    envelope = json.loads(only_save(store).read_text())
-    assert envelope["format"] == FORMAT and envelope["kind"] == "uno-tui-match"
+    header = json.loads(only_save(store).read_bytes().splitlines()[0])
+    assert header["format"] == FORMAT and header["kind"] == "uno-tui-match"
     assert not list(store.saves.glob(".*"))   # no temporary files left behind
 
 
@@ -108,9 +108,7 @@ def test_unfinished_lists_newest_first_with_what_the_setup_screen_shows(store):
     second = recorded_table(store, config(variant="pokemon", seed=9))
     play_actions(second, 5)
     old = first.recorder.record.path
-    envelope = json.loads(old.read_text())
-    envelope["updated"] = "2001-01-01T00:00:00+00:00"
-    old.write_text(json.dumps(envelope))
+    os.utime(old, (978307200, 978307200))     # saved in 2001
     summaries = store.unfinished()
     assert [s.variant for s in summaries] == ["pokemon", "classic"]
     summary = next(s for s in summaries if s.variant == "pokemon")
@@ -136,28 +134,54 @@ def test_a_failing_disk_never_stops_the_game(store, monkeypatch):
     assert store.load(only_save(store)).restore().to_json() == ctl.match.to_json()
 
 
-def test_a_failed_write_leaves_the_old_file_whole(tmp_path, monkeypatch):
-    path = tmp_path / "save.json"
-    path.write_text('{"old": true}')
+def test_a_failed_write_leaves_the_file_as_it_was(store, monkeypatch):
+    """A write that fails half way (or whose fsync fails) is cut off again: the file
+    never ends in half a line that the next append would glue to the next one."""
+    ctl = recorded_table(store)
+    play_actions(ctl, 3)
+    path = only_save(store)
+    before = path.read_bytes()
+    written = os.pwrite
 
-    def broken(*_):
-        raise OSError(5, "Input/output error")
+    def half_then_full(fd, data, offset):
+        written(fd, bytes(data[:len(data) // 2]), offset)
+        raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(os, "fsync", broken)
-    with pytest.raises(OSError):
-        write_atomic(path, '{"new": true}')
-    assert path.read_text() == '{"old": true}'
-    assert os.listdir(tmp_path) == ["save.json"]
+    monkeypatch.setattr(os, "pwrite", half_then_full)
+    play_actions(ctl, 2)
+    assert path.read_bytes() == before
+    assert ctl.recorder.problem == "the match could not be saved: No space left on device"
+    monkeypatch.undo()
+    play_actions(ctl, 1)         # the lines kept are written with the next one
+    assert ctl.recorder.problem is None
+    assert store.load(path).restore().to_json() == ctl.match.to_json()
 
 
 # ------------------------------------------------------------ bad files
 
 @pytest.fixture(scope="module")
-def good_save(tmp_path_factory) -> bytes:
+def journal_save(tmp_path_factory) -> bytes:
     store = MatchStore(tmp_path_factory.mktemp("good"))
     ctl = recorded_table(store)
     play_actions(ctl, 60)
     return only_save(store).read_bytes()
+
+
+def legacy_envelope(data: bytes) -> dict:
+    """The format-1 save (one JSON object) of the match in the journal ``data``."""
+    from uno_tui.saves import parse_save
+    from uno_tui.saves.record import config_to_json
+    record = parse_save(data)
+    return {"format": 1, "kind": "uno-tui-match", "created": record.created,
+            "updated": record.updated, "finished": record.finished,
+            "config": config_to_json(record.config), "match": record.match,
+            "rounds": [entry.to_json() for entry in record.rounds]}
+
+
+@pytest.fixture(scope="module")
+def good_save(journal_save) -> bytes:
+    """A save as uno-tui wrote them before the journal (format 1): they still load."""
+    return json.dumps(legacy_envelope(journal_save)).encode()
 
 
 def assert_refused_and_kept(store: MatchStore, data: bytes, *words: str) -> SaveFileError:
@@ -192,6 +216,8 @@ def mutate(good: bytes, change) -> bytes:
     (lambda e: e.pop("config"), ["'config' entry is missing"]),
     (lambda e: e.update(rounds={}), ["'rounds' entry is dict, not list"]),
     (lambda e: e["config"].update(target=10**30), ["target"]),
+    (lambda e: e["config"].update(target=10**300), ["target", "301 characters"]),
+    (lambda e: e["rounds"][0].update(number=10**300), ["round 1 is numbered"]),
     (lambda e: e["config"].update(seed=-4), ["seed"]),
     (lambda e: e["config"].update(variant="x" * 5000), ["unknown variant"]),
     (lambda e: e["config"]["seats"][0].update(name=7), ["'name' entry is int"]),

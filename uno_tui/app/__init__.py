@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import sys
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -32,4 +33,9 @@ def run_app(config: "PlayConfig", *, store: "MatchStore | None" = None,
             app.flush_saves(5.0)
     finally:
         gc.enable()
-    return app.return_code or 0
+    # The exit status says whether the match is saved: a quiet 0 after failed saves
+    # let four moves go without a word.
+    line, status = app.exit_report()
+    if line:
+        print(f"uno-tui: {line}", file=sys.stderr)
+    return app.return_code or status

@@ -101,6 +101,8 @@ class UnoApp(App[int]):
         self.replay = replay
         #: The signal that ended the app, if one did.
         self.signal_received: int | None = None
+        #: Where the quit dialog saved a match its own folder would not take.
+        self.saved_elsewhere: Path | None = None
         # Only the app that owns the process's terminal takes over its signals (not,
         # e.g., one of many session apps inside ``uno-tui serve``).
         self._catch_signals_on_mount = catch_signals
@@ -300,7 +302,7 @@ class UnoApp(App[int]):
             except (ValueError, RuntimeError, NotImplementedError):  # not the main thread
                 return
 
-    def _signalled(self, signum: int) -> None:
+    def _signalled(self, signum: int, watchdog: bool = True) -> None:
         """Save, then exit with 128 + ``signum``; Textual's exit restores the terminal
         (alternate screen left, mouse reporting off, cursor shown)."""
         if self.signal_received is not None:
@@ -312,12 +314,42 @@ class UnoApp(App[int]):
         if recorder is not None:
             recorder.save()
             recorder.flush(SIGNAL_EXIT_GRACE / 2)
-        # After a hangup the terminal may be gone and the last writes may block: the
-        # process ends anyway once the grace time is over (the match is saved).
-        watchdog = threading.Timer(SIGNAL_EXIT_GRACE, os._exit, (status,))
-        watchdog.daemon = True
-        watchdog.start()
+        if watchdog:
+            # After a hangup the terminal may be gone and the last writes may block: the
+            # process ends anyway once the grace time is over (the match is saved).
+            timer = threading.Timer(SIGNAL_EXIT_GRACE, os._exit, (status,))
+            timer.daemon = True
+            timer.start()
         self.exit(return_code=status)
+
+    def action_help_quit(self) -> None:
+        """Ctrl+C: as the README says, and as ``kill -INT`` does, save and exit with
+        130. (Ctrl+C is also Textual's copy key: with text selected, or in a text
+        field, the screen copies it first and this never runs. Textual's own Ctrl+C
+        only said "Press ctrl+q to quit", which every terminal program's players
+        would read as the game refusing to stop.)"""
+        self._signalled(signal.SIGINT, watchdog=False)
+
+    def save_state(self):
+        """How the match in play stands on disk (a ``SaveState``), or None when it is
+        not being saved."""
+        recorder = getattr(self.controller, "recorder", None)
+        state = getattr(recorder, "state", None)
+        return state() if state is not None else None
+
+    def exit_report(self) -> tuple[str | None, int]:
+        """After the app: the line to print about the match's save, and the exit
+        status it calls for (0 when nothing is wrong)."""
+        if self.saved_elsewhere is not None:
+            return (f"the match is saved in {self.saved_elsewhere} (its own file could not be "
+                    f"written): 'uno-tui --resume {self.saved_elsewhere}' goes on with it"), 0
+        state = self.save_state()
+        unsaved = state.unsaved() if state is not None else None
+        if unsaved is None:
+            return None, 0
+        lost = (f"moves {state.saved_moves + 1} to {state.moves} are lost" if state.saved_moves
+                else "none of it is on disk")
+        return f"the match was {unsaved}; {lost}", 1
 
     def on_resize(self, event: events.Resize) -> None:
         self._check_size(event.size.width, event.size.height)
@@ -381,12 +413,46 @@ class UnoApp(App[int]):
             self.exit()
             return
 
+        state = self.save_state()
+        if state is not None:
+            self.flush_saves(1.0)
+            state = self.save_state()
+            if state.unsaved() is not None:
+                self._ask_unsaved_quit(state)
+                return
         if self.store is not None:
             detail = "The match is saved: 'uno-tui --resume' goes on with it."
         else:
             detail = "The match in play will be lost."
         self.confirm_leaving(ConfirmDialog("Quit the game?", detail, yes="Quit",
                                            no="Keep playing"), self.exit)
+
+    def _ask_unsaved_quit(self, state) -> None:
+        """The quit dialog of a match that is not saved: quit anyway, save elsewhere
+        (then quit), or play on."""
+        from .screens.unsaved import KEEP_PLAYING, SAVE_ELSEWHERE, UnsavedQuitDialog
+
+        folders = _elsewhere_folders(state.where)
+
+        def answered(choice: str | None) -> None:
+            if choice == SAVE_ELSEWHERE:
+                try:
+                    self.saved_elsewhere = self.controller.recorder.save_elsewhere(folders)
+                except OSError as exc:
+                    self.notify(f"It could not be saved there either: {exc.strerror or exc}.",
+                                title="Not saved", severity="error", timeout=10)
+                    if self.table is not None:
+                        self.table.resume()
+                    return
+                self.exit()
+            elif choice == KEEP_PLAYING or choice is None:
+                if self.table is not None:
+                    self.table.resume()
+            else:
+                self.exit()
+
+        self.push_screen(UnsavedQuitDialog(state.unsaved(), state.moves,
+                                           " or ".join(str(f) for f in folders)), answered)
 
     def confirm_leaving(self, dialog, leave) -> None:
         """Show ``dialog``; on yes call ``leave``, on no let the table play on."""
@@ -397,3 +463,19 @@ class UnoApp(App[int]):
                 self.table.resume()
 
         self.push_screen(dialog, answered)
+
+
+def _elsewhere_folders(failing: Path) -> list[Path]:
+    """Where a match whose own folder fails may be saved: the home folder, then the
+    temporary one (never the folder that fails)."""
+    import tempfile
+
+    failing = failing if failing.is_dir() else failing.parent
+    folders = []
+    for folder in (Path.home(), Path(tempfile.gettempdir())):
+        try:
+            if folder.resolve() != failing.resolve() and folder not in folders:
+                folders.append(folder)
+        except (OSError, RuntimeError):
+            continue
+    return folders

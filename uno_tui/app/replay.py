@@ -25,6 +25,10 @@ def refusal(record: MatchRecord) -> str | None:
     """Why ``record`` may not be replayed (a match still being played by people), or None."""
     if record.finished or not record.humans:
         return None
+    if record.size > record.length:
+        return (f"the match in {record.path} is cut short (its last line is not whole) "
+                f"before its end, and has people in it ({', '.join(record.humans)}): a "
+                "replay shows every hand, so only a finished match is replayed")
     return (f"the match in {record.path} is still in progress and has people in it "
             f"({', '.join(record.humans)}): a replay shows every hand, so finish it first")
 

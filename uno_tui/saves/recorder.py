@@ -1,28 +1,63 @@
-"""Keeps a match's save file up to date as it is played (the controller calls it)."""
+"""Keeps a match's journal up to date as it is played (the controller calls it)."""
 
 from __future__ import annotations
 
-from typing import Callable
+import os
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Callable, NamedTuple
 
 from ..config import PlayConfig
 from ..engine import Action, Match
-from .record import MatchRecord, _short
+from .journal import Journal
+from .lock import MatchLock
+from .record import (SNAPSHOT_EVERY, MatchRecord, _short, action_line, config_line, deal_line,
+                     finished_line, header_line, next_deal_line, scored_line)
 from .store import MatchStore
 from .writer import SaveWriter
 
-__all__ = ["MatchRecorder"]
+__all__ = ["MatchRecorder", "SaveState", "NEXT_TRY"]
+
+#: When a failed save is tried again, in the words the table and the quit dialog use.
+NEXT_TRY = "it tries again at every move"
+
+
+class SaveState(NamedTuple):
+    """How the match in play stands on disk, for the table's mark and the quit dialog."""
+
+    #: Why saving fails, or None while it works.
+    problem: str | None
+    #: The last move (action) on disk, and the moves made so far.
+    saved_moves: int
+    moves: int
+    #: The file (or, before it could be made, the folder) saves go to.
+    where: Path
+    #: Whether something made is not on disk.
+    behind: bool
+    #: Why the last write failed, in the system's words (None while saving works).
+    reason: str | None = None
+
+    def unsaved(self) -> str | None:
+        """"not saved since move N: reason" while the file is behind the match, else None."""
+        if not self.behind:
+            return None
+        since = f"since move {self.saved_moves}" if self.saved_moves else "at all"
+        return f"not saved {since}: {self.reason or 'the disk is still writing'}"
 
 
 class MatchRecorder:
-    """Autosaves one table's match after every change: a deal, an action, a score.
+    """Journals one table's match: its start, then a line per deal, action and score.
 
     The controller calls :meth:`round_started`, :meth:`recorded` and :meth:`round_scored`.
     A save that fails (disk full, the folder gone) never stops the game: the match goes
-    on and :attr:`problem` says what went wrong, for the screen to show once.
-    ``record`` continues a resumed match in its own file; ``on_problem`` is called with
-    the message when saving starts to fail. With ``background`` the disk's part of each
-    save happens in a :class:`SaveWriter` thread (call :meth:`flush` before relying on
-    the file); without, every save is on disk when the hook returns.
+    on, what could not be written is kept and tried again with the next line, and
+    :attr:`problem` says what went wrong (``on_problem`` hears it once, when saving
+    starts to fail). :meth:`state` says how far the file goes. ``record`` continues a
+    resumed match in its own file (locked while it is played: :meth:`resume` raises
+    :class:`~uno_tui.saves.lock.MatchLocked` when another uno-tui has it). With
+    ``background`` the disk's part happens in a :class:`SaveWriter` thread (call
+    :meth:`flush` before relying on the file); without, every line is on disk when
+    the hook returns.
     """
 
     def __init__(self, store: MatchStore, config: PlayConfig,
@@ -30,83 +65,217 @@ class MatchRecorder:
                  on_problem: Callable[[str], None] | None = None,
                  background: bool = False) -> None:
         self.store = store
-        self.writer = SaveWriter() if background else None
+        self.background = background
         self.on_problem = on_problem
         self.config = config
         self.record = record
+        self.writer: SaveWriter | None = None
+        self.journal: Journal | None = None
         self._match: Match | None = None
-        #: The last save problem, or None while saving works.
+        self._opening = "create"
+        self._written_config: PlayConfig | None = None
+        # The last round scored, and the deals since the last snapshot: the next round
+        # the match deals itself is journalled without the match (see saves.record).
+        self._scored: int | None = None
+        self._since_snapshot = 0
+        #: Actions in the match so far.
+        self.moves = 0
+        #: The last save problem, or None while saving works; its reason alone.
         self.problem: str | None = None
+        self.reason: str | None = None
+
+    # ------------------------------------------------------------ the hooks
 
     def resume(self, match: Match) -> None:
-        """``match`` (restored from :attr:`record`) is being played on."""
+        """``match`` (restored from :attr:`record`) is being played on; its file is
+        locked now (:class:`MatchLocked` if another process plays it)."""
+        record = self.record
+        if record.lock is None or not record.lock.held:
+            record.lock = MatchLock.acquire(record.path)
         self._match = match
-        for finished in self.record.rounds[:-1]:
-            finished.close()
+        self.moves = record.moves
+        self._written_config = record.config
+        self._scored = len(match.results) if match.round_scored else None
+        self._since_snapshot = 0
+        self._start_writer(record.moves)
+        if record.format == 1:
+            # An old save becomes a journal, in place: the same file, atomically.
+            self._opening = "replace"
+            data = b"".join(record.journal_lines())
+            record.forget_rounds()
+            self._submit(data)
+        else:
+            record.forget_rounds()
+            self._opening = "open"
+            self._submit(b"")
 
     def round_started(self, match: Match) -> None:
         """A round has been dealt; a new match (e.g. "play again") gets a new file."""
         if match is not self._match or self.record is None:
-            self.flush()
+            self.close()
             self._match = match
-            self.record = MatchRecord(config=self.config, match={})
-        self.record.start_round(match)
-        self.save()
+            data = match.to_json()
+            self.record = MatchRecord(config=self.config, match=data)
+            self.moves = 0
+            self._opening = "create"
+            self._written_config = self.config
+            self._scored, self._since_snapshot = None, 0
+            self._start_writer(0)
+            self._submit(header_line(self.config, self.record.created) + deal_line(match, data))
+            return
+        dealt_by_the_match = self._scored is not None and self._scored == match.round_number - 1
+        self._scored = None
+        if dealt_by_the_match and self._since_snapshot < SNAPSHOT_EVERY - 1:
+            self._since_snapshot += 1
+            self._submit(next_deal_line(match))
+            return
+        self._since_snapshot = 0
+        data = match.to_json()
+        self.record.match = data
+        self._submit(deal_line(match, data))
 
     def recorded(self, match: Match, action: Action) -> None:
         """``action`` was applied to ``match``."""
         if self.record is None or match is not self._match:
             return
-        self.record.record(match, action)
-        self.save()
+        self.moves += 1
+        self._submit(action_line(action))
 
     def round_scored(self, match: Match) -> None:
-        """The round in play was scored; a match that is over moves to the history."""
+        """The round in play was scored; a match that is over goes to the history."""
         if self.record is None or match is not self._match:
             return
-        self.record.match = match.to_json()
-        if match.is_over:
-            self.flush()
-            self._write(self.store.finish)
-        else:
-            self.save()
+        if not match.is_over:
+            self._scored = len(match.results)
+            self._submit(scored_line(match))
+            return
+        self.record.finished = True
+        self._submit(scored_line(match) + finished_line())
+        if self.flush():
+            journal, self.journal = self.journal, None
+            self.writer.close()
+            try:
+                self.store.finish(self.record, journal)
+            except OSError as exc:
+                self._failed(exc, "the finished match could not be put in the history")
+
+    # ------------------------------------------------------------ saving
 
     def save(self) -> None:
-        """Save the record (in the background writer, if there is one)."""
-        if self.writer is None:
-            self._write(self.store.autosave)
+        """Write what is not on disk yet (a set-up changed since: its line too)."""
+        if self.writer is None or self.record is None:
             return
-        try:
-            self.writer.submit(self.store.path_for(self.record), self.record.parts())
-        except OSError as exc:   # the saves folder can't be made
-            self._failed(exc)
-            return
-        self._check_writer()
+        if self.record.config != self._written_config:
+            self._written_config = self.record.config
+            self._submit(config_line(self.record.config))
+        else:
+            self.writer.flush(0)
+            self._check()
 
     def flush(self, timeout: float | None = None) -> bool:
-        """Wait until every save is on disk; False if ``timeout`` ran out first."""
+        """Wait until every line is on disk (trying once more what failed); False if it
+        is not (``timeout`` ran out, or the disk still fails: see :attr:`problem`)."""
         if self.writer is None:
             return True
         done = self.writer.flush(timeout)
-        self._check_writer()
+        self._check()
         return done
 
-    def _check_writer(self) -> None:
-        if self.writer.error is not None:
-            self._failed(self.writer.error)
-        else:
-            self.problem = None
+    def state(self) -> SaveState:
+        """How the match stands on disk now."""
+        writer = self.writer
+        saved = writer.saved_moves if writer is not None else self.moves
+        behind = writer is not None and (writer.error is not None or writer.pending)
+        return SaveState(self.problem, saved, self.moves, self._where(), behind, self.reason)
 
-    def _write(self, how) -> None:
-        try:
-            how(self.record)
-        except OSError as exc:
-            self._failed(exc)
-        else:
-            self.problem = None
+    def save_elsewhere(self, folders: list[Path]) -> Path:
+        """Write the whole match (what is on disk and what is not) to a new file in the
+        first of ``folders`` that takes it; its path. ``OSError`` (the last one) if none
+        does. The match's own file is left as it is."""
+        self.flush(2.0)
+        data = self._on_disk() + (self.writer.pending_data() if self.writer else b"")
+        stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
+        error: OSError = OSError(2, "no folder to try")
+        for folder in folders:
+            path = Path(folder) / f"uno-tui-match-{stamp}-{os.urandom(3).hex()}.json"
+            try:
+                Journal.create(path, data).close()
+            except OSError as exc:
+                error = exc
+                continue
+            return path
+        raise error
 
-    def _failed(self, exc: OSError) -> None:
+    def close(self) -> None:
+        """Stop journalling this match: the last lines written, the file let go."""
+        if self.writer is not None:
+            self.writer.flush(5.0)
+            self.writer.close()
+            self._check()
+        if self.journal is not None:
+            self.journal.close()
+            self.journal = None
+        elif self.record is not None and self.record.lock is not None:
+            self.record.lock.release()
+
+    # ------------------------------------------------------------ inside
+
+    def _start_writer(self, saved_moves: int) -> None:
+        self.writer = SaveWriter(self._write, background=self.background,
+                                 saved_moves=saved_moves)
+        self.problem = self.reason = None
+
+    def _submit(self, data: bytes) -> None:
+        self.writer.submit(data, self.moves)
+        self._check()
+
+    def _write(self, data: bytes) -> None:
+        """The writer's one way to the disk (its thread, in the background)."""
+        journal = self.journal
+        if journal is not None:
+            journal.write(data)
+            return
+        record = self.record
+        if self._opening == "create":
+            path = self.store.new_path()
+            journal = Journal.create(path, data)
+            record.path = path
+        elif self._opening == "replace":
+            journal = Journal.replace(record.path, data, record.lock)
+        else:
+            journal = Journal.open(record.lock, record.length, record.size)
+            if data:
+                journal.write(data)
+        record.lock = journal.lock
+        self.journal = journal
+
+    def _on_disk(self) -> bytes:
+        """The match's lines already on disk (none for a file not made yet)."""
+        if self.journal is not None:
+            return self.journal.read()
+        record = self.record
+        if record is not None and self._opening == "open" and record.lock is not None \
+                and record.lock.held:
+            return os.pread(record.lock.fd, record.length, 0)
+        return b""
+
+    def _where(self) -> Path:
+        if self.journal is not None:
+            return self.journal.path
+        if self.record is not None and self.record.path is not None:
+            return self.record.path
+        return self.store.saves
+
+    def _check(self) -> None:
+        error = self.writer.error if self.writer is not None else None
+        if error is not None:
+            self._failed(error)
+        else:
+            self.problem = self.reason = None
+
+    def _failed(self, exc: OSError, what: str = "the match could not be saved") -> None:
         first = self.problem is None
-        self.problem = f"the match could not be saved: {exc.strerror or _short(exc)}"
+        self.reason = exc.strerror or _short(exc)
+        self.problem = f"{what}: {self.reason}"
         if first and self.on_problem is not None:
             self.on_problem(self.problem)

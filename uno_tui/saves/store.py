@@ -1,26 +1,32 @@
-"""The save files on disk: atomic writes, the unfinished matches, history, bad files set aside.
+"""The save files on disk: the unfinished matches, history, bad files set aside.
 
 Under the data directory::
 
-    saves/     one file per unfinished match, rewritten after every action
+    saves/     one journal per unfinished match, a line appended after every action
     history/   finished matches (what ``uno-tui replay`` shows)
     damaged/   files that could not be read, moved here untouched
+
+Nothing is created until something is written: a command that fails leaves no folders.
+A file a player names (``--resume ~/keep-this.json``) is theirs: it is played on where it
+is, never moved, and the history gets a copy when the match is over.
 """
 
 from __future__ import annotations
 
-import json
+import errno
 import os
+import shutil
 import tempfile
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Iterable
 
 from ..engine import get_variant
-from .record import MatchRecord, _short
+from .journal import Journal, sync_folder
+from .lock import MatchLock, MatchLocked
+from .record import MatchRecord, _short, parse_save
 
-__all__ = ["MatchStore", "SaveFileError", "SaveSummary", "write_atomic", "MAX_SAVE_BYTES"]
+__all__ = ["MatchStore", "SaveFileError", "SaveSummary", "MatchLocked", "MAX_SAVE_BYTES"]
 
 #: A save larger than this is refused unread (a 16-player Party match is far smaller).
 MAX_SAVE_BYTES = 64 * 1024 * 1024
@@ -58,32 +64,6 @@ class SaveSummary:
         return get_variant(self.variant).label
 
 
-def write_atomic(path: Path, text: str | Iterable[str]) -> None:
-    """Write ``text`` (or its pieces, in order) to ``path`` so that a reader sees the old
-    file or the new one, whole.
-
-    A temporary file in the same folder is written, flushed and fsynced, then renamed
-    over ``path``. If anything fails the old file is left as it was. Pieces are written
-    one by one, never joined: a long match's save is never copied whole in memory.
-    """
-    handle, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as file:
-            if isinstance(text, str):
-                file.write(text)
-            else:
-                file.writelines(text)
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        try:
-            os.unlink(temp)
-        except OSError:
-            pass
-        raise
-
-
 class MatchStore:
     """The saved matches under one data directory."""
 
@@ -97,29 +77,55 @@ class MatchStore:
 
     # -------------------------------------------------------------- writing
 
-    def autosave(self, record: MatchRecord) -> Path:
-        """Save ``record`` (atomically) to its file, giving it one if it has none yet."""
-        write_atomic(self.path_for(record), record.text())
-        return record.path
+    def new_path(self) -> Path:
+        """A name for a new match's file in the saves folder (made if need be)."""
+        self.saves.mkdir(parents=True, exist_ok=True)
+        stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
+        # os.urandom, as secrets.token_hex does: importing secrets (hashlib, hmac) cost
+        # ~1.3 ms of every launch.
+        return self.saves / f"match-{stamp}-{os.urandom(3).hex()}{SUFFIX}"
 
-    def path_for(self, record: MatchRecord) -> Path:
-        """The file ``record`` is saved in; a new one in the saves folder the first time."""
-        if record.path is None:
-            self.saves.mkdir(parents=True, exist_ok=True)
-            stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
-            # os.urandom, as secrets.token_hex does: importing secrets (hashlib, hmac) cost
-            # ~1.3 ms of every launch.
-            record.path = self.saves / f"match-{stamp}-{os.urandom(3).hex()}{SUFFIX}"
-        return record.path
+    def claim(self, record: MatchRecord) -> MatchRecord:
+        """Lock ``record``'s file for this process (see saves.lock): :class:`MatchLocked`
+        when another uno-tui plays it, :class:`SaveFileError` if it can't be opened."""
+        try:
+            record.lock = MatchLock.acquire(record.path)
+        except OSError as exc:
+            raise SaveFileError(record.path, exc.strerror or _short(exc)) from None
+        return record
 
-    def finish(self, record: MatchRecord) -> Path:
-        """Save a finished match and move it into the history folder; its new path."""
-        record.finished = True
-        self.autosave(record)
+    def finish(self, record: MatchRecord, journal: Journal | None) -> Path:
+        """A finished match (its last line written) goes to the history folder: moved
+        there from the saves folder, or copied there from a file the player named,
+        which stays theirs where it is. The journal is closed. The history's path."""
         self.history.mkdir(parents=True, exist_ok=True)
-        target = self.history / record.path.name
-        os.replace(record.path, target)
-        record.path = target
+        source = record.path
+        try:
+            if self.holds(source) and source.parent != self.history.resolve():
+                target = self._free_name(self.history, source.name)
+                try:
+                    os.replace(source, target)
+                    sync_folder(self.history)
+                    return target
+                except OSError as exc:
+                    if exc.errno != errno.EXDEV:   # a saves folder on another disk: copy
+                        raise
+                target = _copy_in(source, self.history)
+                source.unlink()
+                return target
+            return _copy_in(source, self.history)
+        finally:
+            if journal is not None:
+                journal.close()
+
+    @staticmethod
+    def _free_name(folder: Path, name: str) -> Path:
+        target = folder / name
+        number = 1
+        while target.exists():
+            number += 1
+            stem, dot, suffix = name.rpartition(".")
+            target = folder / (f"{stem}-{number}.{suffix}" if dot else f"{name}-{number}")
         return target
 
     def set_aside(self, path: Path | str) -> Path | None:
@@ -169,12 +175,13 @@ class MatchStore:
             raise SaveFileError(path, exc.strerror or _short(exc)) from None
         if problem is None:
             try:
-                record = _parse(data)
-                record.restore()
+                record = parse_save(data)
             except ValueError as exc:
                 problem = str(exc)
             else:
                 record.path = path
+                if record.format > 1:
+                    record.updated = _mtime(path)
                 return record
         moved = self.set_aside(path) if set_aside and self.holds(path) else None
         raise SaveFileError(path, problem, moved)
@@ -206,6 +213,8 @@ class MatchStore:
                 record = self.load(path)
             except SaveFileError as exc:
                 self.problems.append(exc)
+                continue
+            if record.finished:     # over, but not moved to the history (it could not be)
                 continue
             seats = record.config.seats
             summaries.append(SaveSummary(
@@ -250,26 +259,32 @@ class MatchStore:
                 if p.suffix == SUFFIX and not p.name.startswith(".") and p.is_file()]
 
 
-def _parse(data: bytes) -> MatchRecord:
-    if not data.strip():
-        raise ValueError("it is empty")
+def _copy_in(source: Path, folder: Path) -> Path:
+    """A copy of ``source`` in ``folder`` (any disk), whole or not at all; its path."""
+    handle, temp = tempfile.mkstemp(dir=folder, prefix=f".{source.name}.", suffix=".tmp")
     try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise ValueError("it is not text (not UTF-8)") from None
+        with open(source, "rb") as original, os.fdopen(handle, "wb") as copy:
+            shutil.copyfileobj(original, copy)
+            copy.flush()
+            os.fsync(copy.fileno())
+        target = MatchStore._free_name(folder, source.name)
+        os.replace(temp, target)
+    except BaseException:
+        try:
+            os.unlink(temp)
+        except OSError:
+            pass
+        raise
+    sync_folder(folder)
+    return target
+
+
+def _mtime(path: Path) -> str:
     try:
-        envelope = json.loads(text)
-    except RecursionError:
-        raise ValueError("it is nested too deeply to be a save") from None
-    except json.JSONDecodeError as exc:
-        raise ValueError(f"it is not complete JSON (cut short or corrupt at line {exc.lineno}, "
-                         f"column {exc.colno})") from None
-    except ValueError as exc:   # e.g. a number with more digits than Python reads
-        raise ValueError(f"it holds a value JSON can't read ({_short(exc, 60)})") from None
-    try:
-        return MatchRecord.from_json(envelope)
-    except RecursionError:
-        raise ValueError("it is nested too deeply to be a save") from None
+        stamp = path.stat().st_mtime
+    except OSError:
+        stamp = 0.0
+    return datetime.fromtimestamp(stamp, timezone.utc).replace(microsecond=0).isoformat()
 
 
 def _when(text: str, path: Path) -> datetime:

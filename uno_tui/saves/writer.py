@@ -1,41 +1,66 @@
-"""Saving off the caller's thread: the disk's part of a save (fsync, rename) takes a few
+"""Saving off the caller's thread: the disk's part of a save (write, fsync) takes a few
 milliseconds that a keypress should not wait for."""
 
 from __future__ import annotations
 
 import atexit
 import threading
-from pathlib import Path
-
-from .store import write_atomic
+from typing import Callable
 
 __all__ = ["SaveWriter"]
 
 
 class SaveWriter:
-    """Writes the newest text given for a file in a background thread.
+    """Appends what it is given with ``write`` (all of it or none, see Journal.write),
+    in a background thread or, without ``background``, at once.
 
-    A text not yet written when a newer one comes is dropped (the newer holds
-    everything it held). :meth:`flush` waits until what was given is on disk; it also
-    runs when the interpreter exits, so a normal exit never loses the last save.
+    What comes while a write is on its way waits and goes in the next one, together:
+    under load many lines share one fsync, and no save waits for the one before. What
+    could not be written (a full disk) is kept and tried again with the next line, or
+    at :meth:`flush`. Each piece comes with the move it brings the save to, so
+    :attr:`saved_moves` says how far the file on disk goes. :meth:`flush` also runs when
+    the interpreter exits, so a normal exit never loses the last line.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, write: Callable[[bytes], None], background: bool = True,
+                 saved_moves: int = 0) -> None:
+        self._write = write
+        self._background = background
         self._cond = threading.Condition()
-        self._pending: tuple[Path, str | tuple[str, ...]] | None = None
+        self._pending: list[tuple[bytes, int]] = []
+        self._go = False
         self._busy = False
+        self._stop = False
         self._thread: threading.Thread | None = None
         #: The error of the last write (None when it worked).
         self.error: OSError | None = None
-        atexit.register(self.flush, 5.0)
+        #: The move the file on disk goes to.
+        self.saved_moves = saved_moves
+        #: Writes made, and pieces they carried (the coalescing, for benchmarks).
+        self.writes = self.pieces = 0
+        if background:
+            atexit.register(self.flush, 5.0)
 
-    def submit(self, path: Path, text: str | tuple[str, ...]) -> None:
-        """Write ``text`` (or its pieces, in order) to ``path`` soon, after any pending
-        write to another file."""
+    @property
+    def pending(self) -> bool:
+        """Whether something given is not on disk yet."""
         with self._cond:
-            if self._pending is not None and self._pending[0] != path:
-                self._wait(None)
-            self._pending = (path, text)
+            return bool(self._pending) or self._busy
+
+    def pending_data(self) -> bytes:
+        """What is given but not on disk yet, in order."""
+        with self._cond:
+            return b"".join(data for data, _ in self._pending)
+
+    def submit(self, data: bytes, moves: int) -> None:
+        """Write ``data`` soon (after whatever came before it); it brings the save to
+        move ``moves``."""
+        with self._cond:
+            self._pending.append((data, moves))
+            self._go = True
+            if not self._background:
+                self._drain()
+                return
             if self._thread is None:
                 self._thread = threading.Thread(target=self._run, name="uno-tui-autosave",
                                                 daemon=True)
@@ -43,25 +68,57 @@ class SaveWriter:
             self._cond.notify_all()
 
     def flush(self, timeout: float | None = None) -> bool:
-        """Wait until every text given is written; False if ``timeout`` ran out first."""
+        """Try to write everything given (once more, after a failure) and wait for it;
+        False if ``timeout`` ran out first or it could not be written (see :attr:`error`)."""
         with self._cond:
-            return self._wait(timeout)
+            if self._pending:
+                self._go = True
+                if not self._background or self._thread is None:
+                    self._drain()
+                else:
+                    self._cond.notify_all()
+            done = self._cond.wait_for(
+                lambda: not self._busy and (not self._pending or not self._go), timeout)
+            return done and not self._pending
 
-    def _wait(self, timeout: float | None) -> bool:
-        return self._cond.wait_for(lambda: self._pending is None and not self._busy, timeout)
+    def close(self) -> None:
+        """Stop the thread once everything it can write is written."""
+        with self._cond:
+            self._stop = True
+            self._cond.notify_all()
+        atexit.unregister(self.flush)
+
+    def _drain(self) -> None:
+        """One write of everything pending (the condition's lock is held on entry and exit)."""
+        count = len(self._pending)
+        data = b"".join(piece for piece, _ in self._pending)
+        moves = self._pending[-1][1]
+        self._go = False
+        self._busy = True
+        self._cond.release()
+        try:
+            self._write(data)
+            error = None
+        except OSError as exc:
+            error = exc
+        except ValueError as exc:     # e.g. the file changed under us: one more reason
+            error = OSError(0, str(exc))
+        finally:
+            self._cond.acquire()
+        self.writes += 1
+        if error is None:
+            del self._pending[:count]
+            self.pieces += count
+            self.saved_moves = moves
+        self.error = error
+        self._busy = False
+        self._cond.notify_all()
 
     def _run(self) -> None:
-        while True:
-            with self._cond:
-                self._cond.wait_for(lambda: self._pending is not None)
-                (path, text), self._pending = self._pending, None
-                self._busy = True
-            try:
-                write_atomic(path, text)
-                error = None
-            except OSError as exc:
-                error = exc
-            with self._cond:
-                self.error = error
-                self._busy = False
-                self._cond.notify_all()
+        with self._cond:
+            while True:
+                self._cond.wait_for(lambda: self._stop or (self._pending and self._go))
+                if self._pending and self._go:
+                    self._drain()
+                elif self._stop:
+                    return

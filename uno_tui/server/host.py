@@ -452,6 +452,9 @@ class Host:
             await table.close()
         for path in self.save_tables():
             self.log_line(f"saved {path}")
+        for table in self.tables:       # let go of the matches' files (their locks)
+            if table.recorder is not None:
+                table.recorder.close()
         sessions = list(self.sessions)
         for session in sessions:
             session.close(self.goodbye, "server stopped")

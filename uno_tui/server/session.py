@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import asyncssh
 
 from ..config import MAX_NAME
+from ..printable import clean_name
 from .pool import WORKER_LOST
 
 if TYPE_CHECKING:
@@ -29,8 +30,7 @@ LOST_MESSAGE = ("The server lost the process drawing your screen. Connect again 
 
 def player_name(user: str) -> str:
     """A player's name from an SSH user name: printable, trimmed, at most MAX_NAME long."""
-    name = "".join(ch for ch in user if ch.isprintable()).strip()
-    return name[:MAX_NAME] or "Player"
+    return clean_name(user, MAX_NAME) or "Player"
 
 
 class TerminalSession(asyncssh.SSHServerSession):

@@ -27,6 +27,7 @@ from ..moments import ballot_result
 from ..pacing import ComputerPacing
 from ..prompts import PromptHost, PromptPanel
 from ..tablestate import TableState
+from ..widgets.save_mark import SaveMark
 from ..widgets.banner import MomentBanner
 from ..widgets.card import COMPACT, HUGE, LARGE, card_size_for
 from ..widgets.discard import DiscardPile
@@ -133,6 +134,9 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
         ctl = self.ctl
         bind = TableScreen.state
         yield TitleBar(f"{ctl.game.variant.label} · {ctl.players} players")
+        recorder = getattr(ctl, "recorder", None)
+        if hasattr(recorder, "state"):          # saved: a mark while saving fails
+            yield SaveMark(recorder)
         with Horizontal(id="top"):
             yield from compose_table_area(ctl.players, self._extras, bind)
             yield GameLog(id="log")

@@ -16,6 +16,7 @@ from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from ...config import MAX_NAME, SeatSpec
+from ...printable import clean_name
 from .action import ActionLink
 from .keys import OwnBindingsFirst
 
@@ -171,8 +172,8 @@ class SeatTable(Vertical):
 
     @property
     def seats(self) -> list[SeatSpec]:
-        """The seats as set up now, names trimmed."""
-        return [SeatSpec(seat.name.strip(), seat.level) for seat in self.rows]
+        """The seats as set up now, names trimmed and printable (see uno_tui.printable)."""
+        return [SeatSpec(clean_name(seat.name, limit=None), seat.level) for seat in self.rows]
 
     @property
     def seat_rows(self) -> list[SeatRow]:
