@@ -35,7 +35,7 @@ from typing import NamedTuple, Sequence
 from ..engine import Action, ChooseColor, Draw, Event, EventKind, Face, GameView, Kind, Play
 from ..engine.actions import DecisionKind
 from ..engine.determinize import DeterminizeError
-from ..engine.variants import get_variant
+from ..engine.registry import get_variant
 from .heuristics import Situation, color_scores, play_scores
 
 __all__ = ["Lack", "Choice", "SeatBelief", "HandBeliefs", "Belief", "NAMED_TRUST",

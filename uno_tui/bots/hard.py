@@ -26,7 +26,7 @@ from ..engine import (
     Action, CallUno, DecisionKind, EngineError, Game, Kind, Play,
 )
 from ..engine.determinize import deck_of, fork, sample_state
-from ..engine.variants import get_variant
+from ..engine.registry import get_variant
 from .base import Bot
 from .belief import OFF_HEURISTIC, Belief, HandBeliefs
 from .heuristics import Situation, best_play, decide, split_actions
