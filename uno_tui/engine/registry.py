@@ -108,14 +108,14 @@ def variant_problems(variant: Variant) -> list[str]:
     kinds = variant.kinds()
     for kind in sorted(kinds - {Kind.NUMBER}):
         if kind not in KIND_LABELS:
-            problems.append(f"card kind {kind!r} is not defined (define_kind)")
+            problems.append(f"card kind {str(kind)!r} is not defined (define_kind)")
         points = variant.points.get(kind)
         if type(points) is not int or points < 0:
-            problems.append(f"{KIND_LABELS.get(kind, kind)} scores no points (points[{kind!r}] "
+            problems.append(f"{KIND_LABELS.get(kind, kind)} scores no points (points[{str(kind)!r}] "
                             "must be a whole number >= 0)")
     for kind, rule in variant.first_card.items():
         if rule not in FirstCard.__members__.values():
-            problems.append(f"first_card[{kind!r}] is {rule!r}, not a FirstCard")
+            problems.append(f"first_card[{str(kind)!r}] is {rule!r}, not a FirstCard")
     for face, _ in variant.deck:     # only light faces are turned first
         rule = variant.first_card.get(face.kind, FirstCard.PLAY)
         if face.color is None and rule not in _WILD_FIRST:
@@ -128,27 +128,27 @@ def variant_problems(variant: Variant) -> list[str]:
     for kind, amount in variant.draw_amounts.items():
         problem = _amount_problem(amount)
         if problem:
-            problems.append(f"draw_amounts[{kind!r}]: {problem}")
+            problems.append(f"draw_amounts[{str(kind)!r}]: {problem}")
     for kind in sorted(variant.stackable):
         if type(variant.draw_amounts.get(kind)) is not int:
-            problems.append(f"stackable {kind!r} needs a fixed number in draw_amounts")
+            problems.append(f"stackable {str(kind)!r} needs a fixed number in draw_amounts")
     for kind, spec in variant.challenges.items():
         if not isinstance(spec, ChallengePenalty):
-            problems.append(f"challenges[{kind!r}] is not a ChallengePenalty")
+            problems.append(f"challenges[{str(kind)!r}] is not a ChallengePenalty")
             continue
         if kind not in variant.restricted_wilds:
-            problems.append(f"{kind!r} can be challenged but is not a restricted wild")
+            problems.append(f"{str(kind)!r} can be challenged but is not a restricted wild")
         for what in (spec.guilty_draw, spec.innocent_draw):
             if what != "until" and (type(what) is not int or what < 0):
-                problems.append(f"challenges[{kind!r}] draws {what!r}")
+                problems.append(f"challenges[{str(kind)!r}] draws {what!r}")
     for kind in sorted(variant.restricted_wilds - kinds):
-        problems.append(f"restricted wild {kind!r} is not in the deck")
+        problems.append(f"restricted wild {str(kind)!r} is not in the deck")
     for kind, effect in variant.effects.items():
         if not callable(effect):
-            problems.append(f"effects[{kind!r}] is not a function")
+            problems.append(f"effects[{str(kind)!r}] is not a function")
     for kind, rule in {**variant.decisions}.items():
         if not isinstance(rule, DecisionRule):
-            problems.append(f"decisions[{kind!r}] is not a DecisionRule")
+            problems.append(f"decisions[{str(kind)!r}] is not a DecisionRule")
     for state in variant.state:
         if state.name in _GAME_ATTRIBUTES or state.name.startswith("_"):
             problems.append(f"state field {state.name!r} would hide the game's own")
