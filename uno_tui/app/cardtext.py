@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..engine import COLOR_NAMES, Face, Kind
 from ..engine.cards import COLOR_LETTERS
+from . import frontends
 
 __all__ = ["short_label", "long_label", "color_label", "card_style", "color_style", "color_ink",
            "with_id"]
@@ -55,7 +56,7 @@ _WILD_STYLE = "bold #ffffff on #37474f"
 def _body(face: Face) -> str:
     if face.kind == Kind.NUMBER:
         return str(face.number)
-    return _SHORT_BODIES.get(face.kind) or face.label
+    return _SHORT_BODIES.get(face.kind) or frontends.short_label(face.kind) or face.label
 
 
 def short_label(face: Face) -> str:
