@@ -192,6 +192,11 @@ class Game:
         self._jump_mode = machine.jump_in or self.variant.builtin_jump_in
         self._checks_bluffs = machine.strict_wilds or machine.may_finish is not None
         self._turn_plays = machine.turn_plays
+        # Looked up on every card played or drawn: one attribute away.
+        self._window_until_card = machine.window_until_card
+        self._may_finish = machine.may_finish
+        self._draw_hook = machine.draw
+        self._play_drawn = machine.play_drawn
         self._plays = [_plays_for(seat) for seat in range(players)]
         for state in self.variant.state:
             setattr(self, state.name, state.new_value(self))
@@ -566,12 +571,11 @@ class Game:
     def playable(self, seat: int, card: int) -> bool:
         """Whether ``seat`` may play ``card`` on the top card now (house rules included)."""
         face = self._faces[card]
-        machine = self._machine
-        if machine.may_finish is not None and len(self.hands[seat]) == 1 \
-                and not machine.may_finish(face):
+        may_finish = self._may_finish
+        if may_finish is not None and len(self.hands[seat]) == 1 and not may_finish(face):
             return False
         if face.color is None:
-            if face.kind in self.variant.restricted_wilds and machine.strict_wilds:
+            if face.kind in self.variant.restricted_wilds and self._machine.strict_wilds:
                 return not self.holds_color(seat, besides=card)
             return True
         if face.color == self.color:
@@ -615,13 +619,13 @@ class Game:
         """Every card ``seat`` may answer the draw card on top with: stacked, or another
         answer a house rule allows (e.g. deflecting it)."""
         cards = self.stackable_cards(seat)
-        for answers in self._machine.answers:
+        for answers in self._machine.answers:   # usually none
             cards += [c for c in answers(self, seat)
                       if c not in cards and self._may_finish_with(seat, c)]
         return cards
 
     def _may_finish_with(self, seat: int, card: int) -> bool:
-        may_finish = self._machine.may_finish
+        may_finish = self._may_finish
         return (may_finish is None or len(self.hands[seat]) != 1
                 or may_finish(self._faces[card]))
 
@@ -660,8 +664,8 @@ class Game:
         window = self.uno_window
         # Calling, catching (and a rule set's window-neutral actions such as voting) are
         # not acting on the table: a missed UNO stays catchable through them.
-        if window is not None and seat != window and cls not in self._machine.keeps_window \
-                and not self._machine.window_until_card:
+        if window is not None and seat != window and not self._window_until_card \
+                and cls not in self._machine.keeps_window:
             self.uno_window = None
         if self._revealed:
             self._revealed.pop(seat, None)
@@ -747,7 +751,7 @@ class Game:
     def _on_draw(self, action: Draw) -> None:
         seat = action.seat
         self._drew_on[seat] = (self.color, self.discard[-1], len(self.hands[seat]))
-        draw = self._machine.draw
+        draw = self._draw_hook
         drawn = self.draw(seat, 1) if draw is None else draw(self, seat)
         if not drawn:
             # Nothing was drawn, so the hand is as it was when the player chose to draw.
@@ -756,7 +760,7 @@ class Game:
             if self._stalled >= self.players:
                 self.finish(None)
                 return
-        if drawn and self._machine.play_drawn and self.playable(seat, drawn[-1]):
+        if drawn and self._play_drawn and self.playable(seat, drawn[-1]):
             self.decide(_DRAWN, seat, card=drawn[-1])
         else:
             self.advance(seat)
@@ -839,7 +843,7 @@ class Game:
         self.discard.append(card)
         self._stalled = 0
         self._events.append(_PLAY_EVENTS[seat][card])
-        if self._machine.window_until_card:
+        if self._window_until_card:
             self.uno_window = None
         if self.called:
             self.called.discard(seat)
@@ -1250,7 +1254,7 @@ class Game:
 #: Attributes a copy shares with its original: never changed in place by play.
 _SHARED_ATTRIBUTES = frozenset({"_match_sets", "_cards", "_faces", "_machine", "_handlers",
                                 "_effects", "_plays", "_hand_card_cache", "opening_events",
-                                "_turn_plays", "_after_draw"})
+                                "_turn_plays", "_after_draw", "_may_finish", "_draw_hook"})
 _INNER = (list, dict, set)
 
 
