@@ -157,6 +157,17 @@ def variant_problems(variant: Variant) -> list[str]:
 
 # ------------------------------------------------------------- rule sets
 
+def _is_new(table: dict, value, cls: type, what: str) -> bool:
+    """Whether ``value`` (a ``cls``) is not in ``table`` yet: ``False`` when it is already
+    (registering again is harmless), :class:`ConfigError` when another holds its name."""
+    if not isinstance(value, cls):
+        raise ConfigError(f"{value!r} is not a {cls.__name__}")
+    known = table.get(value.name)
+    if known is not None and known is not value:
+        raise ConfigError(f"a {what} called {value.name!r} is already registered")
+    return known is None
+
+
 def register_variant(variant: Variant) -> Variant:
     """Make ``variant`` known by its name (to ``Game``, ``Match``, the CLI and the app).
 
@@ -164,13 +175,8 @@ def register_variant(variant: Variant) -> Variant:
     :class:`ConfigError` that lists every problem. Registering the same variant again is
     harmless; another variant under a name already taken is a :class:`ConfigError`.
     """
-    if not isinstance(variant, Variant):
-        raise ConfigError(f"{variant!r} is not a Variant")
-    known = VARIANTS.get(variant.name)
-    if known is variant:
+    if not _is_new(VARIANTS, variant, Variant, "variant"):
         return variant
-    if known is not None:
-        raise ConfigError(f"a variant called {variant.name!r} is already registered")
     problems = variant_problems(variant)
     if problems:
         raise ConfigError(f"the rule set {variant.name!r} can't be played: " + "; ".join(problems))
@@ -204,13 +210,8 @@ def get_variant(name: str) -> Variant:
 
 def register_house_rule(rule: HouseRule) -> HouseRule:
     """Make the house rule ``rule`` known by its name (same rules as :func:`register_variant`)."""
-    if not isinstance(rule, HouseRule):
-        raise ConfigError(f"{rule!r} is not a HouseRule")
-    known = HOUSE_RULE_SPECS.get(rule.name)
-    if known is rule:
+    if not _is_new(HOUSE_RULE_SPECS, rule, HouseRule, "house rule"):
         return rule
-    if known is not None:
-        raise ConfigError(f"a house rule called {rule.name!r} is already registered")
     if not rule.name or rule.name.startswith(PRESET_PREFIX) or "," in rule.name \
             or rule.name != rule.name.strip() or not rule.help:
         raise ConfigError(f"house rule {rule.name!r} needs a name without commas and a help line")
