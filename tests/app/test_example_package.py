@@ -17,10 +17,12 @@ from pathlib import Path
 
 import pytest
 
-from uno_tui.engine import ChooseColor, Game, Play, load_plugins, unregister_variant
+from uno_tui.engine import Game, Play, load_plugins, unregister_variant
 from uno_tui.engine.invariants import check_invariants
 
-from .helpers import FirstBot, make_app, make_controller, settle, shown
+from uno_tui.app.widgets.hand import ChipGrid
+
+from .helpers import FirstBot, asked, make_app, make_controller, press, settle, shown
 
 PACKAGE = Path(__file__).resolve().parents[1] / "example_package"
 
@@ -83,9 +85,14 @@ async def test_the_installed_rule_set_plays_in_the_app_with_its_front_end(attack
         await settle(pilot)
         from uno_tui.app.cardtext import short_label
         assert short_label(game.face(hit)) == "Hit"   # the hand's label, from the front end
-        ctl.apply(Play(0, hit))
-        ctl.apply(ChooseColor(0, "red"))
+        # Ann picks the Wild Hit by its number in her hand, plays it, names red (r).
+        shown_ids = [c.id for c in pilot.app.table.query_one(ChipGrid).cards]
+        await press(pilot, str(shown_ids.index(hit) + 1), "enter")
         await settle(pilot)
+        assert asked(pilot.app) == "color"
+        await press(pilot, "r")
+        await settle(pilot)
+        assert game.color == "red" and game.top == game.face(hit)
         text = await shown(pilot)
         rolled = [line for line in ctl.log if " rolls " in line]
         assert rolled and "CPU 1 draws" in rolled[0], ctl.log
