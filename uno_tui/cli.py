@@ -19,7 +19,11 @@ from .config import (
     PlayConfig, SeatSpec, bot_levels, default_bot_level, name_computers,
 )
 from .printable import clean_name
-from .engine import HOUSE_RULES, MODES, VARIANTS, ConfigError, EngineError, get_variant
+from .engine import (
+    HOUSE_RULES, MODES, PRESETS, VARIANTS, ConfigError, EngineError, expand_rules, get_variant,
+    load_plugins, plugin_problems,
+)
+from .engine.registry import PRESET_PREFIX
 
 __all__ = ["main", "parse_play_args", "UsageError"]
 
@@ -59,19 +63,31 @@ def _levels_epilog(example: str) -> str:
 
 
 def _variant(text: str) -> str:
-    if text not in VARIANTS:
+    # Installed packages' rule sets count too (entry points, loaded on first need).
+    if text not in VARIANTS and (not load_plugins() or text not in VARIANTS):
+        problems = "".join(f"; {clip(p)}" for p in plugin_problems())
         raise argparse.ArgumentTypeError(
-            f"unknown variant {clip(text)} (known: {', '.join(VARIANTS)})")
+            f"unknown variant {clip(text)} (known: {', '.join(VARIANTS)}){problems}")
     return text
 
 
 def _rules(text: str) -> frozenset[str]:
     rules = frozenset(r.strip() for r in text.split(",") if r.strip())
-    unknown = sorted(rules - HOUSE_RULES.keys())
+    presets = {r for r in rules if r.startswith(PRESET_PREFIX)}
+    unknown = sorted(rules - presets - HOUSE_RULES.keys())
     if unknown:
         raise argparse.ArgumentTypeError(
-            f"unknown house rule {clip(unknown[0])} (known: {', '.join(HOUSE_RULES)})")
+            f"unknown house rule {clip(unknown[0])} (known: {', '.join(HOUSE_RULES)}; "
+            f"presets: {_preset_names()})")
+    for preset in sorted(presets):
+        if preset[len(PRESET_PREFIX):] not in PRESETS:
+            raise argparse.ArgumentTypeError(
+                f"unknown preset {clip(preset)} (known: {_preset_names()})")
     return rules
+
+
+def _preset_names() -> str:
+    return ", ".join(PRESET_PREFIX + name for name in PRESETS)
 
 
 #: Input longer than this is shortened when a message repeats it.
@@ -155,7 +171,8 @@ def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--mode", choices=list(MODES), default=None,
                         help="match mode: " + "; ".join(f"{k}: {v}" for k, v in MODES.items()))
     parser.add_argument("--rules", type=_rules, default=frozenset(),
-                        help="house rules, comma-separated: " + ", ".join(HOUSE_RULES))
+                        help="house rules, comma-separated: " + ", ".join(HOUSE_RULES)
+                        + "; or a preset: " + _preset_names())
 
 
 def play_parser() -> argparse.ArgumentParser:
@@ -317,16 +334,19 @@ def parse_play_args(argv: Sequence[str]) -> PlayConfig:
 
 def _play_config(args: argparse.Namespace) -> PlayConfig:
     variant = get_variant(args.variant)
-    _check_rules(variant, args.rules)
+    args.rules = _check_rules(variant, args.rules)
     if args.players is not None:
         _check_players(variant, len(args.players))
     return PlayConfig(variant=args.variant, seats=args.players, seed=args.seed,
                       target=args.target, mode=args.mode or variant.default_mode, rules=args.rules)
 
 
-def _check_rules(variant, rules) -> None:
+def _check_rules(variant, rules) -> frozenset[str]:
+    """``rules`` with presets expanded for ``variant``, checked."""
     try:
+        rules = expand_rules(variant, rules)
         variant.check_rules(rules)
+        return rules
     except ConfigError as exc:
         raise UsageError(f"argument --rules: {exc}") from None
 
@@ -344,7 +364,7 @@ def run_sim_command(argv: Sequence[str]) -> int:
 
     args = sim_parser().parse_args(list(argv))
     variant = get_variant(args.variant)
-    _check_rules(variant, args.rules)
+    args.rules = _check_rules(variant, args.rules)
     _check_players(variant, args.players)
     levels = tuple(level.strip().lower() for level in args.bots.split(","))
     known = bot_levels()
@@ -503,6 +523,8 @@ SUBCOMMANDS = {"sim": run_sim_command, "replay": run_replay_command, "serve": ru
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``uno-tui`` command."""
     argv = list(sys.argv[1:] if argv is None else argv)
+    # Installed packages' rule sets, so --help, --variant and the setup screen list them.
+    load_plugins()
     command = argv[0] if argv and argv[0] in SUBCOMMANDS else None
     prog = f"uno-tui {command}" if command else "uno-tui"
     try:

@@ -3,6 +3,9 @@
 Nothing inside ``uno_tui/`` knows about it: it declares its card kind, its action,
 its decision kind, its state, its view extras, explanations and invariants, and is
 registered by name while a test needs it (:func:`registered`). The tests in ``test_outside_ruleset.py`` play it.
+The same thing as an installable package, front end and entry point included, is
+``tests/example_package/`` (UNO Attack!), which ``tests/app/test_example_package.py``
+installs with pip and plays.
 
 Wild Swap Hands (4 in the deck, 50 points): a wild card. Once its colour is named, its
 player picks another player and they swap hands; then play goes on. Played as a last

@@ -35,8 +35,9 @@ def examples(count: int):
 
 
 def _new(setup) -> Game:
-    # Only the house rules the variant accepts (Flip refuses 7-0: it has no zeros).
-    rules = setup["rules"] - get_variant(setup["variant"]).unsupported_rules.keys()
+    # Only the house rules the variant accepts (Flip refuses 7-0: it has no zeros), and
+    # not two that conflict.
+    rules = get_variant(setup["variant"]).usable_rules(setup["rules"])
     return Game(setup["variant"], setup["players"], seed=setup["seed"], rules=rules)
 
 

@@ -17,8 +17,13 @@ import uno_tui
 ROOT = Path(uno_tui.__file__).parent
 SHARED = ["engine/game.py", "engine/invariants.py", "engine/determinize.py", "engine/saves.py",
           "engine/ruleset.py", "engine/decks.py", "engine/view.py", "engine/match.py",
+          "engine/registry.py", "engine/table.py",
           *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "bots").glob("*.py"))]
 RULE_SETS = ("classic", "pokemon", "flip", "party")
+#: House rules are modules of their own too: shared code never tests for one by name.
+HOUSE_RULE_NAMES = ("stacking", "7-0", "jump-in", "forced-play", "draw-to-match",
+                    "no-bluffing", "stack-any", "multi-play", "no-action-finish", "deflect",
+                    "draw-and-pass", "catch-window")
 
 
 def _defaults(tree: ast.AST) -> set[int]:
@@ -50,7 +55,8 @@ def names_of_rule_sets(source: str) -> list[str]:
     found = []
     for node in ast.walk(tree):
         if (isinstance(node, ast.Constant) and isinstance(node.value, str)
-                and node.value.lower() in RULE_SETS and id(node) not in allowed):
+                and node.value.lower() in RULE_SETS + HOUSE_RULE_NAMES
+                and id(node) not in allowed):
             found.append(f"line {node.lineno}: {node.value!r}")
         if isinstance(node, ast.ImportFrom):
             modules = [node.module or ""] + [alias.name for alias in node.names]
@@ -68,3 +74,4 @@ def test_the_check_finds_a_rule_set_named_as_code():
     assert names_of_rule_sets('if game.variant.name == "party":\n    pass\n') == ["line 1: 'party'"]
     assert names_of_rule_sets("from . import flip\n") == ["line 1: imports , flip"]
     assert names_of_rule_sets('def f(variant="classic"):\n    "classic."\n') == []
+    assert names_of_rule_sets('if "no-bluffing" in rules:\n    pass\n') == ["line 1: 'no-bluffing'"]

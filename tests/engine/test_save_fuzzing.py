@@ -107,7 +107,7 @@ fuzz = settings(max_examples=400, deadline=None,
 
 
 def _rules(setup):
-    return setup["rules"] - get_variant(setup["variant"]).unsupported_rules.keys()
+    return get_variant(setup["variant"]).usable_rules(setup["rules"])
 
 
 @fuzz

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..engine import COLOR_NAMES, Face, Kind
 from ..engine.cards import COLOR_LETTERS, DARK_COLORS, LIGHT_COLORS
+from . import frontends
 
 _COLOR_ORDER = {color: index for index, color in enumerate(LIGHT_COLORS + DARK_COLORS)}
 
@@ -65,7 +66,7 @@ _WILD_STYLE = "bold #ffffff on #37474f"
 def _body(face: Face) -> str:
     if face.kind == Kind.NUMBER:
         return str(face.number)
-    return _SHORT_BODIES.get(face.kind) or face.label
+    return _SHORT_BODIES.get(face.kind) or frontends.short_label(face.kind) or face.label
 
 
 def short_label(face: Face) -> str:

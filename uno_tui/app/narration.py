@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Callable, Sequence
 
 from ..engine import Event, EventKind, Face, Game
+from . import frontends
 from .cardtext import color_label, long_label, with_id
 
 __all__ = ["Narrator"]
@@ -90,6 +91,9 @@ class Narrator:
         teller = _TELLERS.get(kind)
         if teller is not None:
             return teller(self, event, name, target)
+        told = frontends.teller(kind)     # a rule set's own event, or a newer shared one
+        if told is not None:
+            return told(event, name, target, self._cards)
         # A kind this log does not know yet (a newer variant): still say what happened.
         words = kind.replace("_", " ")
         return f"{name}: {words}" if event.seat is not None else words.capitalize()

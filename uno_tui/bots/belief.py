@@ -35,7 +35,7 @@ from typing import NamedTuple, Sequence
 from ..engine import Action, ChooseColor, Draw, Event, EventKind, Face, GameView, Kind, Play
 from ..engine.actions import DecisionKind
 from ..engine.determinize import DeterminizeError
-from ..engine.variants import get_variant
+from ..engine.registry import HOUSE_RULE_SPECS, get_variant
 from .heuristics import Situation, color_scores, play_scores
 
 __all__ = ["Lack", "Choice", "SeatBelief", "HandBeliefs", "Belief", "NAMED_TRUST",
@@ -56,9 +56,6 @@ _KEPT_CHOICES = 4
 #: would have (1): a floor, so a player who plays otherwise (a person, another level)
 #: is never ruled out, only made less likely.
 OFF_HEURISTIC = 0.2
-#: Wilds whose colour choice hangs on the cards no one sees (the heuristics weigh the
-#: unseen faces): a colour named after one says too little to weigh a hand by.
-_UNSEEN_WILDS = frozenset({Kind.SNORLAX, Kind.GRENINJA, Kind.WILD_DRAW_COLOR})
 
 
 class Lack(NamedTuple):
@@ -357,6 +354,9 @@ class Belief:
         self._before: tuple = (None, None, None, None)
         #: The wild draw cards of the rule set in play that need the colour in force missing.
         self._restricted: frozenset[str] = frozenset()
+        # Wilds whose colour choice hangs on the cards no one sees (the rule set's
+        # colour-driven ones): a colour named after one says too little to weigh a hand by.
+        self._color_driven: frozenset[str] = frozenset()
         #: The rest of the table as the last view showed it, for the seats' choices:
         #: card counts, direction, side in play and whether the decision was a plain one.
         self._table: tuple = ((), 1, 0, False)
@@ -379,7 +379,10 @@ class Belief:
         if any(e.kind == _E.DEAL for e in events) or len(self._seats) != view.players:
             self._seats = (SeatBelief(),) * view.players
             self._restricted = get_variant(view.variant).restricted_wilds
-            self._strict_wilds = "no-bluffing" in view.rules
+            self._color_driven = get_variant(view.variant).color_driven
+            # A house rule (no-bluffing) may make restricted wilds legal only without the colour.
+            self._strict_wilds = any(HOUSE_RULE_SPECS[r].strict_wilds for r in view.rules
+                                     if r in HOUSE_RULE_SPECS)
         seats = list(self._seats)
         choice = self._choice(action, view) if action is not None else None
         if choice is not None:
@@ -454,7 +457,7 @@ class Belief:
             picked = _public_faces(view).get(action.card)
             if picked is None:
                 return None
-        elif cls is ChooseColor and kind == DecisionKind.COLOR and top.kind not in _UNSEEN_WILDS:
+        elif cls is ChooseColor and kind == DecisionKind.COLOR and top.kind not in self._color_driven:
             picked = action.color
         else:
             return None

@@ -26,7 +26,7 @@ from ..engine import (
     Action, CallUno, DecisionKind, EngineError, Game, Kind, Play,
 )
 from ..engine.determinize import deck_of, fork, sample_state
-from ..engine.variants import get_variant
+from ..engine.registry import get_variant
 from .base import Bot
 from .belief import OFF_HEURISTIC, Belief, HandBeliefs
 from .heuristics import Situation, best_play, decide, split_actions
@@ -58,10 +58,9 @@ _RESAMPLES = 8
 #: try it with ``hard_paired.py --set _DEALS_PER_WORLD=4``.
 _DEALS_PER_WORLD = 1
 #: Decisions the rollout policy judges without building a view (their context is not
-#: needed, except for a colour named after one of :data:`_CONTEXT_WILDS`).
+#: needed, except for a colour named after a wild whose effect needs it: the rule set's
+#: ``color_driven`` kinds, e.g. a Greninja names twice).
 _CHEAP_KINDS = frozenset({DecisionKind.TURN, DecisionKind.DRAWN, DecisionKind.COLOR})
-#: Wilds whose colour choice depends on the decision's context (a Greninja names twice).
-_CONTEXT_WILDS = frozenset({Kind.SNORLAX, Kind.GRENINJA, Kind.WILD_DRAW_COLOR})
 #: Default rollout length in actions (``None``: to the end of the round).
 DEFAULT_HORIZON = 12
 
@@ -72,7 +71,7 @@ def _policy(game: Game, seat: int, actions: Sequence[Action]) -> Action:
         return actions[0]
     kind = game.decision.kind
     if kind in _CHEAP_KINDS and not (kind == DecisionKind.COLOR
-                                     and game.top.kind in _CONTEXT_WILDS):
+                                     and game.top.kind in game.variant.color_driven):
         if (kind != DecisionKind.COLOR and len(actions) == 2
                 and game.face(actions[0].card).kind not in game.variant.restricted_wilds):
             return actions[0]     # one card fits (the other action draws or keeps): play it

@@ -18,6 +18,7 @@ from ..engine import (
     GameView, JumpIn, Keep, Kind, Play, WINDOW_ACTIONS, get_variant,
 )
 from ..engine.determinize import deck_of
+from ..engine.ruleset import expected_draw
 
 __all__ = ["Situation", "decide", "window_action", "split_actions", "bluff_odds", "play_score", "play_scores",
            "best_play", "color_scores", "choose_color", "pick_target", "WEIGHTS"]
@@ -184,8 +185,8 @@ def play_scores(sit: Situation, plays: Sequence[Action]) -> list[float]:
             pass    # it may let the next player shed a whole colour
         elif amount == "until":
             score += w["action"] + threat * 3.0
-        elif amount is not None:
-            score += w["action"] + threat * (1.0 + 0.5 * amount)
+        elif amount is not None:    # a number, or a random amount at its mean
+            score += w["action"] + threat * (1.0 + 0.5 * expected_draw(amount))
         elif kind in _SKIPS:
             score += w["action"] + threat * w["skip"]
         elif kind == Kind.REVERSE:

@@ -334,6 +334,8 @@ class EventKind(StrEnum):
     LINK = "link"                     # seat and target now hold the link cards
     UNLINK = "unlink"                 # the link between seat and target ended
     LINKED_DRAW = "linked_draw"       # seat draws count cards because target, linked, drew
+    DRAW_ROLLED = "draw_rolled"       # seat's card rolled a random draw of count for target
+    DEFLECT = "deflect"               # seat sent the draw on to target (deflect house rule)
     ROUND_OVER = "round_over"         # seat won (None: nobody), count = points
 
 

@@ -19,7 +19,7 @@ from .actions import DecisionKind
 from .cards import Card, Face
 from .errors import EngineError
 from .game import Game
-from .variants import get_variant
+from .registry import get_variant
 from .view import GameView
 
 __all__ = ["DeterminizeError", "deck_of", "unseen_cards", "sample_state", "sample_game", "fork"]

@@ -24,12 +24,13 @@ from typing import Callable, Iterable, Sequence
 from . import decks, saves
 from .actions import (
     Accept, Action, CallUno, Catch, Challenge, ChooseColor, Decision, DecisionKind,
-    Draw, Event, EventKind, JumpIn, Keep, Play, SwapHands, interned,
+    Draw, Event, EventKind, JumpIn, Keep, Play, interned,
 )
 from .cards import COLOR_NAMES, Card, Face, Kind
 from .errors import ConfigError, IllegalActionError, SaveDataError
-from .ruleset import DecisionRule, FirstCard, Variant
-from .variants import get_variant
+from .registry import HOUSE_RULE_SPECS, MAX_CARDS, MAX_SEATS, declared_decision, get_variant
+from .ruleset import DecisionRule, FirstCard, RandomDraw, Variant
+from .table import PUBLIC_CONTEXT
 from .view import DrewOn, GameView, HandCard, SeatInfo
 
 __all__ = ["Game", "SAVE_FORMAT", "decision_verb"]
@@ -39,16 +40,12 @@ SAVE_FORMAT = saves.SAVE_FORMAT
 _D = DecisionKind
 _E = EventKind
 # Enum members looked up once: the hot paths compare and emit these.
-_TURN, _DRAWN, _COLOR, _RESPOND, _SWAP, _ROUND_OVER = (
-    _D.TURN, _D.DRAWN, _D.COLOR, _D.RESPOND, _D.SWAP, _D.ROUND_OVER)
+_TURN, _DRAWN, _COLOR, _RESPOND, _ROUND_OVER = (
+    _D.TURN, _D.DRAWN, _D.COLOR, _D.RESPOND, _D.ROUND_OVER)
 _E_TURN, _E_PLAY, _E_DRAW, _E_SKIP = _E.TURN, _E.PLAY, _E.DRAW, _E.SKIP
 
-#: Decision-context keys any seat may see (``bluff`` is the game's secret); a rule set
-#: adds its own with ``Variant.public_context``.
-_PUBLIC_CONTEXT = ("card", "prev_color", "attacker", "amount", "then", "from")
-
-_MAX_CARDS = 256
-_MAX_SEATS = 16
+_MAX_CARDS = MAX_CARDS
+_MAX_SEATS = MAX_SEATS
 _new_tuple = tuple.__new__
 #: Playable-card sets by (colour, top face), one cache per one-sided rule set, shared
 #: by all its games (and their copies).
@@ -106,8 +103,10 @@ class Game:
     (a two-sided deck keeps its pairing from round to round: see ``Game.cards``).
 
     **Turn-machine API.** Rule modules (the hooks of a
-    :class:`~uno_tui.engine.ruleset.Variant`) change the game only through these
-    members: :meth:`emit`, :meth:`decide`, :attr:`context`, :meth:`start_turn`,
+    :class:`~uno_tui.engine.ruleset.Variant` or a
+    :class:`~uno_tui.engine.ruleset.HouseRule`) change the game only through the
+    :class:`~uno_tui.engine.table.Table` protocol, which this class implements (the
+    decision contexts and their public keys are documented there): :meth:`emit`, :meth:`decide`, :attr:`context`, :meth:`start_turn`,
     :meth:`advance`, :meth:`skip_after`, :meth:`finish`, :meth:`draw`,
     :meth:`draw_until`, :meth:`penalize`, :meth:`reshuffle`, :meth:`hand_shrank`,
     :meth:`finish_if_gone_out`, :meth:`reset_hands_after_exchange`, :meth:`set_side`, :meth:`forget_shown_cards`,
@@ -115,7 +114,7 @@ class Game:
     :meth:`stackable_cards`, :meth:`holds_color`, :meth:`playable`, and the public
     attributes (``hands``, ``draw_pile``, ``discard``, ``color``, ``direction``,
     ``current``, ``called``, ``uno_window``, ``goer``, ``pending_draw``, the rule set's
-    own state fields). Players use only ``legal_actions``, ``apply`` and ``view``.
+    own state fields) and :attr:`rng`, the game's random generator. Players use only ``legal_actions``, ``apply`` and ``view``.
     """
 
     def __init__(self, variant: str | Variant = "classic", players: int = 4, *,
@@ -150,7 +149,7 @@ class Game:
         self.players = players
         self.seed = seed
         self._rng = random.Random(seed)
-        self._machine = machine = _machine_for(self.variant)
+        self._machine = machine = _machine_for(self.variant, self.rules)
         # The tables the hot paths read, one attribute away.
         self._handlers, self._effects, self._after_draw = (
             machine.handlers, machine.effects, machine.after_draw)
@@ -188,14 +187,19 @@ class Game:
         self._legal_version = -1
         self._legal_seat = -1
         self._legal_list: list[Action] = []
-        # The jump-in house rule widens a built-in speed play (numbers only) to every
-        # identical coloured card.
-        self._jump_mode = "identical" if "jump-in" in self.rules else self.variant.builtin_jump_in
-        self._checks_bluffs = "no-bluffing" in self.rules
-        self._draws_to_match = "draw-to-match" in self.rules
+        # A house rule may widen a built-in speed play (numbers only) to every identical
+        # coloured card.
+        self._jump_mode = machine.jump_in or self.variant.builtin_jump_in
+        self._checks_bluffs = machine.strict_wilds or machine.may_finish is not None
+        self._turn_plays = machine.turn_plays
+        # Looked up on every card played or drawn: one attribute away.
+        self._window_until_card = machine.window_until_card
+        self._may_finish = machine.may_finish
+        self._draw_hook = machine.draw
+        self._play_drawn = machine.play_drawn
         self._plays = [_plays_for(seat) for seat in range(players)]
         for state in self.variant.state:
-            setattr(self, state.name, state.default())
+            setattr(self, state.name, state.new_value(self))
 
     def _deal_round(self, dealer: int | None, deck: list[int] | None) -> None:
         rigged = deck is not None
@@ -392,8 +396,24 @@ class Game:
 
     @property
     def context(self) -> dict:
-        """The details of the decision in progress (the rule modules' view; may be secret)."""
+        """The details of the decision in progress (the rule modules' view; may be secret:
+        see :mod:`~uno_tui.engine.table` for the shared decisions' keys)."""
         return self._ctx
+
+    @property
+    def rng(self) -> random.Random:
+        """The game's random generator: hooks draw from it (it is saved with the game)."""
+        return self._rng
+
+    def card_effect(self, kind: str):
+        """The effect a card of ``kind`` has in this game: the rule set's, as the house
+        rules in play change it (kinds without one pass the turn on)."""
+        return self._effects.get(kind, _pass_on)
+
+    def decision_rule(self, kind: str) -> DecisionRule:
+        """The :class:`~uno_tui.engine.ruleset.DecisionRule` of decision ``kind`` in this
+        game (``KeyError`` when no rule in play declares it)."""
+        return self._machine.decisions[kind]
 
     @property
     def colors(self) -> tuple[str, ...]:
@@ -452,6 +472,8 @@ class Game:
             # The common case first: an ordinary turn (the decider is always a real seat).
             actions = self._playable_plays(seat)
             actions.append(_DRAWS[seat])
+            if self._turn_plays is not None:
+                actions += self._turn_plays(self, seat)
             if self.uno_window is not None or self._jump_mode:
                 actions = self._add_window_actions(seat, kind, decider, actions)
         else:
@@ -477,11 +499,13 @@ class Game:
             legal = [a for a in actions if not (holds and self._faces[a.card].kind in restricted)]
             return legal or actions + [_DRAWS[seat]]
         actions.append(_DRAWS[seat])
+        if self._turn_plays is not None:
+            actions += self._turn_plays(self, seat)
         return actions
 
     def _legal_drawn(self, seat: int) -> list[Action]:
         actions: list[Action] = [interned(Play, seat, self._ctx["card"])]
-        if "forced-play" not in self.rules:
+        if self._machine.keep_drawn:
             actions.append(interned(Keep, seat))
         return actions
 
@@ -492,11 +516,8 @@ class Game:
         actions: list[Action] = [interned(Accept, seat)]
         if self.can_challenge(self._ctx):
             actions.append(interned(Challenge, seat))
-        actions += [interned(Play, seat, c) for c in self.stackable_cards(seat)]
+        actions += [interned(Play, seat, c) for c in self.answer_cards(seat)]
         return actions
-
-    def _legal_swap(self, seat: int) -> list[Action]:
-        return [interned(SwapHands, seat, t) for t in range(self.players) if t != seat]
 
     def _add_window_actions(self, seat: int, kind: str, decider: int,
                             actions: list[Action]) -> list[Action]:
@@ -550,8 +571,11 @@ class Game:
     def playable(self, seat: int, card: int) -> bool:
         """Whether ``seat`` may play ``card`` on the top card now (house rules included)."""
         face = self._faces[card]
+        may_finish = self._may_finish
+        if may_finish is not None and len(self.hands[seat]) == 1 and not may_finish(face):
+            return False
         if face.color is None:
-            if face.kind in self.variant.restricted_wilds and "no-bluffing" in self.rules:
+            if face.kind in self.variant.restricted_wilds and self._machine.strict_wilds:
                 return not self.holds_color(seat, besides=card)
             return True
         if face.color == self.color:
@@ -568,7 +592,7 @@ class Game:
 
     def can_challenge(self, ctx: dict) -> bool:
         """Whether the wild draw card resolved with ``ctx`` may be challenged."""
-        if "bluff" not in ctx or "no-bluffing" in self.rules:
+        if "bluff" not in ctx or self._machine.strict_wilds:
             return False
         if self._faces[ctx["card"]].kind not in self.variant.challenges:
             return False
@@ -576,18 +600,41 @@ class Game:
         amount = ctx["amount"]
         return self.pending_draw <= (amount if isinstance(amount, int) else 0)
 
+    @property
+    def stacks_draws(self) -> bool:
+        """Whether draw cards stack here (a house rule lets one answer another)."""
+        return self._machine.stacks is not None
+
     def stackable_cards(self, seat: int) -> list[int]:
-        """Cards ``seat`` may stack on the draw card on top (stacking house rule)."""
-        if "stacking" not in self.rules:
+        """Cards ``seat`` may stack on the draw card on top (the stacking house rules)."""
+        stacks = self._machine.stacks
+        if stacks is None:
             return []
-        top_kind = self._faces[self.discard[-1]].kind
-        return [c for c in self.hands[seat] if self._faces[c].kind == top_kind]
+        faces, variant = self._faces, self.variant
+        top = faces[self.discard[-1]]
+        return [c for c in self.hands[seat] if stacks(variant, top, faces[c])
+                and self._may_finish_with(seat, c)]
+
+    def answer_cards(self, seat: int) -> list[int]:
+        """Every card ``seat`` may answer the draw card on top with: stacked, or another
+        answer a house rule allows (e.g. deflecting it)."""
+        cards = self.stackable_cards(seat)
+        for answers in self._machine.answers:   # usually none
+            cards += [c for c in answers(self, seat)
+                      if c not in cards and self._may_finish_with(seat, c)]
+        return cards
+
+    def _may_finish_with(self, seat: int, card: int) -> bool:
+        may_finish = self._may_finish
+        return (may_finish is None or len(self.hands[seat]) != 1
+                or may_finish(self._faces[card]))
 
     def _jump_cards(self, seat: int) -> list[int]:
         top = self._faces[self.discard[-1]]
         if top.color is None or (self._jump_mode == "numbers" and top.kind != Kind.NUMBER):
             return []
-        return [c for c in self.hands[seat] if self._faces[c] == top]
+        return [c for c in self.hands[seat] if self._faces[c] == top
+                and self._may_finish_with(seat, c)]
 
     # ------------------------------------------------------------------- apply
 
@@ -617,7 +664,8 @@ class Game:
         window = self.uno_window
         # Calling, catching (and a rule set's window-neutral actions such as voting) are
         # not acting on the table: a missed UNO stays catchable through them.
-        if window is not None and seat != window and cls not in self._machine.keeps_window:
+        if window is not None and seat != window and not self._window_until_card \
+                and cls not in self._machine.keeps_window:
             self.uno_window = None
         if self._revealed:
             self._revealed.pop(seat, None)
@@ -647,8 +695,8 @@ class Game:
             return "the round is over"
         kind, decider = self.decision
         cls = type(action)
-        if self.variant.explain is not None:
-            reason = self.variant.explain(self, action)
+        for explain in self._machine.explainers:
+            reason = explain(self, action)
             if reason is not None:
                 return reason
         verb = self._machine.decisions[kind].verb
@@ -703,10 +751,8 @@ class Game:
     def _on_draw(self, action: Draw) -> None:
         seat = action.seat
         self._drew_on[seat] = (self.color, self.discard[-1], len(self.hands[seat]))
-        if self._draws_to_match:
-            drawn = self.draw_until(seat, lambda c: self.playable(seat, c))
-        else:
-            drawn = self.draw(seat, 1)
+        draw = self._draw_hook
+        drawn = self.draw(seat, 1) if draw is None else draw(self, seat)
         if not drawn:
             # Nothing was drawn, so the hand is as it was when the player chose to draw.
             could_play = any(self.playable(seat, c) for c in self.hands[seat])
@@ -714,7 +760,7 @@ class Game:
             if self._stalled >= self.players:
                 self.finish(None)
                 return
-        if drawn and self.playable(seat, drawn[-1]):
+        if drawn and self._play_drawn and self.playable(seat, drawn[-1]):
             self.decide(_DRAWN, seat, card=drawn[-1])
         else:
             self.advance(seat)
@@ -781,13 +827,6 @@ class Game:
         self.emit(_E.CATCH, action.seat, target=action.target)
         self.draw(action.target, 2)
 
-    def _on_swap(self, action: SwapHands) -> None:
-        seat, target = action.seat, action.target
-        self.hands[seat], self.hands[target] = self.hands[target], self.hands[seat]
-        self.emit(_E.SWAP, seat, target=target)
-        self.reset_hands_after_exchange()
-        self.advance(seat)
-
     # ---------------------------------------------------------- turn-machine API
 
     def play_card(self, seat: int, card: int) -> None:
@@ -804,6 +843,8 @@ class Game:
         self.discard.append(card)
         self._stalled = 0
         self._events.append(_PLAY_EVENTS[seat][card])
+        if self._window_until_card:
+            self.uno_window = None
         if self.called:
             self.called.discard(seat)
         if len(hand) == 1:
@@ -883,8 +924,11 @@ class Game:
         self._revealed.clear()
         self._drew_on.clear()
 
-    def penalize(self, seat: int, amount: int | str, extra: int = 0) -> list[int]:
-        """Make ``seat`` draw ``amount`` cards, or until the colour in play (``"until"``)."""
+    def penalize(self, seat: int, amount, extra: int = 0) -> list[int]:
+        """Make ``seat`` draw ``amount`` cards, or until the colour in play (``"until"``),
+        or a :class:`~uno_tui.engine.ruleset.RandomDraw` rolled with :attr:`rng`."""
+        if isinstance(amount, RandomDraw):
+            amount = amount.roll(self._rng)
         if amount == "until":
             color = self.color
             drawn = self.draw_until(seat, lambda c: self._faces[c].color == color)
@@ -1119,12 +1163,70 @@ class Game:
         """Restore a game from :meth:`to_json` data; :class:`SaveDataError` if it is corrupt."""
         return saves.game_from_json(cls, data)
 
+    def snapshot(self) -> dict:
+        """The whole state as plain values: the keyword arguments of
+        :func:`~uno_tui.engine.saves.save_data` (the save format reads nothing else)."""
+        return {
+            "variant": self.variant.name, "players": self.players, "rules": self.rules,
+            "seed": self.seed, "side": self.side,
+            "cards": self.cards if self.variant.dark_deck else None,
+            "hands": self.hands, "draw_pile": self.draw_pile, "discard": self.discard,
+            "out_of_play": self.out_of_play, "color": self.color, "direction": self.direction,
+            "dealer": self.dealer, "current": self.current, "decision": self.decision,
+            "ctx": self._ctx, "uno_window": self.uno_window, "called": self.called,
+            "winner": self.winner, "goer": self.goer, "stalled": self._stalled,
+            "pending_draw": self.pending_draw,
+            "revealed": [[s, t, list(cards)] for s, (t, cards) in self._revealed.items()],
+            "drew_on": [[s, c, t, h] for s, (c, t, h) in sorted(self._drew_on.items())],
+            "rng": saves.rng_to_json(self._rng),
+            "state": {f.name: f.save(getattr(self, f.name)) for f in self.variant.state},
+        }
+
+    @classmethod
+    def blank(cls, variant: str | Variant, players: int, rules: Iterable[str] = (),
+              seed: int | str | None = None) -> "Game":
+        """A game set up but not dealt, to :meth:`restore` a saved state into."""
+        game = cls.__new__(cls)
+        game._configure(variant, players, rules, seed, deal_cards=False)
+        game._events = []
+        game.opening_events = ()
+        return game
+
+    def restore(self, parts: dict) -> None:
+        """Put a state into this game (one from :meth:`blank`): ``parts`` holds the
+        values of :meth:`snapshot`, already checked by the save format (``cards``: the
+        physical cards; ``state``: the rule set's fields, already loaded; ``revealed``
+        and ``drew_on`` as dicts by seat; ``rng`` as JSON). Only the keys given change."""
+        if parts.get("cards") is not None:
+            self._cards = list(parts["cards"])
+        if "side" in parts:
+            self.set_side(parts["side"])
+        simple = {"hands", "draw_pile", "discard", "out_of_play", "color", "direction",
+                  "dealer", "current", "decision", "uno_window", "called", "winner", "goer",
+                  "pending_draw"}
+        for name in simple & parts.keys():
+            setattr(self, name, parts[name])
+        if "ctx" in parts:
+            self._ctx = dict(parts["ctx"])
+        if "stalled" in parts:
+            self._stalled = parts["stalled"]
+        if "revealed" in parts:
+            self._revealed = dict(parts["revealed"])
+        if "drew_on" in parts:
+            self._drew_on = dict(parts["drew_on"])
+        if "rng" in parts:
+            saves.rng_from_json(parts["rng"], self._rng)
+        for name, value in parts.get("state", {}).items():
+            setattr(self, name, value)
+        self._version += 1
+
     def copy(self) -> "Game":
         """An independent copy to play out (for search); the original is left as it is.
 
         Equal to ``Game.from_json(game.to_json())`` but much cheaper: containers in the
         state are copied, immutable values (cards, faces, the rule set, the shared
-        playable-card cache) are shared, and the random generator is duplicated.
+        playable-card cache) are shared, and every random generator (the game's, and a
+        rule set's own) is duplicated with its own state.
         """
         twin = object.__new__(Game)
         state = twin.__dict__
@@ -1142,15 +1244,17 @@ class Game:
             elif kind is random.Random:
                 # Not Random(): seeding it from the system's entropy first costs more
                 # than the rest of a copy's generator.
+                original = value
                 value = random.Random.__new__(random.Random)
-                value.setstate(self._rng.getstate())
+                value.setstate(original.getstate())
             state[name] = value
         return twin
 
 
 #: Attributes a copy shares with its original: never changed in place by play.
 _SHARED_ATTRIBUTES = frozenset({"_match_sets", "_cards", "_faces", "_machine", "_handlers",
-                                "_effects", "_plays", "_hand_card_cache", "opening_events"})
+                                "_effects", "_plays", "_hand_card_cache", "opening_events",
+                                "_turn_plays", "_after_draw", "_may_finish", "_draw_hook"})
 _INNER = (list, dict, set)
 
 
@@ -1177,34 +1281,74 @@ def _checked_cards(variant: Variant, cards: Sequence[Card]) -> list[Card]:
 
 # ------------------------------------------------------------ the assembly
 
+def _pass_on(game: Game, seat: int, card: int, face: Face, ctx: dict) -> None:
+    """The effect of a kind a rule set gives none: the turn passes on."""
+    game.advance(seat)
+
+
+def _first(values):
+    return next((v for v in values if v is not None), None)
+
+
 class _Machine:
-    """One rule set's dispatch tables, assembled once from the shared ones and its own."""
+    """One rule set's dispatch tables with a set of house rules, assembled once from the
+    shared ones, the rule set's and the house rules' hooks."""
 
     __slots__ = ("effects", "handlers", "decisions", "keeps_window", "public_context",
-                 "after_draw", "variant")
+                 "after_draw", "variant", "rules", "jump_in", "strict_wilds", "draw",
+                 "keep_drawn", "play_drawn", "stacks", "answers", "may_finish", "turn_plays",
+                 "window_until_card", "explainers")
 
-    def __init__(self, variant: Variant) -> None:
+    def __init__(self, variant: Variant, rules: frozenset[str]) -> None:
         cards = sum(copies for _, copies in variant.deck)
         if variant.max_players > _MAX_SEATS or cards > _MAX_CARDS:
             raise ConfigError(f"{variant.label} wants {variant.max_players} seats and {cards} "
                               f"cards: the engine plays at most {_MAX_SEATS} and {_MAX_CARDS}")
+        house = [HOUSE_RULE_SPECS[name] for name in sorted(rules)]
         self.variant = variant
-        self.effects = dict(variant.effects)
+        self.rules = rules
+        effects = dict(variant.effects)
+        for rule in house:
+            for kind, wrap in rule.effects.items():
+                effects[kind] = wrap(effects.get(kind, _pass_on))
+        self.effects = effects
         self.handlers = {**_SHARED_HANDLERS, **variant.handlers}
         self.decisions = {**_SHARED_DECISIONS, **variant.decisions}
-        self.keeps_window = frozenset({CallUno, Catch}) | variant.window_neutral
-        self.public_context = _PUBLIC_CONTEXT + tuple(
-            key for key in variant.public_context if key not in _PUBLIC_CONTEXT)
+        neutral = variant.window_neutral
+        for rule in house:
+            self.handlers.update(rule.handlers)
+            self.decisions.update(rule.decisions)
+            neutral |= rule.window_neutral
+        self.keeps_window = frozenset({CallUno, Catch}) | neutral
+        self.public_context = PUBLIC_CONTEXT + tuple(
+            key for key in variant.public_context if key not in PUBLIC_CONTEXT)
         self.after_draw = variant.after_draw
+        self.jump_in = _first(rule.jump_in or None for rule in house) or ""
+        self.strict_wilds = any(rule.strict_wilds for rule in house)
+        self.draw = _first(rule.draw for rule in house)
+        self.keep_drawn = all(rule.keep_drawn for rule in house)
+        self.play_drawn = all(rule.play_drawn for rule in house)
+        stackers = [rule.stacks for rule in house if rule.stacks is not None]
+        self.stacks = (None if not stackers else stackers[0] if len(stackers) == 1
+                       else (lambda v, top, face: any(s(v, top, face) for s in stackers)))
+        self.answers = tuple(rule.answers for rule in house if rule.answers is not None)
+        self.may_finish = _first(rule.may_finish for rule in house)
+        plays = [rule.turn_plays for rule in house if rule.turn_plays is not None]
+        self.turn_plays = (None if not plays else plays[0] if len(plays) == 1
+                           else (lambda game, seat: [a for p in plays for a in p(game, seat)]))
+        self.window_until_card = any(rule.window_until_card for rule in house)
+        self.explainers = tuple(e for e in [variant.explain, *(r.explain for r in house)]
+                                if e is not None)
 
 
-_MACHINES: dict[int, _Machine] = {}
+_MACHINES: dict[tuple[int, frozenset[str]], _Machine] = {}
 
 
-def _machine_for(variant: Variant) -> _Machine:
-    machine = _MACHINES.get(id(variant))
+def _machine_for(variant: Variant, rules: frozenset[str] = frozenset()) -> _Machine:
+    key = (id(variant), rules)
+    machine = _MACHINES.get(key)
     if machine is None or machine.variant is not variant:
-        machine = _MACHINES[id(variant)] = _Machine(variant)
+        machine = _MACHINES[key] = _Machine(variant, rules)
     return machine
 
 
@@ -1218,7 +1362,6 @@ _SHARED_HANDLERS: dict[type, Callable[[Game, Action], None]] = {
     Challenge: Game._on_challenge,
     CallUno: Game._on_call_uno,
     Catch: Game._on_catch,
-    SwapHands: Game._on_swap,
 }
 
 
@@ -1231,21 +1374,19 @@ _SHARED_DECISIONS: dict[str, DecisionRule] = {
     _TURN: DecisionRule(Game._legal_turn, "play a card or draw", check_context=saves.check_turn),
     _DRAWN: DecisionRule(Game._legal_drawn, "play the drawn card or keep it",
                          check_context=saves.check_drawn),
-    _COLOR: DecisionRule(Game._legal_color, "name a colour", check_context=saves.check_color),
+    # A last wild whose effect needs the colour waits for it with its player gone out.
+    _COLOR: DecisionRule(Game._legal_color, "name a colour", check_context=saves.check_color,
+                         after_out=True),
     _RESPOND: DecisionRule(Game._legal_respond, "answer the draw card",
                            check_context=saves.check_respond),
-    _SWAP: DecisionRule(Game._legal_swap, "pick whom to swap hands with"),
     _ROUND_OVER: DecisionRule(_no_legal, "start a new round"),
 }
 
 
 def decision_verb(kind: str) -> str:
     """What a decision of ``kind`` asks for, in words ("name a colour"), from the rule that
-    declares it (shared, or any registered rule set's); a kind no rule declares is spelt out."""
-    from .variants import VARIANTS
-
-    rule = _SHARED_DECISIONS.get(kind)
-    if rule is None:
-        rule = next((v.decisions[kind] for v in VARIANTS.values() if kind in v.decisions), None)
+    declares it (shared, or any registered rule set's or house rule's); a kind no rule
+    declares is spelt out."""
+    rule = _SHARED_DECISIONS.get(kind) or declared_decision(kind)
     return rule.verb if rule is not None else str(kind).replace("_", " ")
 

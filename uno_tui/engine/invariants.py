@@ -29,7 +29,7 @@ def check_invariants(game: Game) -> list[str]:
             problems.append("no colour is in play outside a colour choice")
     elif game.color not in game.colors:
         problems.append(f"the colour in play, {game.color}, is not a colour of the side in play")
-    if game._faces != _expected_faces(game):
+    if game.faces != _expected_faces(game):
         problems.append("some card shows a face that is not the side in play")
     for s in game.called:
         if len(game.hands[s]) != 1:
@@ -37,7 +37,8 @@ def check_invariants(game: Game) -> list[str]:
                             f"{len(game.hands[s])} cards")
     if game.is_over and game.winner is not None and game.hands[game.winner]:
         problems.append(f"seat {game.winner} won while still holding cards")
-    if not game.is_over and any(not h for h in game.hands) and kind != DecisionKind.COLOR:
+    if not game.is_over and any(not h for h in game.hands) \
+            and not game.decision_rule(kind).after_out:
         problems.append("a hand is empty but the round goes on")
     faces = (_expected_faces(game), _inactive_faces(game)) if game.variant.dark_deck else None
     views = [game.view(viewer) for viewer in range(n)]
@@ -103,6 +104,7 @@ _face_cache: dict[str, tuple] = {}
 def _faces_on(game: Game, which: str, side: int) -> list:
     """Each card's face on ``side``, straight from the cards (cached per deck and side)."""
     cached = _face_cache.get(which)
+    # The card list's identity tells a new deal apart (comparing 100 cards each time would not pay).
     if cached is None or cached[0] is not game._cards or cached[1] != side:
         cached = _face_cache[which] = (game._cards, side,
                                        [game.card(i).face(side) for i in range(game.deck_size)])

@@ -9,7 +9,7 @@ from typing import Iterable
 from . import saves
 from .errors import ConfigError, IllegalActionError, SaveDataError
 from .game import Game
-from .variants import get_variant
+from .registry import get_variant
 
 __all__ = ["MODES", "RoundResult", "Match"]
 

@@ -8,9 +8,13 @@ and decision kind. Each built-in rule set lives in a module of its own
 engine is built the same way and registered with
 :func:`~uno_tui.engine.variants.register_variant`.
 
-Hooks receive the :class:`Game` and use its turn-machine API (``emit``, ``decide``,
-``draw``, ``penalize``, ``advance``, ``skip_after``, ``finish``, ``context``, ``faces``,
-``goer`` ...), documented on the class, never its private members.
+Hooks receive the game as a :class:`~uno_tui.engine.table.Table` (the protocol the turn
+machine implements) and use only its API (``emit``, ``decide``, ``draw``, ``penalize``,
+``advance``, ``skip_after``, ``finish``, ``context``, ``faces``, ``rng``, ``goer`` ...),
+documented there with the decision contexts and their public keys.
+
+A house rule is one :class:`HouseRule`: its help line, its setup entry, the rules it
+can't be combined with, and hooks of the same kind (see the class).
 
 Hook signatures::
 
@@ -39,24 +43,65 @@ from .errors import ConfigError
 
 if TYPE_CHECKING:
     from .actions import Action
-    from .game import Game
+    from .table import Table as Game
     from .view import GameView
 
 __all__ = [
-    "HOUSE_RULES", "FirstCard", "ChallengePenalty", "DecisionRule", "StateField", "Variant",
-    "colored_rows",
+    "HOUSE_RULES", "HOUSE_RULE_SPECS", "FirstCard", "ChallengePenalty", "DecisionRule", "StateField", "Variant", "HouseRule",
+    "Preset", "RandomDraw", "colored_rows", "expected_draw", "Effect",
 ]
 
-#: House-rule names as typed on the command line, with a one-line description.
-HOUSE_RULES = {
-    "stacking": "a Draw Two may answer a Draw Two and a Wild Draw Four a Wild Draw Four; "
-                "the first player who can't add draws the total",
-    "7-0": "a 7 swaps hands with a chosen player; a 0 passes every hand on in the direction of play",
-    "jump-in": "a card identical in colour and symbol to the top card may be played out of turn",
-    "forced-play": "a playable drawn card must be played",
-    "draw-to-match": "drawing continues until a playable card is drawn",
-    "no-bluffing": "wild draw cards may only be played legally and can't be challenged",
-}
+#: Every house rule known, by name, with its one-line help (filled by the registry:
+#: :func:`~uno_tui.engine.registry.register_house_rule`).
+HOUSE_RULES: dict[str, str] = {}
+#: The :class:`HouseRule` of each name in :data:`HOUSE_RULES`.
+HOUSE_RULE_SPECS: dict[str, "HouseRule"] = {}
+
+#: A played card's effect: ``effect(game, seat, card, face, ctx)``.
+Effect = Callable[["Game", int, int, Face, dict], None]
+
+
+@dataclass(frozen=True)
+class RandomDraw:
+    """A draw amount left to chance: from ``low`` to ``high`` cards, each as likely (a
+    die roll of 1-6 is ``RandomDraw(1, 6)``). The card's player rolls it with the game's
+    generator when the card takes effect; the bots value it at :attr:`mean`."""
+
+    low: int
+    high: int
+
+    def __post_init__(self) -> None:
+        if (type(self.low) is not int or type(self.high) is not int
+                or not 0 <= self.low <= self.high):
+            raise ConfigError(f"a random draw needs whole numbers 0 <= low <= high, not "
+                              f"{self.low!r}-{self.high!r}")
+
+    @property
+    def mean(self) -> float:
+        """The number of cards drawn on average."""
+        return (self.low + self.high) / 2
+
+    def roll(self, rng: random.Random) -> int:
+        """One draw of the amount."""
+        return rng.randint(self.low, self.high)
+
+    def allows(self, count) -> bool:
+        """Whether ``count`` cards is an amount this draw can come to."""
+        return type(count) is int and self.low <= count <= self.high
+
+
+#: Cards a draw-until-the-colour is valued at by the bots (about two tries per colour).
+UNTIL_VALUE = 3.0
+
+
+def expected_draw(amount) -> float:
+    """How many cards a draw amount (a number, ``"until"`` or :class:`RandomDraw`) makes a
+    player draw on average, for the bots."""
+    if isinstance(amount, RandomDraw):
+        return amount.mean
+    if amount == "until":
+        return UNTIL_VALUE
+    return float(amount)
 
 
 class FirstCard(StrEnum):
@@ -96,30 +141,41 @@ class DecisionRule:
     ``open_to_all``, of every other seat too: such a decision is answered by several
     seats in any order). ``verb`` completes "the game is waiting for seat 2 to ...".
     ``check_context(game, ctx)`` raises ``ValueError`` when a saved decision context
-    could not be played on; ``None`` accepts only an empty context.
+    could not be played on; ``None`` accepts only an empty context. ``after_out``: the
+    decision may be pending after a seat has played its last card (naming the colour of
+    a last wild whose effect needs it), so saves and invariants accept it then.
     """
 
     legal: Callable[["Game", int], list["Action"]]
     verb: str
     open_to_all: bool = False
     check_context: Callable[["Game", dict], None] | None = None
+    after_out: bool = False
 
 
 @dataclass(frozen=True)
 class StateField:
     """A piece of state a rule set keeps on the :class:`Game` as the attribute ``name``.
 
-    ``default()`` makes its value for a new round. A ``zone`` is a list of card ids
-    (it counts in card conservation and in the sampler's seen cards through the view).
-    ``save(value)`` turns it into JSON values and ``load(data, game)`` back, raising
-    ``ValueError`` for data it can't accept; both default to copying a list.
+    ``default()`` makes its value for a new round; ``initial(game)``, when given, makes
+    it instead from the game (its players, its ``rng``...). A ``zone`` is a list of card
+    ids (it counts in card conservation and in the sampler's seen cards through the
+    view). ``save(value)`` turns it into JSON values and ``load(data, game)`` back,
+    raising ``ValueError`` for data it can't accept; both default to copying a list.
+    A value that is a ``random.Random`` of the rule set's own is copied with its own
+    state by ``Game.copy()``.
     """
 
     name: str
-    default: Callable[[], Any]
+    default: Callable[[], Any] = list
     save: Callable[[Any], Any] = list
     load: Callable[[Any, "Game"], Any] | None = None
     zone: bool = False
+    initial: Callable[["Game"], Any] | None = None
+
+    def new_value(self, game: "Game") -> Any:
+        """The field's value for a new round of ``game``."""
+        return self.initial(game) if self.initial is not None else self.default()
 
 
 @dataclass(frozen=True)
@@ -154,8 +210,9 @@ class Variant:
     # ------------------------------------------------------------- card tables
     #: What a played card does, by kind; kinds not listed just pass the turn on.
     effects: Mapping[str, Callable] = field(default_factory=dict)
-    #: Cards that make the next player draw, and how many (``"until"``: until the colour).
-    draw_amounts: Mapping[str, int | str] = field(default_factory=dict)
+    #: Cards that make the next player draw, and how many (``"until"``: until the colour;
+    #: a :class:`RandomDraw`: an amount left to chance).
+    draw_amounts: Mapping[str, "int | str | RandomDraw"] = field(default_factory=dict)
     #: Wild draw cards legal only without a card of the colour in play (so bluffable).
     restricted_wilds: frozenset[str] = frozenset()
     #: Draw cards a player may answer with the same kind under the stacking house rule.
@@ -192,6 +249,9 @@ class Variant:
     #: Extra state kept on the game and saved with it.
     state: tuple[StateField, ...] = ()
     sample: Callable[["GameView", random.Random, dict], dict] | None = None
+    #: The module of the rule set's front-end part (card faces, labels, log tellers,
+    #: prompts, widgets, help), which the app imports; the engine never does.
+    front_end: str = ""
 
     def build_deck(self, rng: random.Random | None = None) -> list[Card]:
         """Every physical card of the variant, with ids 0..N-1.
@@ -218,21 +278,119 @@ class Variant:
             return face.number or 0
         return self.points[face.kind]
 
-    def check_rules(self, rules: frozenset[str]) -> None:
-        """Raise :class:`ConfigError` for an unknown rule or one this variant refuses."""
-        for rule in sorted(rules):
-            if rule not in HOUSE_RULES:
+    def check_rules(self, rules) -> None:
+        """Raise :class:`ConfigError` for an unknown house rule, one this rule set refuses,
+        or two that can't be played together."""
+        rules = sorted(rules)
+        for rule in rules:
+            spec = HOUSE_RULE_SPECS.get(rule)
+            if spec is None:
                 known = ", ".join(HOUSE_RULES)
                 raise ConfigError(f"unknown house rule {rule!r} (known: {known})")
-            if rule in self.unsupported_rules:
-                raise ConfigError(f"house rule {rule!r} does not apply to {self.label}: "
-                                  f"{self.unsupported_rules[rule]}")
+            reason = self.unsupported_rules.get(rule) or (
+                spec.applies(self) if spec.applies is not None else None)
+            if reason:
+                raise ConfigError(f"house rule {rule!r} does not apply to {self.label}: {reason}")
+        for rule in rules:
+            for other, why in HOUSE_RULE_SPECS[rule].conflicts.items():
+                if other in rules:
+                    raise ConfigError(f"house rules {rule!r} and {other!r} can't be played "
+                                      f"together: {why}")
+
+    def allowed_rules(self) -> list[str]:
+        """The house rules that apply to this rule set, in the registry's order."""
+        return [name for name, spec in HOUSE_RULE_SPECS.items()
+                if name not in self.unsupported_rules
+                and not (spec.applies is not None and spec.applies(self))]
+
+    def usable_rules(self, rules) -> frozenset[str]:
+        """``rules`` without those that don't apply to this rule set and, of two that
+        conflict, without the later one in name order (for random tables and presets)."""
+        allowed = set(self.allowed_rules())
+        kept: list[str] = []
+        for rule in sorted(set(rules) & allowed):
+            conflicts = HOUSE_RULE_SPECS[rule].conflicts
+            if not any(other in conflicts or rule in HOUSE_RULE_SPECS[other].conflicts
+                       for other in kept):
+                kept.append(rule)
+        return frozenset(kept)
+
+    def kinds(self) -> frozenset[str]:
+        """Every card kind in the deck (both sides)."""
+        return frozenset(face.kind for face, _ in self.deck + self.dark_deck)
 
     def check_players(self, players: int) -> None:
         """Raise :class:`ConfigError` when ``players`` is outside the variant's range."""
         if not self.min_players <= players <= self.max_players:
             raise ConfigError(f"{self.label} takes {self.min_players} to {self.max_players} "
                               f"players, not {players}")
+
+
+@dataclass(frozen=True)
+class HouseRule:
+    """A house rule: an option on the shared turn machine, declared in a module of its own.
+
+    ``name`` is typed on the command line, ``help`` is its one line on the help page and
+    in ``--help``, ``label`` its entry on the setup screen. ``conflicts`` maps the rules
+    it can't be played with to the reason; ``applies(variant)`` gives the reason it
+    does not apply to a rule set (``None``: it does).
+
+    Hooks (all optional; the turn machine combines those of the rules in play once per
+    rule set and set of rules):
+
+    - ``effects``: by card kind, a function of the rule set's effect returning the effect
+      played instead (it calls the one it wraps for what it leaves alone);
+    - ``handlers`` and ``decisions``: its own action classes and decision kinds;
+    - ``window_neutral``: its action classes after which a missed UNO stays catchable;
+    - ``jump_in``: ``"identical"`` lets every identical coloured card be played out of turn;
+    - ``strict_wilds``: restricted wild draw cards are legal only without the colour,
+      and can't be challenged;
+    - ``draw(game, seat)``: how a seat that chooses to draw draws (returns the cards);
+    - ``keep_drawn`` / ``play_drawn``: whether a playable drawn card may be kept / played;
+    - ``stacks(variant, top, face)``: ``face`` may answer the draw card ``top``;
+    - ``answers(game, seat)``: more cards the seat may answer a draw card with;
+    - ``may_finish(face)``: whether a player may go out by playing ``face``;
+    - ``turn_plays(game, seat)``: more actions of a turn (after the plays and the draw);
+    - ``window_until_card``: a missed UNO stays catchable until the next card is played;
+    - ``explain(game, action)``: why one of its refusals happened (``None``: not its own).
+    """
+
+    name: str
+    help: str
+    label: str = ""
+    conflicts: Mapping[str, str] = field(default_factory=dict)
+    applies: Callable[["Variant"], str | None] | None = None
+    effects: Mapping[str, Callable[[Effect], Effect]] = field(default_factory=dict)
+    handlers: Mapping[type, Callable] = field(default_factory=dict)
+    decisions: Mapping[str, DecisionRule] = field(default_factory=dict)
+    window_neutral: frozenset[type] = frozenset()
+    jump_in: str = ""
+    strict_wilds: bool = False
+    draw: Callable[["Game", int], list[int]] | None = None
+    keep_drawn: bool = True
+    play_drawn: bool = True
+    stacks: Callable[["Variant", Face, Face], bool] | None = None
+    answers: Callable[["Game", int], list[int]] | None = None
+    may_finish: Callable[[Face], bool] | None = None
+    turn_plays: Callable[["Game", int], list["Action"]] | None = None
+    window_until_card: bool = False
+    explain: Callable[["Game", "Action"], str | None] | None = None
+
+    @property
+    def entry(self) -> str:
+        """The setup screen's words for it."""
+        return self.label or self.name
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A named set of house rules (``--rules preset:NAME``); a rule that does not apply
+    to the rule set in play is left out."""
+
+    name: str
+    label: str
+    rules: frozenset[str]
+    help: str = ""
 
 
 def colored_rows(colors, numbers, actions) -> list[tuple[Face, int]]:

@@ -8,6 +8,10 @@ decision whose context is corrupt (each decision kind checks its own context; a 
 set checks its decision kinds' contexts and its own saved state).
 
 A rule set's extra state (``Variant.state``) is saved under each field's name.
+
+This module reads and writes a game only through the
+:class:`~uno_tui.engine.table.Table` protocol: ``snapshot()`` for a save, ``blank()``
+and ``restore()`` to load one, never the game's private members.
 """
 
 from __future__ import annotations
@@ -19,9 +23,10 @@ from . import decks
 from .actions import Decision, DecisionKind
 from .cards import Card
 from .errors import ConfigError, SaveDataError
+from .ruleset import RandomDraw
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .table import Table as Game
 
 __all__ = ["SAVE_FORMAT", "save_data", "game_to_json", "game_from_json", "rng_to_json",
            "rng_from_json", "check_turn", "check_drawn", "check_color", "check_respond",
@@ -95,19 +100,7 @@ def rng_from_json(data, rng: random.Random | None = None) -> random.Random:
 
 def game_to_json(game: "Game") -> dict:
     """Everything needed to restore ``game`` exactly, as plain JSON values."""
-    return save_data(
-        variant=game.variant.name, players=game.players, rules=game.rules, seed=game.seed,
-        side=game.side, cards=game.cards if game.variant.dark_deck else None,
-        hands=game.hands, draw_pile=game.draw_pile, discard=game.discard,
-        out_of_play=game.out_of_play, color=game.color, direction=game.direction,
-        dealer=game.dealer, current=game.current, decision=game.decision, ctx=game.context,
-        uno_window=game.uno_window, called=game.called, winner=game.winner, goer=game.goer,
-        stalled=game._stalled, pending_draw=game.pending_draw,
-        revealed=[[s, t, list(cards)] for s, (t, cards) in game._revealed.items()],
-        drew_on=[[s, c, t, h] for s, (c, t, h) in sorted(game._drew_on.items())],
-        rng=rng_to_json(game._rng),
-        state={field.name: field.save(getattr(game, field.name)) for field in game.variant.state},
-    )
+    return save_data(**game.snapshot())
 
 
 def game_from_json(cls, data: Any) -> "Game":
@@ -122,11 +115,7 @@ def game_from_json(cls, data: Any) -> "Game":
         raise SaveDataError(f"unsupported save format {data.get('format')!r} "
                             f"(this version reads format {SAVE_FORMAT})")
     try:
-        game = cls.__new__(cls)
-        game._configure(data["variant"], data["players"], data["rules"], data["seed"],
-                        deal_cards=False)
-        game._events = []
-        game.opening_events = ()
+        game = cls.blank(data["variant"], data["players"], data["rules"], data["seed"])
         _restore(game, data)
         problems = game.conservation_problems()
         if problems:
@@ -170,7 +159,7 @@ def check_card(game: "Game", value, name: str = "a card") -> int:
 def _ids(game: "Game", values, name: str) -> list[int]:
     if not isinstance(values, list):
         raise ValueError(f"{name} must be a list of card ids")
-    size = len(game._cards)
+    size = game.deck_size
     for v in values:
         if type(v) is not int or not 0 <= v < size:
             raise ValueError(f"a card in {name} must be a card id from 0 to {size - 1}, not {v!r}")
@@ -188,64 +177,69 @@ def _color(game: "Game", value, name: str, *, optional: bool = True):
 def _restore(game: "Game", data: dict) -> None:
     n = game.players
     if game.variant.dark_deck:
-        game._cards = decks.pairing_from_json(game.variant, data["pairing"])
-    game.set_side(check_int(data["side"], "side"))
+        game.restore({"cards": decks.pairing_from_json(game.variant, data["pairing"])})
+    game.restore({"side": check_int(data["side"], "side")})
+    parts: dict[str, Any] = {}
     hands = data["hands"]
     if not isinstance(hands, list) or len(hands) != n:
         raise ValueError(f"expected {n} hands")
-    game.hands = [_ids(game, h, "a hand") for h in hands]
-    game.draw_pile = _ids(game, data["draw_pile"], "the draw pile")
-    game.discard = _ids(game, data["discard"], "the discard pile")
-    if not game.discard:
+    parts["hands"] = [_ids(game, h, "a hand") for h in hands]
+    parts["draw_pile"] = _ids(game, data["draw_pile"], "the draw pile")
+    parts["discard"] = _ids(game, data["discard"], "the discard pile")
+    if not parts["discard"]:
         raise ValueError("the discard pile is empty")
-    game.out_of_play = _ids(game, data["out_of_play"], "the cards out of play")
-    game.color = _color(game, data["color"], "the colour in play")
+    parts["out_of_play"] = _ids(game, data["out_of_play"], "the cards out of play")
+    parts["color"] = _color(game, data["color"], "the colour in play")
     if data["direction"] not in (1, -1) or type(data["direction"]) is not int:
         raise ValueError("direction must be 1 or -1")
-    game.direction = data["direction"]
-    game.dealer = check_seat(game, data["dealer"], "the dealer")
-    game.current = check_seat(game, data["current"], "the current player")
+    parts["direction"] = data["direction"]
+    parts["dealer"] = check_seat(game, data["dealer"], "the dealer")
+    parts["current"] = check_seat(game, data["current"], "the current player")
     decision = data["decision"]
     if not isinstance(decision, list) or len(decision) != 2:
         raise ValueError("the decision must be [kind, seat]")
     kind, seat = decision
-    if kind not in game._machine.decisions:
-        raise ValueError(f"unknown decision {kind!r}")
+    try:
+        game.decision_rule(kind)
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown decision {kind!r}") from None
     if kind == DecisionKind.ROUND_OVER:
         if seat != -1:
             check_seat(game, seat, "the round's winner")
         kind = DecisionKind.ROUND_OVER
     else:
         check_seat(game, seat, "the seat decided on")
-        kind = next((k for k in game._machine.decisions if k == kind), kind)
-    game.decision = Decision(kind, seat)
+        kind = next((k for k in DecisionKind if k == kind), kind)
+    parts["decision"] = Decision(kind, seat)
     if not isinstance(data["ctx"], dict):
         raise ValueError("the decision context must be an object")
-    game._ctx = dict(data["ctx"])
-    game.uno_window = check_seat(game, data["uno_window"], "the UNO window", optional=True)
+    parts["ctx"] = dict(data["ctx"])
+    parts["uno_window"] = check_seat(game, data["uno_window"], "the UNO window", optional=True)
     if not isinstance(data["called"], list):
         raise ValueError("called must be a list of seats")
-    game.called = {check_seat(game, s, "a seat that called UNO") for s in data["called"]}
-    game.winner = check_seat(game, data["winner"], "the winner", optional=True)
-    game.goer = check_seat(game, data["goer"], "the seat that went out", optional=True)
-    game._stalled = check_int(data["stalled"], "stalled", 0)
-    game.pending_draw = check_int(data["pending_draw"], "the pending draw", 0)
+    parts["called"] = {check_seat(game, s, "a seat that called UNO") for s in data["called"]}
+    parts["winner"] = check_seat(game, data["winner"], "the winner", optional=True)
+    parts["goer"] = check_seat(game, data["goer"], "the seat that went out", optional=True)
+    parts["stalled"] = check_int(data["stalled"], "stalled", 0)
+    parts["pending_draw"] = check_int(data["pending_draw"], "the pending draw", 0)
+    # The rule set's loaders may read the piles and hands: they see them restored.
+    game.restore(parts)
+    state = {}
     for field in game.variant.state:
         value = data[field.name]
-        setattr(game, field.name, field.load(value, game) if field.load is not None
-                else _ids(game, value, field.name.replace("_", " ")))
+        state[field.name] = (field.load(value, game) if field.load is not None
+                             else _ids(game, value, field.name.replace("_", " ")))
     revealed = {}
     for entry in _entries(data["revealed"], 3, "revealed"):
         s, t, cards = entry
         revealed[check_seat(game, s)] = (check_seat(game, t), tuple(_ids(game, cards, "a shown hand")))
-    game._revealed = revealed
     drew_on = {}
     for entry in _entries(data["drew_on"], 4, "drew_on"):
         s, c, t, h = entry
         drew_on[check_seat(game, s)] = (_color(game, c, "a colour drawn on"),
                                         check_card(game, t), check_int(h, "held", 0))
-    game._drew_on = drew_on
-    rng_from_json(data["rng"], game._rng)
+    rng_from_json(data["rng"], random.Random())     # refused here, before anything changes
+    game.restore({"state": state, "revealed": revealed, "drew_on": drew_on, "rng": data["rng"]})
 
 
 def _entries(values, size: int, name: str) -> list[list]:
@@ -259,7 +253,7 @@ def _check_decision(game: "Game") -> None:
     """Refuse a pending decision the game could not go on from."""
     kind, seat = game.decision
     ctx = game.context
-    rule = game._machine.decisions[kind]
+    rule = game.decision_rule(kind)
     if rule.check_context is not None:
         rule.check_context(game, ctx)
     elif ctx:
@@ -270,8 +264,9 @@ def _check_decision(game: "Game") -> None:
     else:
         if game.winner is not None:
             raise ValueError("the round goes on but has a winner")
-        # A last card whose effect needs a colour waits for it with its player gone out.
-        if game.goer is not None and (kind != DecisionKind.COLOR or game.goer != seat):
+        # Only a decision whose rule says so may wait with a seat gone out: e.g. the
+        # colour of a last card whose effect needs one, named by that seat.
+        if game.goer is not None and not (rule.after_out and game.goer == seat):
             raise ValueError("the round goes on after a seat went out")
         # A stacked wild draw card names its colour before its draw adds up.
         if game.pending_draw and kind not in (DecisionKind.RESPOND, DecisionKind.COLOR):
@@ -333,5 +328,6 @@ def check_respond(game: "Game", ctx: dict) -> None:
     _played_card(game, ctx)
     check_seat(game, ctx["attacker"], "the attacker")
     amount = ctx["amount"]
-    if amount != game.variant.draw_amounts.get(game.faces[ctx["card"]].kind, object()):
+    declared = game.variant.draw_amounts.get(game.faces[ctx["card"]].kind, object())
+    if not (amount == declared or (isinstance(declared, RandomDraw) and declared.allows(amount))):
         raise ValueError(f"{amount!r} is not what the card on top makes a player draw")

@@ -17,6 +17,7 @@ from typing import Awaitable, Callable, Iterable, NamedTuple, Sequence
 
 from ...engine import Action, Event, Face, GameView
 from ...engine.view import HandCard
+from .. import frontends
 from ..cardtext import long_label
 from .question import Option, Question
 
@@ -81,8 +82,9 @@ def register(kind: str) -> Callable[[Prompter], Prompter]:
 
 
 def prompter_for(kind: str) -> Prompter:
-    """The prompter for ``kind``: its own, or the generic list of legal actions."""
-    return PROMPTS.get(kind, ask_from_list)
+    """The prompter for ``kind``: its own (or its rule set's front end's), or the generic
+    list of legal actions."""
+    return PROMPTS.get(kind) or frontends.prompter(kind) or ask_from_list
 
 
 def describe_action(action: Action, names: Sequence[str], face_of: Callable[[int], Face]) -> str:

@@ -11,6 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import MarkdownViewer, TabbedContent, TabPane
 
 from ...engine import HOUSE_RULES, VARIANTS
+from .. import frontends
 from ..widgets.footer import KeysFooter
 
 __all__ = ["HelpScreen", "rules_markdown", "keys_markdown"]
@@ -30,7 +31,7 @@ def rules_markdown(variant: str, rules: Iterable[str] = (), *, choosing: bool = 
     """The rules page for ``variant``, plus the house rules in play (``choosing``: every
     house rule, in full, for the setup screen where they are chosen)."""
     label = VARIANTS[variant].label if variant in VARIANTS else variant
-    page = _read(f"{variant}.md")
+    page = _read(f"{variant}.md") or frontends.help_page(variant)
     if page is None:
         # A variant without its own page still gets the rules every variant shares.
         page = f"# {label}\n\n" + (_read("common.md") or "")

@@ -13,7 +13,7 @@ from textual.widgets import Static
 from ..cardtext import card_style, short_label
 from ..replay import Replay, ReplayError
 from ..tablestate import TableState
-from ..widgets.extras import EXTRA_WIDGETS
+from ..widgets.extras import extra_widgets
 from ..widgets.footer import KeysFooter
 from ..widgets.log import GameLog
 from ..widgets.table_area import compose_table_area
@@ -49,7 +49,7 @@ class ReplayScreen(Screen[None]):
         super().__init__(classes="table-screen replay-screen")
         self.replay = replay
         self.problem = ""
-        self._extras = [factory() for factory in EXTRA_WIDGETS.get(replay.record.config.variant, ())]
+        self._extras = [factory() for factory in extra_widgets(replay.record.config.variant)]
 
     def compose(self) -> ComposeResult:
         replay = self.replay

@@ -32,7 +32,7 @@ from ..widgets.banner import MomentBanner
 from ..widgets.card import COMPACT, HUGE, LARGE, card_size_for
 from ..widgets.discard import DiscardPile
 from ..widgets.draw_pile import DrawPile
-from ..widgets.extras import EXTRA_WIDGETS
+from ..widgets.extras import extra_widgets
 from ..widgets.footer import KeysFooter
 from ..widgets.hand import HandTitle, HandView
 from ..widgets.log import GameLog
@@ -101,7 +101,7 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
         #: An explanation for the last refused move, shown until the next move.
         self.message = ""
         self._footer_keys: tuple = ()
-        self._extras = [factory() for factory in EXTRA_WIDGETS.get(controller.variant, ())]
+        self._extras = [factory() for factory in extra_widgets(controller.variant)]
         #: The controller's last events as last drawn, and how many batches were drawn.
         self._events_seen: tuple = ()
         self._serial = 0

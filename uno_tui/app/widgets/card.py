@@ -21,6 +21,7 @@ from rich.text import Text
 
 from ...engine import Face, Kind
 from ...engine.cards import COLOR_LETTERS
+from .. import frontends
 from ..cardtext import card_style, color_ink
 
 __all__ = ["CardSize", "COMPACT", "LARGE", "HUGE", "HUGE_FROM", "card_lines", "card_text", "back_lines",
@@ -114,7 +115,7 @@ def card_symbol(face: Face) -> str:
     """The big number or symbol of ``face``: ``5``, ``⊘``, ``+4``."""
     if face.kind == Kind.NUMBER:
         return str(face.number)
-    return _SYMBOLS.get(face.kind, "?")
+    return _SYMBOLS.get(face.kind) or frontends.symbol(face.kind) or "?"
 
 
 def _initial(face: Face) -> str:

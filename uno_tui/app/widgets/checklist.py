@@ -1,4 +1,5 @@
-"""A list of on/off options, one a line: arrows move, Space toggles, a click toggles."""
+"""A list of on/off options, one a line (a long list in two columns): arrows move, Space
+toggles, a click toggles."""
 
 from __future__ import annotations
 
@@ -44,26 +45,48 @@ class CheckList(OwnBindingsFirst, Widget, can_focus=True):
     def _top(self) -> int:
         return 1 if self.title else 0
 
+    def _columns(self, width: int) -> int:
+        """Long lists go in two columns (read down, then across) when there is room, so
+        a dozen house rules fit a 24-line screen."""
+        return 2 if len(self.items) > self.ONE_COLUMN_MAX and width >= 60 else 1
+
+    #: Up to this many items, one a line.
+    ONE_COLUMN_MAX = 6
+
+    def _rows(self, width: int) -> int:
+        columns = self._columns(width)
+        return -(-len(self.items) // columns)
+
     def render(self) -> Text:
+        width = self.size.width
+        columns, rows = self._columns(width), self._rows(width)
+        cell = width // columns
         text = Text(no_wrap=True, overflow="ellipsis")
         if self.title:
             text.append(self.title, style="bold")
-        for number, (name, description) in enumerate(self.items):
-            if number or self.title:
+        for row in range(rows):
+            if row or self.title:
                 text.append("\n")
-            here = self.has_focus and number == self.cursor
-            text.append("[x] " if name in self.checked else "[ ] ",
-                        style="bold reverse" if here else "bold")
-            text.append(name, style="bold")
-            room = self.size.width - 4 - len(name)
-            detail = f": {description}"
-            if len(detail) > room:
-                detail = detail[:max(0, room - 1)] + "…"
-            text.append(detail, style="dim")
+            for column in range(columns):
+                number = column * rows + row
+                if number >= len(self.items):
+                    break
+                name, description = self.items[number]
+                here = self.has_focus and number == self.cursor
+                text.append("[x] " if name in self.checked else "[ ] ",
+                            style="bold reverse" if here else "bold")
+                text.append(name, style="bold")
+                room = cell - 4 - len(name) - (1 if column < columns - 1 else 0)
+                detail = f": {description}"
+                if len(detail) > room:
+                    detail = detail[:max(0, room - 1)] + "…" if room > 2 else ""
+                text.append(detail, style="dim")
+                if column < columns - 1:
+                    text.append(" " * max(1, cell - 4 - len(name) - len(detail)))
         return text
 
     def get_content_height(self, container, viewport, width: int) -> int:
-        return len(self.items) + self._top
+        return self._rows(width) + self._top
 
     def action_move(self, step: int) -> None:
         self.cursor = max(0, min(len(self.items) - 1, self.cursor + step))
@@ -76,10 +99,14 @@ class CheckList(OwnBindingsFirst, Widget, can_focus=True):
         self.checked = self.checked ^ {name}
 
     def on_click(self, event: events.Click) -> None:
+        width = self.size.width
+        columns, rows = self._columns(width), self._rows(width)
         row = event.y - self._top
-        if 0 <= row < len(self.items):
-            self.cursor = row
-            self.toggle(self.items[row][0])
+        column = min(columns - 1, event.x // max(1, width // columns))
+        number = column * rows + row
+        if 0 <= row < rows and number < len(self.items):
+            self.cursor = number
+            self.toggle(self.items[number][0])
 
     def on_focus(self) -> None:
         self.refresh()

@@ -10,14 +10,20 @@ from __future__ import annotations
 
 from typing import Callable
 
+from .. import frontends
 from .bound import TableWidget
 from .flip_side import FlipSide
 from .party import BallotBox, MiniPile
 
-__all__ = ["EXTRA_WIDGETS"]
+__all__ = ["EXTRA_WIDGETS", "extra_widgets"]
 
 #: Widget factories per variant name; absent for variants the shared widgets cover.
 EXTRA_WIDGETS: dict[str, tuple[Callable[[], TableWidget], ...]] = {
     "flip": (FlipSide,),
     "party": (MiniPile, BallotBox),
 }
+
+
+def extra_widgets(variant: str) -> tuple[Callable[[], TableWidget], ...]:
+    """Widget factories for ``variant``: listed here, or brought by its front end."""
+    return EXTRA_WIDGETS.get(variant) or frontends.widgets(variant)

@@ -1,0 +1,143 @@
+"""The front-end seam: what a rule set brings to the app besides its rules.
+
+A rule set names its front-end module in ``Variant.front_end``; that module declares
+``FRONT_END``, a :class:`FrontEnd`: short labels and big symbols for its card kinds, log
+tellers for its event kinds, prompts for its decision kinds, extra table widgets and
+its help page. The app looks them up here where its own tables have nothing (so an
+outside package's rule set plays in the app with no change to it); the modules are
+imported the first time something is looked up, for every rule set registered by then.
+
+The built-in rule sets' front-end code still lives in the app's own modules (cardtext,
+narration, prompts, widgets, help/); moving it into their folders is a later step.
+
+This module imports no Textual: the narration and card texts (which the server uses
+without screens) read it too. Widgets are given as factories and only called by screens.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Callable, Mapping, Sequence
+
+from ..engine import VARIANTS, Event, EventKind
+
+__all__ = ["FrontEnd", "Teller", "short_label", "symbol", "teller", "prompter", "widgets",
+           "help_page", "load_front_ends", "front_end_problems", "SHARED_TELLERS"]
+
+#: A log teller: ``teller(event, name, target, cards) -> line``; ``name`` and ``target``
+#: are the seats' names, ``cards(ids)`` names the cards of a public event.
+Teller = Callable[[Event, str, str, Callable[[Sequence[int]], str]], str]
+
+
+@dataclass(frozen=True)
+class FrontEnd:
+    """A rule set's front-end part."""
+
+    #: Short label bodies of its card kinds in a hand ("Hit" reads "Hit", "R Hit").
+    short_labels: Mapping[str, str] = field(default_factory=dict)
+    #: The big symbol on the card face of each of its kinds (one or two cells).
+    symbols: Mapping[str, str] = field(default_factory=dict)
+    #: Log lines for its event kinds.
+    tellers: Mapping[str, Teller] = field(default_factory=dict)
+    #: Prompters (see ``app.prompts.registry``) for its decision kinds.
+    prompts: Mapping[str, Callable] = field(default_factory=dict)
+    #: Factories of extra table widgets (``app.widgets.bound.TableWidget`` subclasses).
+    widgets: tuple[Callable[[], object], ...] = ()
+    #: Its rules page, in Markdown.
+    help: str = ""
+
+
+def _rolled(event: Event, name: str, target: str, cards) -> str:
+    return f"{name} rolls {event.count}: {target} draws {event.count}"
+
+
+def _deflect(event: Event, name: str, target: str, cards) -> str:
+    return f"{name} deflects the draw of {event.count} on to {target}"
+
+
+#: Tellers of the engine's events that no built-in log line tells yet.
+SHARED_TELLERS: dict[str, Teller] = {
+    EventKind.DRAW_ROLLED: _rolled,
+    EventKind.DEFLECT: _deflect,
+}
+
+_by_variant: dict[str, FrontEnd] = {}
+_labels: dict[str, str] = {}
+_symbols: dict[str, str] = {}
+_tellers: dict[str, Teller] = dict(SHARED_TELLERS)
+_prompts: dict[str, Callable] = {}
+_problems: list[str] = []
+_seen: set[str] = set()
+
+
+def load_front_ends() -> None:
+    """Import the front-end module of every rule set registered and not looked at yet.
+
+    A module that fails to import is left out (its rule set still plays, with the
+    generic words and prompts) and its problem kept (:func:`front_end_problems`).
+    """
+    if len(_seen) == len(VARIANTS) and _seen.issuperset(VARIANTS):
+        return
+    for name, variant in list(VARIANTS.items()):
+        if name in _seen:
+            continue
+        _seen.add(name)
+        if not variant.front_end:
+            continue
+        try:
+            front = importlib.import_module(variant.front_end).FRONT_END
+            if not isinstance(front, FrontEnd):
+                raise TypeError(f"FRONT_END is not a FrontEnd but {type(front).__name__}")
+        except Exception as exc:   # an outside package's bug must not stop the game
+            _problems.append(f"the front end of {variant.label} ({variant.front_end}) did "
+                             f"not load: {exc}")
+            continue
+        _by_variant[name] = front
+        _labels.update(front.short_labels)
+        _symbols.update(front.symbols)
+        _tellers.update(front.tellers)
+        _prompts.update(front.prompts)
+
+
+def short_label(kind: str) -> str | None:
+    """A rule set's short label body for card ``kind`` (``None``: none given)."""
+    load_front_ends()
+    return _labels.get(kind)
+
+
+def symbol(kind: str) -> str | None:
+    """A rule set's card-face symbol for ``kind``."""
+    load_front_ends()
+    return _symbols.get(kind)
+
+
+def teller(kind: str) -> Teller | None:
+    """The log teller of event ``kind`` from a rule set (or the shared ones)."""
+    load_front_ends()
+    return _tellers.get(kind)
+
+
+def prompter(kind: str) -> Callable | None:
+    """A rule set's prompter for decision ``kind``."""
+    load_front_ends()
+    return _prompts.get(kind)
+
+
+def widgets(variant: str) -> tuple[Callable[[], object], ...]:
+    """The extra table widgets of rule set ``variant``."""
+    load_front_ends()
+    front = _by_variant.get(variant)
+    return front.widgets if front is not None else ()
+
+
+def help_page(variant: str) -> str | None:
+    """The rules page of rule set ``variant``, if its front end has one."""
+    load_front_ends()
+    front = _by_variant.get(variant)
+    return front.help or None if front is not None else None
+
+
+def front_end_problems() -> list[str]:
+    """Why rule sets' front ends could not be loaded, in words."""
+    return list(_problems)
