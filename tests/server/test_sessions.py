@@ -40,7 +40,7 @@ async def test_each_client_gets_an_app_sized_to_its_terminal_that_follows_resize
         await ann.close()
         await bob.close()
     log = host.test_log.getvalue()
-    assert "session start addr=127.0.0.1:" in log and "user='ann' term=xterm-256color" in log
+    assert "session start addr=127.0.0.1:" in log and "user='ann' name='ann' key=- term=xterm-256color" in log
     assert "size=90x30" in log and "ended=" in log
     assert (tmp_path / "server.log").read_text().count("session start") == 2
 

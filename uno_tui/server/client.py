@@ -348,7 +348,7 @@ class ClientApp(UnoApp):
         self.run_worker(self._open_table(config), group="seating")
 
     async def _open_table(self, config: PlayConfig) -> None:
-        number = await self.host.open_table(config)
+        number = await self.host.open_table(config, self.session)
         humans = [i for i, spec in enumerate(config.seats) if spec.is_human]
         mine = next((i for i in humans if config.seats[i].name.casefold()
                      == self.player_name.casefold()), humans[0] if humans else None)

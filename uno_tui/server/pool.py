@@ -95,7 +95,7 @@ class WorkerLink:
                   and session.table is not None}
         lobby = None
         if self._lobby_due:
-            lobby = [(table.number, table.describe()) for table in self.host.tables]
+            lobby = [(table.number, table.describe()) for table in self.host.lobby_tables]
         news = ("sync", [self._sync(table) for table in tables], self._changes, lobby)
         self._changes, self._changed, self._lobby_due = [], set(), False
         return [news]
@@ -189,7 +189,7 @@ class WorkerLink:
         host = self.host
         try:
             if what == "open":
-                value = host.create_table(args[0]).number
+                value = host.create_table(args[0], session).number
             elif session is None:
                 raise TableError("the session has ended")
             elif what == "sit":

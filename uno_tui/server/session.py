@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import asyncssh
 
-from ..config import MAX_NAME
+from .identity import Identity, chosen_name, player_name, split_login
 from .pool import WORKER_LOST
 
 if TYPE_CHECKING:
@@ -19,18 +19,17 @@ if TYPE_CHECKING:
     from .pool import WorkerLink
     from .table import ServerTable, TableChange
 
-__all__ = ["TerminalSession", "player_name", "NO_PTY_MESSAGE"]
+__all__ = ["TerminalSession", "player_name", "NO_PTY_MESSAGE", "NO_COMMANDS_MESSAGE"]
 
 NO_PTY_MESSAGE = ("uno-tui needs a terminal: connect with plain 'ssh -p PORT HOST' "
                   "(or add -t), not with a command or a pipe.")
+NO_COMMANDS_MESSAGE = ("uno-tui runs no commands: connect with plain 'ssh -p PORT HOST' "
+                       "to play.")
+#: Bytes a terminal may send per second (a paste, a burst of escape sequences) before
+#: the rest is dropped unread: far more than any typing, far less than a flood.
+INPUT_BYTES_PER_SECOND = 16_384
 LOST_MESSAGE = ("The server lost the process drawing your screen. Connect again to take "
                 "your seat back.")
-
-
-def player_name(user: str) -> str:
-    """A player's name from an SSH user name: printable, trimmed, at most MAX_NAME long."""
-    name = "".join(ch for ch in user if ch.isprintable()).strip()
-    return name[:MAX_NAME] or "Player"
 
 
 class TerminalSession(asyncssh.SSHServerSession):
@@ -42,11 +41,28 @@ class TerminalSession(asyncssh.SSHServerSession):
     """
 
     def __init__(self, host: "Host", user: str, key: str | None, peer: str) -> None:
+        from .limits import InputRate
+
         self.host = host
         self.user = user
-        self.name = player_name(user)
-        self.key = key
+        login, token = split_login(user)
+        #: Who this is: the key's fingerprint, else a token (brought back, or new).
+        self.identity = Identity.of(key, token)
+        if host.config.open:
+            self.name = chosen_name(login) or host.guest_name()
+        else:
+            self.name = player_name(login)
+        #: The SSH key's fingerprint, if the client logged in with one.
+        self.fingerprint = key
+        #: What the tables hold a seat by (the Member protocol's ``key``): the identity.
+        self.key = self.identity.seat_key
         self.peer = peer
+        self.address = peer.rpartition(":")[0] or peer
+        #: When the client last typed (monotonic): the lobby's idle limit counts from it.
+        self.last_input = time.monotonic()
+        self._bytes_in = InputRate(INPUT_BYTES_PER_SECOND)
+        #: A command the client asked to run instead of a shell (refused).
+        self.command: str | None = None
         self.term: str | None = None
         self.size: tuple[int, int] = (80, 24)
         self.env: dict[str, str] = {}
@@ -81,9 +97,15 @@ class TerminalSession(asyncssh.SSHServerSession):
         return True
 
     def exec_requested(self, command: str) -> bool:
-        # A command has no use here; with a PTY the game starts anyway, without one the
-        # session gets the one-line explanation.
+        # Accepted only to be refused with a line the client sees (a refused request
+        # would end in the client's own less clear words).
+        self.command = command
         return True
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        self.host.log_event_line("subsystem refused", addr=self.peer, user=self.user,
+                                 command=subsystem)
+        return False
 
     def session_started(self) -> None:
         chan = self._chan
@@ -91,6 +113,11 @@ class TerminalSession(asyncssh.SSHServerSession):
             self.env = dict(chan.get_environment())
         except Exception:
             self.env = {}
+        if self.command is not None:
+            self.host.log_event_line("exec refused", addr=self.peer, user=self.user,
+                                     key=self.fingerprint, command=self.command[:200])
+            self._refuse(NO_COMMANDS_MESSAGE, "a command, refused")
+            return
         if self.term is None:
             self._refuse(NO_PTY_MESSAGE, "no terminal")
             return
@@ -102,6 +129,9 @@ class TerminalSession(asyncssh.SSHServerSession):
         self._task = asyncio.create_task(self._run(), name=f"session {self.name}")
 
     def data_received(self, data: bytes, datatype) -> None:
+        self.last_input = time.monotonic()
+        if not self._bytes_in.allow(min(len(data), self._bytes_in.burst)):
+            return      # a flood: dropped unread (the app's own rate drops excess keys)
         text = self._decoder.decode(data)
         if not text:
             return
@@ -129,9 +159,7 @@ class TerminalSession(asyncssh.SSHServerSession):
         self._closed = True
         if not self.ending:
             self.ending = "connection lost"
-        table, self.table = self.table, None
-        if table is not None:
-            table.drop(self)
+        self.host.drop(self)
         self._end_app()
 
     def _end_app(self) -> None:
@@ -167,9 +195,7 @@ class TerminalSession(asyncssh.SSHServerSession):
             self._drop_now()
 
     def _drop_now(self) -> None:
-        table, self.table = self.table, None
-        if table is not None:
-            table.drop(self)
+        self.host.drop(self)
         if self._chan is not None:
             self._chan.abort()
 
@@ -200,9 +226,7 @@ class TerminalSession(asyncssh.SSHServerSession):
                     self.ending = ending
                 if ending == WORKER_LOST:
                     # Not left on purpose: the seat waits as for a lost connection.
-                    table, self.table = self.table, None
-                    if table is not None:
-                        table.drop(self)
+                    host.drop(self)
                     farewell = LOST_MESSAGE
             else:                       # in this process (also once no worker is left)
                 self.app = ClientApp(host, self, table)

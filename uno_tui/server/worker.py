@@ -101,6 +101,9 @@ class WorkerDesk:
     def tables(self) -> tuple[LobbyEntry, ...]:
         return self.entries
 
+    #: The host lists only the tables the lobby shows.
+    lobby_tables = tables
+
     def table(self, number: int) -> LobbyEntry | None:
         return next((entry for entry in self.entries if entry.number == number), None)
 
@@ -113,8 +116,9 @@ class WorkerDesk:
         await self._worker.ask(member.sid, "watch", number)
         return self._worker.mirrors[number]
 
-    async def open_table(self, config) -> int:
-        return await self._worker.ask(None, "open", config)
+    async def open_table(self, config, member: RemoteTerminal | None = None) -> int:
+        return await self._worker.ask(member.sid if member is not None else None, "open",
+                                      config)
 
     def leave(self, member: RemoteTerminal) -> None:
         self._worker.send(("leave", member.sid))
