@@ -420,6 +420,16 @@ class Host:
             self.sessions.discard(session)
             self.gate.end_session(session.address)
 
+    @property
+    def crash_folder(self) -> Path:
+        return self.data / "crashes"
+
+    def crashed(self, session, report: str | None, error: BaseException) -> None:
+        """A session's app stopped on an internal error (in this process or a worker)."""
+        self.log_event_line("crash", addr=session.peer, user=session.user,
+                            error=f"{type(error).__name__}: {error}"[:300], report=report)
+        session.crash_report = report
+
     def guest_name(self) -> str:
         """A name for a visitor who gave none (open mode): one nobody here has now."""
         taken = {s.name.casefold() for s in self.sessions}

@@ -28,6 +28,8 @@ NO_COMMANDS_MESSAGE = ("uno-tui runs no commands: connect with plain 'ssh -p POR
 #: Bytes a terminal may send per second (a paste, a burst of escape sequences) before
 #: the rest is dropped unread: far more than any typing, far less than a flood.
 INPUT_BYTES_PER_SECOND = 16_384
+CRASH_MESSAGE = ("Sorry: the game stopped on an internal error (the server kept a report). "
+                 "Connect again to take your seat back.")
 LOST_MESSAGE = ("The server lost the process drawing your screen. Connect again to take "
                 "your seat back.")
 
@@ -61,6 +63,12 @@ class TerminalSession(asyncssh.SSHServerSession):
         #: When the client last typed (monotonic): the lobby's idle limit counts from it.
         self.last_input = time.monotonic()
         self._bytes_in = InputRate(INPUT_BYTES_PER_SECOND)
+        #: The keys this terminal may type per second (its app's driver drops the rest).
+        self.input_rate = InputRate(host.limits.keys_per_second)
+        #: The crash report of this session's app, if it stopped on an internal error.
+        self.crash_report: str | None = None
+        #: The last words for the client when the server ends the session.
+        self._farewell: str | None = None
         #: A command the client asked to run instead of a shell (refused).
         self.command: str | None = None
         self.term: str | None = None
@@ -234,16 +242,23 @@ class TerminalSession(asyncssh.SSHServerSession):
         except Exception as exc:  # one session's failure must not reach the server
             self.ending = self.ending or f"error: {exc!r}"
         finally:
-            host.leave(self)
+            if self.crash_report is not None or self.ending.startswith("error"):
+                # Not left on purpose: the seat waits as for a lost connection.
+                host.drop(self)
+                self.ending = f"crash: {self.crash_report or self.ending}"
+                farewell = farewell or CRASH_MESSAGE
+            else:
+                host.leave(self)
             if not self.ending:
                 self.ending = "left"
-            self._finish(farewell or (host.goodbye if host.stopping
-                                      else "Thanks for playing."))
+            self._finish(farewell or self._farewell or (
+                host.goodbye if host.stopping else "Thanks for playing."))
 
     def close(self, message: str, ending: str) -> None:
         """End the session from the server's side (e.g. the server stops)."""
         if not self.ending:
             self.ending = ending
+        self._farewell = message
         if self._task is not None and not self._task.done():
             self._end_app()
         else:
