@@ -292,6 +292,9 @@ class ClientApp(UnoApp):
         self.key = session.key
         #: The table this terminal is at (the host's, or a worker's mirror of it).
         self.server_table = table
+        #: True while a request to open a table, sit, watch or play now is on its way:
+        #: another (a double Enter, a double click) is ignored, so one is made.
+        self.seating = False
         # Textual redirects sys.stdout and sys.stderr while an app runs, and puts back
         # what it found when it stops. With several apps started and stopped in any
         # order that would leave the server writing into a finished app: give it the
@@ -338,24 +341,41 @@ class ClientApp(UnoApp):
             SeatSpec(computer_name(n), default_bot_level()) for n in range(1, 4))
         return SetupScreen(PlayConfig(seats=seats))
 
-    def show_lobby(self) -> None:
-        """Leave any table and show the lobby."""
+    def show_lobby(self, message: str = "") -> None:
+        """Leave any table and show the lobby (saying ``message``)."""
         from .lobby import LobbyScreen
 
         self.leave_table()
         self.close_dialogs()
-        self.switch_screen(LobbyScreen())
+        self.switch_screen(LobbyScreen(message))
 
     def show_setup(self) -> None:
         # "New game" in the hot-seat app's dialogs means the lobby here.
         self.show_lobby()
 
+    async def seat_once(self, request) -> bool:
+        """Await ``request()`` (which opens a table, sits or watches and switches to
+        the table) unless one is on its way already; False when it was ignored."""
+        if self.seating:
+            return False
+        self.seating = True
+        try:
+            await request()
+        finally:
+            self.seating = False
+        return True
+
     def start_match(self, config: PlayConfig) -> None:
         """The setup screen's game becomes a new table; this terminal takes its seat."""
-        self.run_worker(self._open_table(config), group="seating")
+        if not self.seating:
+            self.run_worker(self.seat_once(lambda: self._open_table(config)), group="seating")
 
     async def _open_table(self, config: PlayConfig) -> None:
-        number = await self.host.open_table(config, self.session)
+        try:
+            number = await self.host.open_table(config, self.session)
+        except TableError as exc:
+            self.show_lobby(f"Can't open a table: {exc}.")
+            return
         humans = [i for i, spec in enumerate(config.seats) if spec.is_human]
         mine = next((i for i in humans if config.seats[i].name.casefold()
                      == self.player_name.casefold()), humans[0] if humans else None)
@@ -368,6 +388,19 @@ class ClientApp(UnoApp):
             self.show_lobby()       # the table is in the lobby's list: join it from there
             return
         self.switch_screen(screen)
+
+    async def play_now(self) -> None:
+        """A seat at once: at a table where visitors wait, else a new one (computers
+        play the other seats until more people come); refused with TableError."""
+        table, _ = await self.host.play_now(self.session, self.player_name)
+        self.server_table = table
+        self.switch_screen(ClientTableScreen(SeatController(table, self.session)))
+
+    def rename(self, name: str) -> str:
+        """This terminal's person is called ``name`` from now on (at the next table);
+        the name as kept."""
+        self.player_name = self.host.rename(self.session, name)
+        return self.player_name
 
     async def _sit(self, number: int, seat: int | None, name: str | None = None) -> Screen:
         table, _ = await self.host.sit(self.session, number, seat, name)

@@ -181,6 +181,8 @@ class WorkerLink:
                 table.ready(session)
         elif kind == "leave":
             self.host.leave(session)
+        elif kind == "rename":
+            self.host.rename(session, message[2])
         elif kind == "crashed":
             self.host.crashed(session, message[2], RuntimeError(message[3]))
         elif kind == "ended":
@@ -200,6 +202,9 @@ class WorkerLink:
             elif what == "watch":
                 host.watch_now(session, *args)
                 value = None
+            elif what == "play_now":
+                table, seat = host.play_now_now(session, *args)
+                value = (table.number, seat)
             else:
                 raise TableError(f"the host can't {what}")
         except TableError as exc:

@@ -354,6 +354,10 @@ class ServerTable:
         a computer stands in)."""
         return tuple(s.level for s in self._seats)
 
+    def people_seated(self) -> int:
+        """Seats a person holds now."""
+        return sum(1 for s in self._seats if s.holder is not None)
+
     def free_seats(self) -> tuple[int, ...]:
         """People's seats anyone may take: nobody holds them and none is kept for a
         dropped person."""
