@@ -16,7 +16,7 @@ from typing import Sequence
 
 from .config import (
     CPU, MAX_GAMES, MAX_HOLD, MAX_SESSIONS, MAX_NAME, MAX_SEATS, MAX_SEED, MAX_TARGET, MAX_THINK_MS, MAX_WORKERS,
-    SERVE_LIMITS, PlayConfig, SeatSpec, bot_levels, default_bot_level, name_computers,
+    MAX_TURN_SECONDS, SERVE_LIMITS, PlayConfig, SeatSpec, bot_levels, default_bot_level, name_computers,
 )
 from .engine import HOUSE_RULES, MODES, VARIANTS, ConfigError, EngineError, get_variant
 
@@ -268,6 +268,12 @@ def serve_parser() -> argparse.ArgumentParser:
                              f"{MAX_WORKERS} (default: this machine's cores, "
                              f"{os.cpu_count() or 1}; 1 draws them in the server's own "
                              "process)")
+    parser.add_argument("--turn-seconds", type=_seconds_in(0, MAX_TURN_SECONDS), default=30.0,
+                        metavar="S",
+                        help="seconds each person has for a decision; when they run out "
+                             "the seat draws or passes as the rules allow, and after two in "
+                             "a row a computer plays it until its person presses a key; 0 to "
+                             f"{MAX_TURN_SECONDS:,}, 0: no timer (default: 30)")
     parser.add_argument("--open", action="store_true",
                         help="a public demo: anyone may join, on any address, with no key "
                              "or password; visitors get a guest name they may change")
@@ -314,7 +320,7 @@ def run_serve_command(argv: Sequence[str]) -> int:
         password_file=Path(args.password_file) if args.password_file else None,
         max_sessions=args.max_sessions,
         data_dir=Path(args.data_dir) if args.data_dir else None, hold=args.hold,
-        workers=args.workers, open=args.open,
+        workers=args.workers, open=args.open, turn_seconds=args.turn_seconds,
         limits=Limits(**{field: getattr(args, field) for field in SERVE_LIMITS}))
     try:
         return run_server(config)

@@ -41,7 +41,7 @@ WHOLE_CARD_ID = re.compile(r"#(\d+)(?![\d\x1b])")
 
 def config_for(tmp_path, **overrides) -> ServeConfig:
     base = ServeConfig(host="127.0.0.1", port=0, data_dir=tmp_path, pace=0.0,
-                       round_pause=60.0, hold=60.0, show_card_ids=True)
+                       round_pause=60.0, hold=60.0, show_card_ids=True, turn_seconds=0.0)
     return replace(base, **overrides)
 
 

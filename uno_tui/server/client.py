@@ -19,6 +19,7 @@ a table are answered by the host, so they are awaited.
 from __future__ import annotations
 
 import io
+import time
 
 from rich.console import Console
 from textual import on
@@ -132,7 +133,8 @@ class ClientTableScreen(TableScreen):
     instead of running computers, and prompts only for this terminal's seats."""
 
     ctl: SeatController
-    BINDINGS = [Binding("plus", "add_person", "Another player here", key_display="+")]
+    BINDINGS = [Binding("plus", "add_person", "Another player here", key_display="+"),
+                Binding("a", "mark_away", "Mark away")]
 
     def __init__(self, controller: SeatController) -> None:
         super().__init__(controller, pace=0, held=frozenset(controller.humans))
@@ -161,7 +163,53 @@ class ClientTableScreen(TableScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "add_person":
             return bool(self.ctl.table.free_seats())
+        if action == "mark_away":
+            return self._absent_seat() is not None
         return super().check_action(action, parameters)
+
+    def on_mount(self) -> None:
+        if self.ctl.table.turn_seconds:
+            # The countdown in the prompt line, every second (the prompt only).
+            self.set_interval(1.0, self._tick_countdown)
+
+    def _tick_countdown(self) -> None:
+        if self.is_active and self.ctl.table.turn_deadline is not None:
+            self._refresh_prompt()
+
+    def _countdown(self) -> str:
+        """' · 23 s left' while the turn timer runs, else ''."""
+        table = self.ctl.table
+        deadline = table.turn_deadline
+        if deadline is None or table.turn_seat is None:
+            return ""
+        left = max(0, round(deadline - time.monotonic()))
+        return f" · {left} s left"
+
+    def on_key(self, event) -> None:
+        # Back at the keyboard after a computer stood in (timeouts, or marked away).
+        ctl = self.ctl
+        if set(ctl.humans) & set(ctl.table.asleep):
+            ctl.table.wake(ctl.member)
+
+    def _absent_seat(self) -> int | None:
+        """The seat of a person at another terminal the table waits on, which this
+        terminal's person (who opened the table) may mark away; else None."""
+        ctl = self.ctl
+        table = ctl.table
+        if table.opener is None or table.opener != ctl.member.key or ctl.game.is_over:
+            return None
+        seat = ctl.game.decision.seat
+        if seat in ctl.humans or table.played_by_computer(seat) or seat in table.asleep:
+            return None
+        return seat
+
+    def action_mark_away(self) -> None:
+        seat = self._absent_seat()
+        if seat is None:
+            return
+        refusal = self.ctl.table.mark_away(self.ctl.member, seat)
+        self.message = f"✗ {refusal}." if refusal else ""
+        self._refresh()
 
     def action_add_person(self) -> None:
         """Seat one more person at this terminal (they share it as in hot seat)."""
@@ -212,8 +260,11 @@ class ClientTableScreen(TableScreen):
             name = ctl.names[decider]
             if ctl.table.played_by_computer(decider):
                 return f"{name} (computer) is playing…"
-            return f"Waiting for {name}…"
-        return super()._prompt_text()
+            away = " (a: mark them away)" if self._absent_seat() is not None else ""
+            return f"Waiting for {name}{self._countdown()}{away}…"
+        if set(ctl.humans) & set(ctl.table.asleep):
+            return "A computer plays your seat while you were away: press any key to play."
+        return super()._prompt_text() + self._countdown()
 
     def _hidden_notice(self) -> str:
         if not self.ctl.humans:

@@ -95,6 +95,8 @@ class ServeConfig:
     open: bool = False
     #: What one address, connection and terminal may do (see limits.Limits).
     limits: Limits = Limits()
+    #: Seconds each person has for a decision at a table (0: no turn timer).
+    turn_seconds: float = 30.0
     #: Seconds between SSH keepalives; a link that answers none of three is dead
     #: (about 30 s).
     keepalive: float = 10.0
@@ -507,7 +509,8 @@ class Host:
                             executor=self._executor, on_empty=self._table_empty,
                             on_seats=self._lobby_changed, show_ids=self.config.show_card_ids,
                             store=self.store, record=record,
-                            on_save_problem=self._save_problem)
+                            on_save_problem=self._save_problem,
+                            turn_seconds=self.config.turn_seconds)
         self._next_table += 1
         self._tables[table.number] = table
         return table
