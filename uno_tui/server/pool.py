@@ -95,7 +95,7 @@ class WorkerLink:
                   and session.table is not None}
         lobby = None
         if self._lobby_due:
-            lobby = [(table.number, table.describe()) for table in self.host.tables]
+            lobby = [(table.number, table.describe()) for table in self.host.lobby_tables]
         news = ("sync", [self._sync(table) for table in tables], self._changes, lobby)
         self._changes, self._changed, self._lobby_due = [], set(), False
         return [news]
@@ -116,7 +116,9 @@ class WorkerLink:
             names=ctl.names, log=tuple(ctl.log), seat_specs=table.seat_specs(),
             free_seats=table.free_seats(), computers=frozenset(ctl.bots),
             summary=table.summary, deal=table.deal, version=table.version,
-            description=table.describe(),
+            description=table.describe(), turn_seat=table.turn_seat,
+            turn_deadline=table.turn_deadline, turn_seconds=table.turn_seconds,
+            asleep=frozenset(table.asleep), opener=table.opener,
             seats={sid: table.seats_of(session) for sid, session in self.sessions.items()
                    if session.table is table})
         return TableSync(state, epoch, base, steps, events)
@@ -133,7 +135,8 @@ class WorkerLink:
         self._lobby_due = True
         self.flush()
         self.send(("open", sid, session.name, session.key, session.term, session.env,
-                   session.size, session.peer, table.number if table is not None else None))
+                   session.size, session.peer, table.number if table is not None else None,
+                   session.input_rate.per_second))
         try:
             return await ending
         finally:
@@ -178,8 +181,20 @@ class WorkerLink:
             table = self.host.table(message[2])
             if table is not None:
                 table.ready(session)
+        elif kind in ("wake", "away"):
+            table = self.host.table(message[2])
+            if table is not None and kind == "wake":
+                table.wake(session)
+            elif table is not None:
+                refusal = table.mark_away(session, message[3])
+                if refusal:
+                    self.table_changed(session, TableChange((), refusal, answered=True))
         elif kind == "leave":
             self.host.leave(session)
+        elif kind == "rename":
+            self.host.rename(session, message[2])
+        elif kind == "crashed":
+            self.host.crashed(session, message[2], RuntimeError(message[3]))
         elif kind == "ended":
             ending = self._endings.get(message[1])
             if ending is not None and not ending.done():
@@ -189,7 +204,7 @@ class WorkerLink:
         host = self.host
         try:
             if what == "open":
-                value = host.create_table(args[0]).number
+                value = host.create_table(args[0], session).number
             elif session is None:
                 raise TableError("the session has ended")
             elif what == "sit":
@@ -197,6 +212,9 @@ class WorkerLink:
             elif what == "watch":
                 host.watch_now(session, *args)
                 value = None
+            elif what == "play_now":
+                table, seat = host.play_now_now(session, *args)
+                value = (table.number, seat)
             else:
                 raise TableError(f"the host can't {what}")
         except TableError as exc:
@@ -261,7 +279,7 @@ class WorkerPool:
                     ours.close()
                     for link in self.links:
                         link.sock.close()
-                    run_worker(theirs, parent, hook)
+                    run_worker(theirs, parent, hook, self.host.crash_folder)
                 except BaseException:
                     traceback.print_exc()
                     status = 1
