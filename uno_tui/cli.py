@@ -268,6 +268,14 @@ def serve_parser() -> argparse.ArgumentParser:
                              f"{MAX_WORKERS} (default: this machine's cores, "
                              f"{os.cpu_count() or 1}; 1 draws them in the server's own "
                              "process)")
+    parser.add_argument("--web", metavar="PORT", type=whole_number(0, 65535), default=None,
+                        help="also serve the tables to web browsers on this TCP port, 0 to "
+                             "65,535 (0: any free port): friends open http://HOST:PORT/")
+    parser.add_argument("--no-ssh", dest="ssh", action="store_false",
+                        help="no SSH port: the web page only (needs --web)")
+    parser.add_argument("--open", action="store_true",
+                        help="let anyone who reaches the web page play, on any address, "
+                             "with a guest name (a public demo)")
     return parser
 
 
@@ -277,14 +285,19 @@ def run_serve_command(argv: Sequence[str]) -> int:
 
     from .server import ServeConfig, ServeError, run_server
 
-    args = serve_parser().parse_args(list(argv))
+    parser = serve_parser()
+    args = parser.parse_args(list(argv))
+    if not args.ssh and args.web is None:
+        parser.error("--no-ssh leaves nothing to join: add --web PORT")
+    if args.ssh and args.web is not None and args.web == args.port != 0:
+        parser.error(f"--web {args.web} is the SSH port too: give the web page another port")
     config = ServeConfig(
         host=args.host, port=args.port,
         authorized_keys=Path(args.authorized_keys) if args.authorized_keys else None,
         password_file=Path(args.password_file) if args.password_file else None,
         max_sessions=args.max_sessions,
         data_dir=Path(args.data_dir) if args.data_dir else None, hold=args.hold,
-        workers=args.workers)
+        workers=args.workers, ssh=args.ssh, web_port=args.web, open=args.open)
     try:
         return run_server(config)
     except ServeError as exc:

@@ -78,6 +78,12 @@ class ServeConfig:
     show_card_ids: bool = False
     #: Render processes for the sessions' apps; 1: the apps run in the host's process.
     workers: int = 1
+    #: Listen for SSH on ``port`` (False: the web page only).
+    ssh: bool = True
+    #: The web page's port (0: any free one); None: no web page.
+    web_port: int | None = None
+    #: Anyone who reaches the web page plays, on any address (guest names).
+    open: bool = False
 
 
 def is_loopback(host: str) -> bool:
@@ -155,6 +161,8 @@ class Host:
         self.store = MatchStore(self.data / SAVES_FOLDER)
         self._next_table = 1
         self._server: asyncssh.SSHAcceptor | None = None
+        #: The web page (``--web``), if served.
+        self.web = None
         self._executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="uno-bots")
         self._log = self._make_log()
         self.stopping = False
@@ -185,10 +193,11 @@ class Host:
             if not password:
                 raise ServeError(f"the password file {str(config.password_file)!r} is empty")
             self.password = password
-        if not is_loopback(config.host) and self.authorized is None and self.password is None:
+        if (config.ssh and not is_loopback(config.host) and self.authorized is None
+                and self.password is None):
             raise ServeError(f"listening on {config.host!r} lets other machines in: give "
                              "--authorized-keys FILE or --password-file FILE (or listen on "
-                             "127.0.0.1)")
+                             "127.0.0.1, or serve the web page only with --no-ssh)")
 
     def _host_key(self) -> asyncssh.SSHKey:
         path = self.data / HOST_KEY_FILE
@@ -229,6 +238,39 @@ class Host:
             self.pool = WorkerPool(self, config.workers)
             await self.pool.start()
         self._restore_tables()
+        if config.ssh:
+            await self._listen_ssh()
+        if config.web_port is not None:
+            from .web import WebFront
+
+            self.web = WebFront(self)
+            try:
+                await self.web.start()
+            except ServeError:
+                if self._server is not None:
+                    self._server.close()
+                raise
+        self._collector.start()
+        how = ("anyone who can reach it" if not self.needs_login else
+               "with " + " or ".join(w for w, on in (("an authorized key", self.authorized),
+                                                     ("the table password", self.password))
+                                     if on))
+        drawn = (f"{config.workers} render workers" if self.pool is not None
+                 else "the apps in this process")
+        if self._server is not None:
+            self.log_line(f"serving on {config.host}:{self.port} ({how}; {drawn}); "
+                          f"join with: ssh -p {self.port} {config.host}")
+        if self.web is not None:
+            self.log_line(f"web page on {config.host}:{self.web.port} ("
+                          f"{'anyone who can reach it' if self.web.free else 'with a login'}"
+                          f"; {drawn})")
+            for line in self.web.links():
+                # Printed, not logged: a token link is a key to the tables.
+                print(line, file=self.stderr, flush=True)
+        return self.port
+
+    async def _listen_ssh(self) -> None:
+        config = self.config
         try:
             self._server = await asyncssh.create_server(
                 lambda: _Login(self), config.host, config.port,
@@ -239,16 +281,6 @@ class Host:
                              f"{exc.strerror or exc}") from None
         sockets = self._server.sockets
         self.port = sockets[0].getsockname()[1] if sockets else config.port
-        self._collector.start()
-        how = ("anyone who can reach it" if not self.needs_login else
-               "with " + " or ".join(w for w, on in (("an authorized key", self.authorized),
-                                                     ("the table password", self.password))
-                                     if on))
-        drawn = (f"{config.workers} render workers" if self.pool is not None
-                 else "the apps in this process")
-        self.log_line(f"serving on {config.host}:{self.port} ({how}; {drawn}); "
-                      f"join with: ssh -p {self.port} {config.host}")
-        return self.port
 
     # -------------------------------------------------------------- logging
 
@@ -461,6 +493,8 @@ class Host:
         self._tables.clear()
         if self._server is not None:
             await self._server.wait_closed()
+        if self.web is not None:
+            await self.web.stop()
         if self.pool is not None:
             await self.pool.stop()
         self._executor.shutdown(wait=False, cancel_futures=True)

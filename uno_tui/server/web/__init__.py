@@ -1,0 +1,11 @@
+"""``uno-tui serve --web PORT``: the same lobby and tables in a web browser.
+
+:mod:`.front` serves the page (xterm.js, bundled) and checks who may in,
+:mod:`.session` turns each of the page's WebSockets into a session of the host like an
+SSH channel's, and :mod:`.limits` counts what each address does.
+"""
+
+from .front import WebFront
+from .limits import WebLimits
+
+__all__ = ["WebFront", "WebLimits"]
