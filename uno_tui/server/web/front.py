@@ -7,8 +7,8 @@ WebSocket the page connects, at the same host, lobby and tables as the SSH sessi
 
 Who may in, as in SSH mode:
 
-- listening on a loopback address (or with ``--open``): anyone who reaches the page;
-  a name may be given with ``/?name=NAME`` (else a guest name);
+- listening on a loopback address with no login set (or with ``--open``): anyone who
+  reaches the page; a name may be given with ``/?name=NAME`` (else a guest name);
 - otherwise: whoever logs in with the table password (a form posted to ``/login``,
   never in a URL), or opens the token link the host prints at start (``/t/TOKEN``,
   which sets the cookie and sends the browser on to ``/``, out of the address bar).
@@ -144,8 +144,9 @@ class WebFront:
         self.host = host
         config = host.config
         self.loopback = is_loopback(config.host)
-        #: True: anyone who reaches the page plays (loopback, or --open).
-        self.free = self.loopback or config.open
+        #: True: anyone who reaches the page plays (loopback with no login set, as for
+        #: SSH; or --open).
+        self.free = (self.loopback and not host.needs_login) or config.open
         #: The token of the link the host prints, where a login is needed.
         self.token = None if self.free else secrets.token_urlsafe(18)
         self.visitors = Visitors()
@@ -217,7 +218,8 @@ class WebFront:
         try:
             response = await handler(request)
         except web.HTTPException as exc:
-            response = exc
+            exc.headers.update(_SECURITY_HEADERS)
+            raise
         if not isinstance(response, web.WebSocketResponse):
             response.headers.update(_SECURITY_HEADERS)
             response.headers.setdefault("Cache-Control", "no-store")
@@ -238,7 +240,7 @@ class WebFront:
         wanted = request.query.get("name")
         if visitor is None or not visitor.admitted:
             if not self.free:
-                raise web.HTTPSeeOther("/login")
+                return _redirect("/login")
             visitor = self.visitors.new(player_name(wanted) if wanted
                                         else self.visitors.guest_name(), admitted=True)
         elif wanted and self.free:
@@ -302,7 +304,7 @@ class WebFront:
         if visitor is None:
             visitor = self.visitors.new(name, admitted)
         visitor.name, visitor.admitted = name, admitted
-        return self._with_cookie(web.HTTPSeeOther("/"), visitor)
+        return self._with_cookie(_redirect("/"), visitor)
 
     async def _token_link(self, request: web.Request) -> web.StreamResponse:
         given = request.match_info["token"]
@@ -313,7 +315,7 @@ class WebFront:
                                                                 admitted=True)
         visitor.admitted = True
         self.host.log_line(f"web token link used addr={request.remote} user={visitor.name!r}")
-        return self._with_cookie(web.HTTPSeeOther("/login" if not self.free else "/"),
+        return self._with_cookie(_redirect("/login" if not self.free else "/"),
                                  visitor)
 
     async def _no_icon(self, request: web.Request) -> web.Response:
@@ -382,3 +384,8 @@ def _loopback_host(host_header: str) -> bool:
 def _text(status: int, text: str) -> web.Response:
     return web.Response(status=status, text=text + "\n", content_type="text/plain")
 
+
+
+def _redirect(location: str) -> web.Response:
+    """See ``location`` next (after a form or a link: the browser asks for it with GET)."""
+    return web.Response(status=303, headers={"Location": location})
