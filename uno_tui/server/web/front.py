@@ -62,6 +62,7 @@ MAX_FRAME = 64 * 1024
 #: The files the page may fetch, and their types: nothing else is served.
 STATIC = {
     "page.js": "text/javascript",
+    "connect.js": "text/javascript",
     "page.css": "text/css",
     "vendor/xterm.js": "text/javascript",
     "vendor/xterm.css": "text/css",

@@ -52,22 +52,33 @@
   }
 
   function connect() {
-    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    const url = `${scheme}//${location.host}/ws?cols=${term.cols}&rows=${term.rows}`;
-    const ws = new WebSocket(url);
-    ws.binaryType = "arraybuffer";
+    let ws, queued = [], closed = null;
+    const early = window.unoEarly;
+    if (early) {                     // the socket connect.js opened while this loaded
+      window.unoEarly = null;
+      ws = early.socket;
+      queued = early.queue;
+      early.queue = null;
+      closed = early.closed;
+    } else {
+      const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+      ws = new WebSocket(`${scheme}//${location.host}/ws?cols=${term.cols}&rows=${term.rows}`);
+      ws.binaryType = "arraybuffer";
+    }
     socket = ws;
-    ws.onopen = () => {
+    const opened = () => {
       attempts = 0;
       lostAt = 0;
-      term.reset();                  // a new session draws its whole screen
       hide();
       term.focus();
+      if (early && (early.cols !== term.cols || early.rows !== term.rows)) {
+        send(JSON.stringify({ type: "resize", cols: term.cols, rows: term.rows }));
+      }
     };
-    ws.onmessage = (event) => {
+    const received = (event) => {
       if (typeof event.data !== "string") term.write(new Uint8Array(event.data));
     };
-    ws.onclose = (event) => {
+    const lost = (event) => {
       if (socket !== ws) return;
       socket = null;
       if (event.code === CLOSE.login) { location.assign("/"); return; }
@@ -87,6 +98,13 @@
       attempts += 1;
       setTimeout(connect, Math.min(5000, 250 * 2 ** Math.min(attempts, 5)));
     };
+    term.reset();                    // a new session draws its whole screen
+    for (const event of queued) received(event);
+    ws.onmessage = received;
+    ws.onclose = lost;
+    if (closed) lost(closed);
+    else if (ws.readyState === WebSocket.OPEN) opened();
+    else ws.onopen = opened;
   }
 
   statusAction.addEventListener("click", () => {
