@@ -16,7 +16,7 @@ from typing import Sequence
 
 from .config import (
     CPU, MAX_GAMES, MAX_HOLD, MAX_SESSIONS, MAX_NAME, MAX_SEATS, MAX_SEED, MAX_TARGET, MAX_THINK_MS, MAX_WORKERS,
-    PlayConfig, SeatSpec, bot_levels, default_bot_level, name_computers,
+    SERVE_LIMITS, PlayConfig, SeatSpec, bot_levels, default_bot_level, name_computers,
 )
 from .engine import HOUSE_RULES, MODES, VARIANTS, ConfigError, EngineError, get_variant
 
@@ -274,9 +274,35 @@ def serve_parser() -> argparse.ArgumentParser:
     parser.add_argument("--no-ssh", dest="ssh", action="store_false",
                         help="no SSH port: the web page only (needs --web)")
     parser.add_argument("--open", action="store_true",
-                        help="let anyone who reaches the web page play, on any address, "
-                             "with a guest name (a public demo)")
+                        help="a public demo: anyone may join, on any address, with no key "
+                             "or password; visitors get a guest name they may change")
+    limits = parser.add_argument_group(
+        "limits", "what one address, connection and terminal may do (as OpenSSH limits it)")
+    for field, limit in SERVE_LIMITS.items():
+        low, high = int(limit.low), int(limit.high)
+        kind = _seconds_in(low, high) if limit.seconds else whole_number(low, high)
+        limits.add_argument("--" + field.replace("_", "-"), dest=field, type=kind,
+                            default=limit.default, metavar="S" if limit.seconds else "N",
+                            help=f"{limit.help}, {low:,} to {high:,} "
+                                 f"(default: {limit.default:g})")
     return parser
+
+
+def _seconds_in(low: int, high: int):
+    """An argparse ``type`` for seconds from ``low`` to ``high``, with clear messages."""
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{clip(text)} is not a number of seconds") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(
+                f"{clip(text)} is out of range: give a number of seconds from {low:,} to "
+                f"{high:,}")
+        return value
+
+    parse.__name__ = f"seconds from {low} to {high}"
+    return parse
 
 
 def run_serve_command(argv: Sequence[str]) -> int:
@@ -284,6 +310,7 @@ def run_serve_command(argv: Sequence[str]) -> int:
     from pathlib import Path
 
     from .server import ServeConfig, ServeError, run_server
+    from .server.limits import Limits
 
     parser = serve_parser()
     args = parser.parse_args(list(argv))
@@ -297,7 +324,8 @@ def run_serve_command(argv: Sequence[str]) -> int:
         password_file=Path(args.password_file) if args.password_file else None,
         max_sessions=args.max_sessions,
         data_dir=Path(args.data_dir) if args.data_dir else None, hold=args.hold,
-        workers=args.workers, ssh=args.ssh, web_port=args.web, open=args.open)
+        workers=args.workers, ssh=args.ssh, web_port=args.web, open=args.open,
+        limits=Limits(**{field: getattr(args, field) for field in SERVE_LIMITS}))
     try:
         return run_server(config)
     except ServeError as exc:

@@ -14,6 +14,7 @@ __all__ = [
     "SeatSpec", "PlayConfig", "MAX_NAME", "MAX_SEATS", "CPU", "DEFAULT_BOT", "MAX_LOG_LINES",
     "MODE_LABELS", "bot_levels", "default_bot_level", "computer_name", "name_computers",
     "MAX_TARGET", "MAX_SEED", "MAX_GAMES", "MAX_THINK_MS", "MAX_WORKERS", "MAX_SESSIONS",
+    "SERVE_LIMITS", "ServeLimit",
 ]
 
 #: The longest player name, in characters: it must fit the seat list and the prompts.
@@ -34,6 +35,48 @@ MAX_WORKERS = 64
 MAX_SESSIONS = 1_000
 #: The longest a dropped player's seat is held for them (``serve --hold``), in seconds: a day.
 MAX_HOLD = 86_400
+
+
+@dataclass(frozen=True)
+class ServeLimit:
+    """One of ``uno-tui serve``'s limits: its flag's default and range, and what it limits."""
+
+    default: float
+    low: float
+    high: float
+    #: Seconds (a float on the command line) rather than a count.
+    seconds: bool
+    help: str
+
+
+#: ``uno-tui serve``'s limits, as OpenSSH has them (by the ``ServeConfig`` field each
+#: sets; the flag is the field's name with dashes). 0 turns a timer off where the range
+#: starts at 0.
+SERVE_LIMITS: dict[str, ServeLimit] = {
+    "max_unauthenticated": ServeLimit(
+        100, 1, 10_000, False, "connections not logged in yet, in all (MaxStartups)"),
+    "max_unauthenticated_per_address": ServeLimit(
+        10, 1, 10_000, False, "connections not logged in yet from one address"),
+    "login_grace": ServeLimit(
+        30, 1, 600, True, "seconds a connection has to log in (LoginGraceTime)"),
+    "auth_attempts": ServeLimit(
+        6, 1, 100, False, "failed logins one connection may make; the next closes it "
+                          "(MaxAuthTries)"),
+    "failed_logins_per_minute": ServeLimit(
+        20, 1, 10_000, False, "failed logins from one address in a minute before it is "
+                              "refused for the rest of the minute; each failure waits "
+                              "longer than the one before"),
+    "sessions_per_address": ServeLimit(
+        8, 1, 1_000, False, "players and spectators connected from one address"),
+    "tables_per_person": ServeLimit(
+        2, 1, 100, False, "open tables one person may have opened"),
+    "keys_per_second": ServeLimit(
+        30, 1, 1_000, False, "keys a terminal may send per second (twice that in a burst); "
+                             "the rest are dropped"),
+    "lobby_idle": ServeLimit(
+        600, 0, 86_400, True, "seconds a visitor may stay idle in the lobby before being "
+                              "disconnected; 0: never"),
+}
 #: What a seat's name is on the command line to ask for a computer player.
 CPU = "cpu"
 #: The computer level a seat gets when none is named.

@@ -85,6 +85,10 @@ class Client:
         self.process = None
         self._reader: asyncio.Task | None = None
         self.changed = asyncio.Event()
+        #: The login that takes this client's seats back after a drop (NAME+TOKEN).
+        self.comeback: str | None = None
+        #: What the tables hold its seats by (its identity).
+        self.seat_key: str | None = None
 
     async def connect(self, size=(100, 32), term="xterm-256color",
                       window: int = 2 * 1024 * 1024) -> "Client":
@@ -96,6 +100,10 @@ class Client:
         self.process = await self.conn.create_process(term_type=term, term_size=size,
                                                       encoding=None, window=window)
         self._reader = asyncio.create_task(self._read())
+        await wait_until(lambda: self.session is not None, f"{self.name}'s session")
+        session = self.session
+        self.comeback = session.identity.comeback_login(session.name)
+        self.seat_key = session.key
         if self.host.pool is not None:
             await wait_until(lambda: self.session is not None and self.session.link is not None
                              and self.received, f"{self.name}'s first screen")

@@ -36,11 +36,12 @@ async def test_each_client_gets_an_app_sized_to_its_terminal_that_follows_resize
         await wait_until(lambda: tuple(ann.app.size) == (100, 35), "the resize")
         assert tuple(bob.app.size) == (120, 40)
         await wait_until(lambda: len(ann.text().splitlines()[0]) == 100, "a wider screen")
-        assert "Welcome, ann" in ann.text() and "Welcome, bob" in bob.text()
+        await wait_until(lambda: "Welcome, ann" in ann.text() and "Welcome, bob" in bob.text(),
+                         "both welcomed")
         await ann.close()
         await bob.close()
     log = host.test_log.getvalue()
-    assert "session start addr=127.0.0.1:" in log and "user='ann' term=xterm-256color" in log
+    assert "session start addr=127.0.0.1:" in log and "user='ann' name='ann' key=- term=xterm-256color" in log
     assert "size=90x30" in log and "ended=" in log
     assert (tmp_path / "server.log").read_text().count("session start") == 2
 

@@ -97,7 +97,7 @@ async def test_a_dropped_player_is_replaced_by_a_computer_and_takes_the_seat_bac
         await wait_until(lambda: table.played_by_computer(1), "a computer for bob")
         await wait_until(lambda: "bob did not come back; a computer plays the seat"
                          in log_entries(ann), "ann told")
-        back = await Client(host, "bob").connect()
+        back = await Client(host, bob.comeback).connect()
         await back.at_table()              # straight back to the table, no lobby
         assert table.seats_of(back.session) == (1,)
         assert not table.played_by_computer(1)

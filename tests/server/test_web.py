@@ -14,7 +14,8 @@ import pytest
 from uno_tui.cli import main
 from uno_tui.server.client import ClientTableScreen
 from uno_tui.server.lobby import LobbyScreen
-from uno_tui.server.web.limits import AddressLimits, WebLimits
+from uno_tui.server.limits import Limits
+from uno_tui.server.web.limits import SessionRate
 from uno_tui.server.web.session import ControlError, parse_control, parse_size
 
 from .support import Client, people, serving, wait_until
@@ -65,8 +66,9 @@ async def test_the_page_socket_is_a_session_sized_by_the_page_that_follows_resiz
         await ann.close()
         await wait_until(lambda: not host.sessions, "the session to end")
     log = host.test_log.getvalue()
-    assert "session start addr=127.0.0.1:" in log and "user='ann' term=xterm-256color" in log
-    assert "size=90x30" in log and "ended='connection lost'" in log
+    assert "session start addr=127.0.0.1:" in log and "user='ann'" in log
+    assert "term=xterm-256color size=90x30" in log and "ended='connection lost'" in log
+    assert "key=web:" in log                    # the browser's identity, as SSH's key
 
 
 async def test_a_session_that_ends_closes_the_socket_with_its_goodbye(tmp_path):
@@ -125,7 +127,7 @@ async def test_the_socket_takes_only_this_servers_own_page_as_origin(tmp_path):
         await browser.connect()                  # its own origin
         assert browser.session is not None
         await browser.close()
-    assert "web socket refused" in host.test_log.getvalue()
+    assert "a web socket from another page" in host.test_log.getvalue()
 
 
 async def test_on_loopback_a_page_under_another_host_name_is_refused(tmp_path):
@@ -178,8 +180,8 @@ async def test_a_table_password_is_asked_in_a_form_and_only_it_lets_in(tmp_path)
         await wait_until(lambda: "Welcome, <b>ann</b>." in browser.text(), "the name as text")
         await browser.close()
     log = host.test_log.getvalue()
-    assert "web login failed addr=127.0.0.1 user='ann'" in log
-    assert "web login ok addr=127.0.0.1 user='<b>ann</b>'" in log
+    assert "auth failed addr=127.0.0.1 user='ann' method=" in log
+    assert "auth ok addr=127.0.0.1 user='<b>ann</b>' method=" in log
     assert "open sesame" not in log
 
 
@@ -218,35 +220,20 @@ async def test_open_mode_lets_anyone_in_with_a_guest_name(tmp_path):
 
 # ---------------------------------------------------------------------- limits
 
-def test_address_limits_count_sessions_new_sessions_and_wrong_passwords():
+def test_new_browser_sessions_per_address_are_counted_over_a_minute():
     now = [0.0]
-    limits = AddressLimits(WebLimits(sessions_per_address=2, sessions_per_minute=3,
-                                     failed_logins_per_minute=3, first_delay=0.5),
-                           clock=lambda: now[0])
-    assert limits.open_session("10.0.0.1") == limits.open_session("10.0.0.1") == ""
-    assert "2 at once" in limits.open_session("10.0.0.1")
-    assert limits.open_session("10.0.0.2") == ""             # another address: its own
-    limits.close_session("10.0.0.1")
-    assert limits.open_session("10.0.0.1") == ""             # the third this minute
-    limits.close_session("10.0.0.1")
-    assert "3 a minute" in limits.open_session("10.0.0.1")
+    rate = SessionRate(per_minute=3, clock=lambda: now[0])
+    assert [rate.start("10.0.0.1") for _ in range(3)] == ["", "", ""]
+    assert "3 a minute" in rate.start("10.0.0.1")
+    assert rate.start("10.0.0.2") == ""                      # another address: its own
+    now[0] = 59.0
+    assert rate.start("10.0.0.1") != ""
     now[0] = 61.0
-    assert limits.open_session("10.0.0.1") == ""
-    assert [limits.login_failed("10.0.0.3") for _ in range(3)] == [0.5, 1.0, 2.0]
-    assert "wait a minute" in limits.login_refusal("10.0.0.3")
-    assert limits.login_refusal("10.0.0.4") == ""
-    now[0] = 122.0
-    assert limits.login_refusal("10.0.0.3") == ""
-    for address in ("10.0.0.1", "10.0.0.2"):
-        while limits.sessions_open(address):
-            limits.close_session(address)
-    limits._sweep()
-    assert limits.addresses == 0                             # nothing left to count
+    assert rate.start("10.0.0.1") == ""
 
 
 async def test_sessions_beyond_the_limit_per_address_are_refused_with_the_reason(tmp_path):
-    async with web(tmp_path) as host:
-        host.web.limits.limits = WebLimits(sessions_per_address=2)
+    async with web(tmp_path, limits=Limits(sessions_per_address=2)) as host:
         tabs = [Browser(host, f"p{n}") for n in range(3)]
         for tab in tabs[:2]:
             await tab.open_page()
@@ -254,21 +241,29 @@ async def test_sessions_beyond_the_limit_per_address_are_refused_with_the_reason
         await tabs[2].open_page()
         await tabs[2].connect(wait=False)
         code, reason = await tabs[2].until_closed()
-        assert code == 4429 and "2 at once" in reason
+        assert code == 4403 and b"Too many sessions from your address (2)" in tabs[2].received
         assert len(host.sessions) == 2
+        ssh = Client(host, "ssh")                # the same address's budget, over SSH
+        ssh.conn = await asyncssh.connect("127.0.0.1", host.port, username="ssh",
+                                          known_hosts=None, client_keys=None)
+        ssh.process = await ssh.conn.create_process(term_type="xterm", term_size=(80, 24),
+                                                    encoding=None)
+        output = await asyncio.wait_for(ssh.process.stdout.read(), 20)
+        assert b"Too many sessions from your address (2)" in output
+        ssh.conn.close()
         await tabs[0].close()
-        await wait_until(lambda: host.web.limits.sessions_open("127.0.0.1") == 1, "one gone")
+        await wait_until(lambda: host.gate.sessions("127.0.0.1") == 1, "one gone")
         await tabs[2].connect()                  # room again
         for tab in tabs[1:]:
             await tab.close()
-    assert "web session refused addr=127.0.0.1" in host.test_log.getvalue()
+    assert "limit addr=127.0.0.1" in host.test_log.getvalue()
 
 
 async def test_wrong_passwords_wait_longer_each_time_and_then_are_refused(tmp_path):
     secret = tmp_path / "table.txt"
     secret.write_text("open sesame\n")
-    async with web(tmp_path, password_file=secret) as host:
-        host.web.limits.limits = WebLimits(failed_logins_per_minute=2, first_delay=0.01)
+    async with web(tmp_path, password_file=secret,
+                   limits=Limits(failed_logins_per_minute=2)) as host:
         async with aiohttp.ClientSession() as http:
             statuses = []
             for password in ("a", "b", "open sesame"):
@@ -276,6 +271,7 @@ async def test_wrong_passwords_wait_longer_each_time_and_then_are_refused(tmp_pa
                                      data={"name": "x", "password": password}) as response:
                     statuses.append(response.status)
             assert statuses == [401, 401, 429]       # even the right one, this minute
+        assert host.gate.failures("127.0.0.1") == 2   # counted with the SSH logins
 
 
 # --------------------------------------------------------- seats, hold, workers

@@ -113,8 +113,8 @@ async def test_a_dropped_terminal_takes_its_seat_back_through_a_worker(tmp_path)
         table = host.create_table(people("ann", "bob"))
         ann, bob = await _seated(host, "ann", "bob")
         ann.abort()
-        await wait_until(lambda: table.kept_seat("ann", None) == 0, "ann's seat kept")
-        back = await Client(host, "ann").connect()
+        await wait_until(lambda: table.kept_seat("ann", ann.seat_key) == 0, "ann's seat kept")
+        back = await Client(host, ann.comeback).connect()
         await wait_until(lambda: table.seats_of(back.session) == (0,), "ann back at seat 0")
         await back.until(b"ann's hand")
         hand = set(table.ctl.game.hands[0])
@@ -131,10 +131,10 @@ async def test_a_worker_that_dies_drops_its_terminals_who_come_back_to_their_sea
         lost = ann.session.link
         os.kill(lost.pid, signal.SIGKILL)
         await ann.until(b"Connect again to take your seat back.")
-        await wait_until(lambda: table.kept_seat("ann", None) == 0, "ann's seat kept")
+        await wait_until(lambda: table.kept_seat("ann", ann.seat_key) == 0, "ann's seat kept")
         assert lost not in host.pool.links and len(host.pool.links) == 1
         assert table.seats_of(bob.session) == (1,), "bob, in the other worker, plays on"
-        back = await Client(host, "ann").connect()
+        back = await Client(host, ann.comeback).connect()
         await wait_until(lambda: table.seats_of(back.session) == (0,), "ann back at seat 0")
         assert back.session.link is host.pool.links[0]
         await back.until(b"ann's hand")

@@ -109,6 +109,8 @@ class UnoApp(App[int]):
         self._launch_frozen = False
         #: A match already set up (e.g. a rigged position) to open at the table.
         self.controller = controller
+        #: The crash report written when the app stopped on an internal error.
+        self.crash_report: str | None = None
         self.pace = pace
         self.steady = steady
         self.show_card_ids = show_card_ids
@@ -340,8 +342,8 @@ class UnoApp(App[int]):
         Textual would print a full traceback on exit; this app keeps it in a crash
         report instead (the game's state included, to replay it) and says where.
         """
-        folder = self.store.root / "crashes" if self.store is not None else None
-        report = write_crash_report(error, self.table, folder)
+        report = self.crash_report = write_crash_report(error, self.table,
+                                                        self.crash_folder())
         super()._handle_exception(error)
         message = f"uno-tui stopped after an internal error: {error or type(error).__name__}"
         if report:
@@ -349,6 +351,10 @@ class UnoApp(App[int]):
         self._exit_renderables[:] = [message]
         # The file's path must be copied whole: no wrapping at the terminal's width.
         self.error_console.soft_wrap = True
+
+    def crash_folder(self) -> Path | None:
+        """Where crash reports go (None: the user data folder's ``crashes``)."""
+        return self.store.root / "crashes" if self.store is not None else None
 
     # --------------------------------------------------------------- quit
 

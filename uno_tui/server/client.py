@@ -311,6 +311,13 @@ class ClientApp(UnoApp):
             # it had just switched to was being put up: nothing is wrong with the game.
             return
         super()._handle_exception(error)
+        # The player is told by the session; the server's console is not the place.
+        self._exit_renderables.clear()
+        self.host.crashed(self.session, self.crash_report, error)
+
+    def crash_folder(self):
+        """The server's data folder's ``crashes`` (``--data-dir``), in every process."""
+        return self.host.crash_folder
 
     def _catch_signals(self) -> None:
         # The process's signals belong to the server (SIGTERM saves every table and says
@@ -348,7 +355,7 @@ class ClientApp(UnoApp):
         self.run_worker(self._open_table(config), group="seating")
 
     async def _open_table(self, config: PlayConfig) -> None:
-        number = await self.host.open_table(config)
+        number = await self.host.open_table(config, self.session)
         humans = [i for i, spec in enumerate(config.seats) if spec.is_human]
         mine = next((i for i in humans if config.seats[i].name.casefold()
                      == self.player_name.casefold()), humans[0] if humans else None)

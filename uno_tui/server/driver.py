@@ -19,6 +19,8 @@ from textual.driver import Driver
 from textual.geometry import Size
 from textual.message import Message
 
+from .limits import InputRate
+
 __all__ = ["Terminal", "ChannelDriver", "color_system_for"]
 
 #: How long after the last input the parser is asked whether a lone Escape has timed out
@@ -30,6 +32,8 @@ class Terminal(Protocol):
     """The client's end of the session, as the driver sees it."""
 
     size: tuple[int, int]
+    #: Drops the keys (and clicks) typed beyond the terminal's rate; None: no limit.
+    input_rate: "InputRate | None"
 
     def write(self, data: str) -> None:
         """Send terminal output to the client (never blocks)."""
@@ -93,7 +97,14 @@ class ChannelDriver(Driver):
         """Parse ``text`` typed at the client into key, mouse and paste events."""
         if not self._input:
             return
+        rate = getattr(self._terminal, "input_rate", None)
         for message in self._parser.feed(text):
+            # Mouse moves cost nothing (a moving mouse sends dozens a second); every
+            # key, click and paste counts, and what goes beyond the rate is dropped
+            # here, before any screen hears of it.
+            if rate is not None and not isinstance(message, events.MouseMove) \
+                    and not isinstance(message, events.Resize) and not rate.allow():
+                continue
             self.process_message(message)
         if self._tick_handle is None:
             self._tick_handle = self._loop.call_later(_TICK, self._tick)

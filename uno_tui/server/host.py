@@ -36,6 +36,9 @@ from ..app.controller import DEFAULT_PACE
 from ..config import PlayConfig
 from ..paths import data_dir
 from ..saves import MatchRecord, MatchStore, SaveFileError
+from .events import event_line
+from .identity import guest_names
+from .limits import FD_RESERVE, Gatekeeper, Limits, raise_fd_limit
 from .quiet_gc import QuietCollector
 from .session import TerminalSession
 from .table import DEFAULT_HOLD, DEFAULT_ROUND_PAUSE, ServerTable, TableError
@@ -46,10 +49,20 @@ if TYPE_CHECKING:
 __all__ = ["ServeConfig", "ServeError", "Host", "is_loopback", "run_server"]
 
 HOST_KEY_FILE = "ssh_host_ed25519_key"
+#: SSH keepalives a client may leave unanswered; the next one ends the connection.
+KEEPALIVE_MISSES = 2
+#: How often the lobby is checked for idle visitors at most (seconds).
+IDLE_SWEEP = 5.0
 LOG_FILE = "server.log"
 #: The server's tables are saved under this folder of the data directory (apart from
 #: the hot-seat app's own saves, which its setup screen lists).
 SAVES_FOLDER = "server"
+#: Under SAVES_FOLDER: the saves of tables closed because nobody was left (kept, never
+#: offered again).
+CLOSED_FOLDER = "closed"
+#: Seconds an interrupted table (restored after a restart, or whose last person lost
+#: the connection) waits for someone to come back before it closes, at the least.
+ABANDONED_WAIT = 600.0
 
 
 class ServeError(ValueError):
@@ -82,8 +95,13 @@ class ServeConfig:
     ssh: bool = True
     #: The web page's port (0: any free one); None: no web page.
     web_port: int | None = None
-    #: Anyone who reaches the web page plays, on any address (guest names).
+    #: A public demo: anyone may log in, on any address, with no key or password.
     open: bool = False
+    #: What one address, connection and terminal may do (see limits.Limits).
+    limits: Limits = Limits()
+    #: Seconds between SSH keepalives; a link that answers none of three is dead
+    #: (about 30 s).
+    keepalive: float = 10.0
 
 
 def is_loopback(host: str) -> bool:
@@ -96,42 +114,128 @@ def is_loopback(host: str) -> bool:
         return False
 
 
+class _Refused(Exception):
+    """A connection refused before its SSH handshake (a limit): asyncssh closes it."""
+
+
 class _Login(asyncssh.SSHServer):
-    """One connection's login: who it is, and how they proved it (if they must)."""
+    """One connection's login: who it is, how they proved it (if they must), and the
+    limits on logging in (see :class:`~uno_tui.server.limits.Gatekeeper`)."""
 
     def __init__(self, host: "Host") -> None:
         self._host = host
         self._user = ""
         self._key: str | None = None
         self._peer = "?"
+        self._address = "?"
+        self._conn: asyncssh.SSHServerConnection | None = None
+        #: Counted by the gatekeeper (to be let go once, when the connection closes).
+        self._counted = False
+        self._logged_in = False
+        self._failures = 0
+        self._method = "none"
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self._conn = conn
         peer = conn.get_extra_info("peername")
-        self._peer = f"{peer[0]}:{peer[1]}" if peer else "?"
+        if peer:
+            self._address = str(peer[0])
+            self._peer = f"{peer[0]}:{peer[1]}"
+        refusal = self._host.gate.connect(self._address)
+        if refusal:
+            self._host.log_limit(refusal, addr=self._peer)
+            raise _Refused(refusal)   # asyncssh closes it before its handshake
+        self._counted = True
+        self._host.log_event_line("connect", addr=self._peer)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if not self._counted:
+            return
+        self._counted = False
+        self._host.gate.disconnected(self._address, self._logged_in)
+        if not self._logged_in:
+            reason = str(exc) if exc is not None else "closed"
+            if "Login timeout" in reason:
+                reason = f"login grace time over ({self._host.limits.login_grace:g} s)"
+            self._host.log_event_line("disconnect", addr=self._peer, user=self._user or None,
+                                      why=reason)
 
     def begin_auth(self, username: str) -> bool:
         self._user = username
-        return self._host.needs_login
+        # Open mode asks for nothing, but takes a key the client offers as its identity.
+        return self._host.needs_login or self._host.config.open
+
+    def auth_completed(self) -> None:
+        self._logged_in = True
+        self._host.gate.logged_in(self._address)
+        self._host.log_event_line("auth ok", addr=self._peer, user=self._user,
+                                  method=self._method, key=self._key)
+
+    def _failed(self, method: str, delay: float = 0.0) -> None:
+        self._failures += 1
+        self._host.log_event_line("auth failed", addr=self._peer, user=self._user,
+                                  method=method, attempt=self._failures,
+                                  delay=f"{delay:g}s")
+
+    def _too_many(self) -> bool:
+        """True (and the connection closes) once it has failed more than it may."""
+        limit = self._host.limits.auth_attempts
+        if self._failures < limit:
+            return False
+        self._host.log_limit(f"{self._failures} failed logins on one connection (the most "
+                             f"is {limit})", addr=self._peer, user=self._user)
+        if self._conn is not None:
+            self._conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE,
+                                  f"Too many failed logins ({limit})")
+        return True
 
     def public_key_auth_supported(self) -> bool:
-        return self._host.authorized is not None
+        return self._host.authorized is not None or self._host.config.open
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
-        authorized = self._host.authorized
-        if authorized is None:
+        if self._too_many():
             return False
-        host, _, _ = self._peer.rpartition(":")
-        if authorized.validate(key, host, host) is None:
+        if self._host.config.open:
+            self._key = key.get_fingerprint()
+            self._method = "publickey"
+            return True
+        authorized = self._host.authorized
+        if authorized is None or authorized.validate(key, self._address,
+                                                     self._address) is None:
+            self._failed("publickey")
             return False
         self._key = key.get_fingerprint()
+        self._method = "publickey"
         return True
 
     def password_auth_supported(self) -> bool:
-        return self._host.password is not None
+        return self._host.password is not None or self._host.config.open
 
-    def validate_password(self, username: str, password: str) -> bool:
+    async def validate_password(self, username: str, password: str) -> bool:
+        if self._too_many():
+            return False
+        if self._host.config.open:
+            self._method = "password (open: any)"
+            return True
         expected = self._host.password
-        return expected is not None and hmac.compare_digest(password.encode(), expected.encode())
+        if expected is not None and hmac.compare_digest(password.encode(), expected.encode()):
+            self._method = "password"
+            return True
+        delay = self._host.gate.login_failed(self._address)
+        self._failed("password", delay)
+        # A guess costs the guesser time: the first waits a moment, each next one within
+        # the minute twice as long.
+        await asyncio.sleep(delay)
+        return False
+
+    def kbdint_auth_supported(self) -> bool:
+        # Open mode: a client without a key (plain ssh tries keys, then this) gets in
+        # without a question.
+        return self._host.config.open
+
+    def get_kbdint_challenge(self, username: str, lang: str, submethods: str):
+        self._method = "keyboard-interactive (open)"
+        return True
 
     def session_requested(self) -> TerminalSession:
         return TerminalSession(self._host, self._user, self._key, self._peer)
@@ -155,6 +259,12 @@ class Host:
         self.password: str | None = None
         self._check_access()
         self.needs_login = self.authorized is not None or self.password is not None
+        self.limits = config.limits
+        #: Counts connections, logins and sessions per address (its budget of file
+        #: descriptors is set at start, once the soft limit is raised).
+        self.gate = Gatekeeper(self.limits)
+        self._guests = guest_names()
+        self._sweeper: asyncio.Task | None = None
         self.sessions: set[TerminalSession] = set()
         self._tables: dict[int, ServerTable] = {}
         #: Every table's match is saved here after each change; interrupted ones come back.
@@ -193,6 +303,11 @@ class Host:
             if not password:
                 raise ServeError(f"the password file {str(config.password_file)!r} is empty")
             self.password = password
+        if config.open and (self.authorized is not None or self.password is not None):
+            raise ServeError("--open lets anyone in: it does not go with --authorized-keys "
+                             "or --password-file")
+        if config.open:
+            return
         if (config.ssh and not is_loopback(config.host) and self.authorized is None
                 and self.password is None):
             raise ServeError(f"listening on {config.host!r} lets other machines in: give "
@@ -238,6 +353,10 @@ class Host:
             self.pool = WorkerPool(self, config.workers)
             await self.pool.start()
         self._restore_tables()
+        soft = raise_fd_limit()
+        # Every connection holds one descriptor: new ones are refused while the rest
+        # leaves room for the files, pipes and sockets the server has open already.
+        self.gate.fd_budget = max(1, soft - FD_RESERVE - _open_fds())
         if config.ssh:
             await self._listen_ssh()
         if config.web_port is not None:
@@ -251,6 +370,7 @@ class Host:
                     self._server.close()
                 raise
         self._collector.start()
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
         how = ("anyone who can reach it" if not self.needs_login else
                "with " + " or ".join(w for w, on in (("an authorized key", self.authorized),
                                                      ("the table password", self.password))
@@ -275,7 +395,8 @@ class Host:
             self._server = await asyncssh.create_server(
                 lambda: _Login(self), config.host, config.port,
                 server_host_keys=[self._host_key()], line_editor=False, encoding=None,
-                keepalive_interval=30, keepalive_count_max=4)
+                login_timeout=self.limits.login_grace,
+                keepalive_interval=config.keepalive, keepalive_count_max=KEEPALIVE_MISSES)
         except OSError as exc:
             raise ServeError(f"can't listen on {config.host}:{config.port}: "
                              f"{exc.strerror or exc}") from None
@@ -287,28 +408,82 @@ class Host:
     def log_line(self, text: str) -> None:
         self._log.info(text)
 
+    def log_event_line(self, what: str, **fields) -> None:
+        """One line about an event, ``what key=value ...`` (see events.event_line)."""
+        self.log_line(event_line(what, **fields))
+
+    def log_limit(self, refusal: str, **fields) -> None:
+        """A limit was hit: what was refused, and why."""
+        self.log_event_line("limit", **fields, why=refusal)
+
     def log_event(self, what: str, session: TerminalSession) -> None:
         """One line about a session: who, from where, which terminal, how long, how it ended."""
         width, height = session.size
-        line = (f"session {what} addr={session.peer} user={session.user!r} "
-                f"term={session.term or '-'} size={width}x{height}")
+        fields = dict(addr=session.peer, user=session.user, name=session.name,
+                      key=session.fingerprint, term=session.term or "-",
+                      size=f"{width}x{height}")
         if what != "start":
-            line += f" duration={time.monotonic() - session.started:.1f}s ended={session.ending!r}"
-        self.log_line(line)
+            fields.update(duration=f"{time.monotonic() - session.started:.1f}s",
+                          ended=session.ending)
+        self.log_event_line(f"session {what}", **fields)
 
     # ------------------------------------------------------------- sessions
 
     def admit(self, session: TerminalSession) -> str:
         """'' to let ``session`` in, else why not."""
-        if len(self.sessions) >= self.config.max_sessions:
-            return f"The server is full ({self.config.max_sessions} players). Try again later."
         if self.stopping:
             return "The server is stopping."
+        if len(self.sessions) >= self.config.max_sessions:
+            self.log_limit(f"the server is full ({self.config.max_sessions} sessions)",
+                           addr=session.peer, user=session.user)
+            return f"The server is full ({self.config.max_sessions} players). Try again later."
+        refusal = self.gate.start_session(session.address)
+        if refusal:
+            self.log_limit(refusal, addr=session.peer, user=session.user)
+            return (f"Too many sessions from your address "
+                    f"({self.limits.sessions_per_address}). Try again later.")
         self.sessions.add(session)
         return ""
 
     def forget(self, session: TerminalSession) -> None:
-        self.sessions.discard(session)
+        if session in self.sessions:
+            self.sessions.discard(session)
+            self.gate.end_session(session.address)
+
+    @property
+    def crash_folder(self) -> Path:
+        return self.data / "crashes"
+
+    def crashed(self, session, report: str | None, error: BaseException) -> None:
+        """A session's app stopped on an internal error (in this process or a worker)."""
+        self.log_event_line("crash", addr=session.peer, user=session.user,
+                            error=f"{type(error).__name__}: {error}"[:300], report=report)
+        session.crash_report = report
+
+    def guest_name(self) -> str:
+        """A name for a visitor who gave none (open mode): one nobody here has now."""
+        taken = {s.name.casefold() for s in self.sessions}
+        for name in self._guests:
+            if name.casefold() not in taken:
+                return name
+        raise AssertionError("guest_names never ends")
+
+    async def _sweep(self) -> None:
+        """Now and then: close abandoned tables, disconnect idle visitors."""
+        idle = self.limits.lobby_idle
+        while not self.stopping:
+            await asyncio.sleep(min(IDLE_SWEEP, idle / 4) if idle else IDLE_SWEEP)
+            self._close_abandoned()
+            if not idle:
+                continue
+            now = time.monotonic()
+            for session in list(self.sessions):
+                if session.table is None and now - session.last_input >= idle:
+                    self.log_limit(f"idle in the lobby for {idle:g} s", addr=session.peer,
+                                   user=session.user)
+                    minutes = f"{idle / 60:g} minutes" if idle >= 60 else f"{idle:g} s"
+                    session.close(f"You were idle in the lobby for {minutes}: come back "
+                                  "any time!", f"idle in the lobby for {idle:g} s")
 
     def apps(self):
         """``(user, app)`` for each session whose app runs in this process."""
@@ -320,17 +495,39 @@ class Host:
     def tables(self) -> tuple[ServerTable, ...]:
         return tuple(self._tables[n] for n in sorted(self._tables))
 
+    @property
+    def lobby_tables(self) -> tuple[ServerTable, ...]:
+        """The tables the lobby lists: those in play. An interrupted one waits for its
+        own people, who are seated there as they log in; nobody else could join it."""
+        return tuple(table for table in self.tables if not table.interrupted)
+
+    def tables_opened_by(self, key: str) -> tuple[ServerTable, ...]:
+        return tuple(t for t in self.tables if t.opener == key)
+
     def table(self, number: int) -> ServerTable | None:
         return self._tables.get(number)
 
-    def create_table(self, config: PlayConfig) -> ServerTable:
-        """Open a table playing ``config``; computers play its seats until people sit."""
+    def create_table(self, config: PlayConfig, opener: TerminalSession | None = None
+                     ) -> ServerTable:
+        """Open a table playing ``config``; computers play its seats until people sit.
+        ``opener`` (the session asking) may have only so many open (TableError)."""
+        if opener is not None:
+            opened = self.tables_opened_by(opener.key)
+            if len(opened) >= self.limits.tables_per_person:
+                self.log_limit(f"{len(opened)} tables opened already", addr=opener.peer,
+                               user=opener.user)
+                numbers = ", ".join(str(t.number) for t in opened)
+                raise TableError(f"you have opened {len(opened)} tables already ({numbers}), "
+                                 f"the most one person may have open")
         config = PlayConfig(config.variant, config.seats, config.seed, config.target,
                             config.mode, config.rules)
         table = self._new_table(config)
+        table.opener = opener.key if opener is not None else None
         table.start()
-        self.log_line(f"table {table.number} opened: {config.variant}, "
-                      f"{len(config.seats)} seats")
+        self.log_event_line("table opened", table=table.number, variant=config.variant,
+                            seats=len(config.seats),
+                            addr=opener.peer if opener is not None else None,
+                            user=opener.user if opener is not None else None)
         self._lobby_changed(table)
         return table
 
@@ -391,6 +588,7 @@ class Host:
         """Seat ``session`` at table ``number`` (see :meth:`ServerTable.sit`); the table
         and the seat. Refused with :class:`TableError`, changing nothing."""
         table = self._open(number)
+        self._leave_other_tables(session, table)
         seat = table.sit(session, seat, name)
         session.table = table
         return table, seat
@@ -398,9 +596,18 @@ class Host:
     def watch_now(self, session: TerminalSession, number: int) -> ServerTable:
         """``session`` watches table ``number`` (refused with :class:`TableError`)."""
         table = self._open(number)
+        self._leave_other_tables(session, table)
         table.watch(session)
         session.table = table
         return table
+
+    def _leave_other_tables(self, session: TerminalSession, table: ServerTable) -> None:
+        """A terminal is at one table at a time: it leaves any other first."""
+        for other in self.tables:
+            if other is not table and session in other.members:
+                other.leave(session)
+        if session.table is not table:
+            session.table = None
 
     # The same for an app in this process, as a worker's desk offers them (awaited).
 
@@ -410,15 +617,23 @@ class Host:
     async def watch(self, session, number) -> ServerTable:
         return self.watch_now(session, number)
 
-    async def open_table(self, config: PlayConfig) -> int:
-        """A new table playing ``config``: its number."""
-        return self.create_table(config).number
+    async def open_table(self, config: PlayConfig, session=None) -> int:
+        """A new table playing ``config`` (opened by ``session``): its number."""
+        return self.create_table(config, session).number
 
     def leave(self, session: TerminalSession) -> None:
-        """``session`` leaves its table on purpose."""
-        table, session.table = session.table, None
-        if table is not None:
-            table.leave(session)
+        """``session`` leaves its table on purpose (every table it is at)."""
+        session.table = None
+        for table in self.tables:
+            if session in table.members:
+                table.leave(session)
+
+    def drop(self, session: TerminalSession) -> None:
+        """``session``'s connection was lost: its seats wait for it, wherever."""
+        session.table = None
+        for table in self.tables:
+            if session in table.members:
+                table.drop(session)
 
     def kept_seat(self, name: str, key: str | None) -> tuple[ServerTable, int] | None:
         """A seat kept for ``name`` (with ``key``) coming back, at whichever table."""
@@ -432,16 +647,35 @@ class Host:
         if self.stopping or self._tables.get(table.number) is not table:
             return
         if table.awaited:
-            # Someone lost the connection and may come back: the table waits for them.
+            # Someone lost the connection and may come back: the table waits for them,
+            # out of the lobby (see lobby_tables), for a while.
             table.pause()
-            self.log_line(f"table {table.number} interrupted: nobody is left, it waits "
-                          "for those who lost the connection")
+            self.log_event_line("table interrupted", table=table.number,
+                                why="nobody is left; it waits for those who lost the "
+                                    "connection")
         else:
-            del self._tables[table.number]
-            self.log_line(f"table {table.number} closed: nobody is left")
-            table.discard_save()
-            asyncio.get_running_loop().create_task(table.close())
+            self._close_table(table, "nobody is left")
         self._lobby_changed(table)
+
+    def _close_table(self, table: ServerTable, why: str) -> None:
+        """Close ``table``: its save is kept aside (never offered again)."""
+        if self._tables.get(table.number) is not table:
+            return
+        del self._tables[table.number]
+        kept = table.discard_save(self.store.root / CLOSED_FOLDER)
+        self.log_event_line("table closed", table=table.number, why=why, saved=kept)
+        asyncio.get_running_loop().create_task(table.close())
+
+    def _close_abandoned(self) -> None:
+        """Close the interrupted tables nobody came back to in time."""
+        wait = max(self.config.hold, ABANDONED_WAIT)
+        now = time.monotonic()
+        for table in self.tables:
+            since = table.interrupted_since
+            if table.interrupted and since is not None and now - since >= wait \
+                    and not table.members:
+                self._close_table(table, f"nobody came back in {wait:g} s")
+                self._lobby_changed(table)
 
     def _lobby_changed(self, _table: ServerTable) -> None:
         for session in list(self.sessions):
@@ -498,6 +732,8 @@ class Host:
         if self.pool is not None:
             await self.pool.stop()
         self._executor.shutdown(wait=False, cancel_futures=True)
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         self._collector.stop()
         if self._collector.collections:
             self.log_line(f"{self._collector.collections} full garbage collections were run "
@@ -505,6 +741,14 @@ class Host:
         for handler in list(self._log.handlers):
             handler.close()
             self._log.removeHandler(handler)
+
+
+def _open_fds() -> int:
+    """File descriptors this process has open now (a guess where /proc is missing)."""
+    try:
+        return len(os.listdir("/proc/self/fd"))
+    except OSError:
+        return FD_RESERVE
 
 
 def run_server(config: ServeConfig) -> int:

@@ -60,7 +60,7 @@ class LobbyScreen(Screen[None]):
         highlighted = tables.highlighted_option.id if tables.highlighted_option else None
         tables.clear_options()
         options = [Option(Text(table.describe()), id=str(table.number))
-                   for table in self.app.host.tables]
+                   for table in self.app.host.lobby_tables]
         if options:
             tables.add_options(options)
             ids = [option.id for option in options]

@@ -95,7 +95,7 @@ class WorkerLink:
                   and session.table is not None}
         lobby = None
         if self._lobby_due:
-            lobby = [(table.number, table.describe()) for table in self.host.tables]
+            lobby = [(table.number, table.describe()) for table in self.host.lobby_tables]
         news = ("sync", [self._sync(table) for table in tables], self._changes, lobby)
         self._changes, self._changed, self._lobby_due = [], set(), False
         return [news]
@@ -133,7 +133,8 @@ class WorkerLink:
         self._lobby_due = True
         self.flush()
         self.send(("open", sid, session.name, session.key, session.term, session.env,
-                   session.size, session.peer, table.number if table is not None else None))
+                   session.size, session.peer, table.number if table is not None else None,
+                   session.input_rate.per_second))
         try:
             return await ending
         finally:
@@ -180,6 +181,8 @@ class WorkerLink:
                 table.ready(session)
         elif kind == "leave":
             self.host.leave(session)
+        elif kind == "crashed":
+            self.host.crashed(session, message[2], RuntimeError(message[3]))
         elif kind == "ended":
             ending = self._endings.get(message[1])
             if ending is not None and not ending.done():
@@ -189,7 +192,7 @@ class WorkerLink:
         host = self.host
         try:
             if what == "open":
-                value = host.create_table(args[0]).number
+                value = host.create_table(args[0], session).number
             elif session is None:
                 raise TableError("the session has ended")
             elif what == "sit":
@@ -261,7 +264,7 @@ class WorkerPool:
                     ours.close()
                     for link in self.links:
                         link.sock.close()
-                    run_worker(theirs, parent, hook)
+                    run_worker(theirs, parent, hook, self.host.crash_folder)
                 except BaseException:
                     traceback.print_exc()
                     status = 1

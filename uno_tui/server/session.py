@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import asyncssh
 
-from ..config import MAX_NAME
+from .identity import Identity, chosen_name, player_name, split_login
 from .pool import WORKER_LOST
 
 if TYPE_CHECKING:
@@ -19,18 +19,19 @@ if TYPE_CHECKING:
     from .pool import WorkerLink
     from .table import ServerTable, TableChange
 
-__all__ = ["TerminalSession", "player_name", "NO_PTY_MESSAGE"]
+__all__ = ["TerminalSession", "player_name", "NO_PTY_MESSAGE", "NO_COMMANDS_MESSAGE"]
 
 NO_PTY_MESSAGE = ("uno-tui needs a terminal: connect with plain 'ssh -p PORT HOST' "
                   "(or add -t), not with a command or a pipe.")
+NO_COMMANDS_MESSAGE = ("uno-tui runs no commands: connect with plain 'ssh -p PORT HOST' "
+                       "to play.")
+#: Bytes a terminal may send per second (a paste, a burst of escape sequences) before
+#: the rest is dropped unread: far more than any typing, far less than a flood.
+INPUT_BYTES_PER_SECOND = 16_384
+CRASH_MESSAGE = ("Sorry: the game stopped on an internal error (the server kept a report). "
+                 "Connect again to take your seat back.")
 LOST_MESSAGE = ("The server lost the process drawing your screen. Connect again to take "
                 "your seat back.")
-
-
-def player_name(user: str) -> str:
-    """A player's name from an SSH user name: printable, trimmed, at most MAX_NAME long."""
-    name = "".join(ch for ch in user if ch.isprintable()).strip()
-    return name[:MAX_NAME] or "Player"
 
 
 class TerminalSession(asyncssh.SSHServerSession):
@@ -42,11 +43,34 @@ class TerminalSession(asyncssh.SSHServerSession):
     """
 
     def __init__(self, host: "Host", user: str, key: str | None, peer: str) -> None:
+        from .limits import InputRate
+
         self.host = host
         self.user = user
-        self.name = player_name(user)
-        self.key = key
+        login, token = split_login(user)
+        #: Who this is: the key's fingerprint, else a token (brought back, or new).
+        self.identity = Identity.of(key, token)
+        if host.config.open:
+            self.name = chosen_name(login) or host.guest_name()
+        else:
+            self.name = player_name(login)
+        #: The SSH key's fingerprint, if the client logged in with one.
+        self.fingerprint = key
+        #: What the tables hold a seat by (the Member protocol's ``key``): the identity.
+        self.key = self.identity.seat_key
         self.peer = peer
+        self.address = peer.rpartition(":")[0] or peer
+        #: When the client last typed (monotonic): the lobby's idle limit counts from it.
+        self.last_input = time.monotonic()
+        self._bytes_in = InputRate(INPUT_BYTES_PER_SECOND)
+        #: The keys this terminal may type per second (its app's driver drops the rest).
+        self.input_rate = InputRate(host.limits.keys_per_second)
+        #: The crash report of this session's app, if it stopped on an internal error.
+        self.crash_report: str | None = None
+        #: The last words for the client when the server ends the session.
+        self._farewell: str | None = None
+        #: A command the client asked to run instead of a shell (refused).
+        self.command: str | None = None
         self.term: str | None = None
         self.size: tuple[int, int] = (80, 24)
         self.env: dict[str, str] = {}
@@ -81,9 +105,15 @@ class TerminalSession(asyncssh.SSHServerSession):
         return True
 
     def exec_requested(self, command: str) -> bool:
-        # A command has no use here; with a PTY the game starts anyway, without one the
-        # session gets the one-line explanation.
+        # Accepted only to be refused with a line the client sees (a refused request
+        # would end in the client's own less clear words).
+        self.command = command
         return True
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        self.host.log_event_line("subsystem refused", addr=self.peer, user=self.user,
+                                 command=subsystem)
+        return False
 
     def session_started(self) -> None:
         chan = self._chan
@@ -91,6 +121,11 @@ class TerminalSession(asyncssh.SSHServerSession):
             self.env = dict(chan.get_environment())
         except Exception:
             self.env = {}
+        if self.command is not None:
+            self.host.log_event_line("exec refused", addr=self.peer, user=self.user,
+                                     key=self.fingerprint, command=self.command[:200])
+            self._refuse(NO_COMMANDS_MESSAGE, "a command, refused")
+            return
         if self.term is None:
             self._refuse(NO_PTY_MESSAGE, "no terminal")
             return
@@ -102,6 +137,9 @@ class TerminalSession(asyncssh.SSHServerSession):
         self._task = asyncio.create_task(self._run(), name=f"session {self.name}")
 
     def data_received(self, data: bytes, datatype) -> None:
+        self.last_input = time.monotonic()
+        if not self._bytes_in.allow(min(len(data), self._bytes_in.burst)):
+            return      # a flood: dropped unread (the app's own rate drops excess keys)
         text = self._decoder.decode(data)
         if not text:
             return
@@ -129,9 +167,7 @@ class TerminalSession(asyncssh.SSHServerSession):
         self._closed = True
         if not self.ending:
             self.ending = "connection lost"
-        table, self.table = self.table, None
-        if table is not None:
-            table.drop(self)
+        self.host.drop(self)
         self._end_app()
 
     def _end_app(self) -> None:
@@ -167,9 +203,7 @@ class TerminalSession(asyncssh.SSHServerSession):
             self._drop_now()
 
     def _drop_now(self) -> None:
-        table, self.table = self.table, None
-        if table is not None:
-            table.drop(self)
+        self.host.drop(self)
         if self._chan is not None:
             self._chan.abort()
 
@@ -200,9 +234,7 @@ class TerminalSession(asyncssh.SSHServerSession):
                     self.ending = ending
                 if ending == WORKER_LOST:
                     # Not left on purpose: the seat waits as for a lost connection.
-                    table, self.table = self.table, None
-                    if table is not None:
-                        table.drop(self)
+                    host.drop(self)
                     farewell = LOST_MESSAGE
             else:                       # in this process (also once no worker is left)
                 self.app = ClientApp(host, self, table)
@@ -210,16 +242,23 @@ class TerminalSession(asyncssh.SSHServerSession):
         except Exception as exc:  # one session's failure must not reach the server
             self.ending = self.ending or f"error: {exc!r}"
         finally:
-            host.leave(self)
+            if self.crash_report is not None or self.ending.startswith("error"):
+                # Not left on purpose: the seat waits as for a lost connection.
+                host.drop(self)
+                self.ending = f"crash: {self.crash_report or self.ending}"
+                farewell = farewell or CRASH_MESSAGE
+            else:
+                host.leave(self)
             if not self.ending:
                 self.ending = "left"
-            self._finish(farewell or (host.goodbye if host.stopping
-                                      else "Thanks for playing."))
+            self._finish(farewell or self._farewell or (
+                host.goodbye if host.stopping else "Thanks for playing."))
 
     def close(self, message: str, ending: str) -> None:
         """End the session from the server's side (e.g. the server stops)."""
         if not self.ending:
             self.ending = ending
+        self._farewell = message
         if self._task is not None and not self._task.done():
             self._end_app()
         else:

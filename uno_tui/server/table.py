@@ -15,11 +15,13 @@ back within ``hold`` seconds, is played by a computer until someone sits there.
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import re
 import time
 from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Protocol, Sequence
 
 from ..app.controller import (
@@ -172,6 +174,9 @@ class ServerTable:
                                    show_ids=show_ids, recorder=self.feed, match=match)
         #: Made from a save and not yet played on since (nobody has come back yet).
         self.interrupted = record is not None
+        #: When the table last became interrupted (monotonic), else None: a table
+        #: nobody comes back to is closed after a while (see Host).
+        self.interrupted_since = time.monotonic() if self.interrupted else None
         if self.interrupted:
             for s in self._seats:
                 s.away = s.for_people      # each person may come back and take theirs
@@ -188,6 +193,8 @@ class ServerTable:
         self.summary: RoundSummary | None = None
         self._ready: set[Member] = set()
         self.closed = False
+        #: The identity of the person who opened the table (None: the host did).
+        self.opener: str | None = None
         for seat, s in enumerate(self._seats):
             if not s.away:
                 self._stand_in(seat)
@@ -216,6 +223,7 @@ class ServerTable:
         if not self.interrupted:
             return
         self.interrupted = False
+        self.interrupted_since = None
         self.start()
         waiting = [seat for seat, s in enumerate(self._seats) if s.away and s.holder is None]
         for seat in waiting:
@@ -248,16 +256,24 @@ class ServerTable:
         """Wait until the latest save is on disk; False if ``timeout`` ran out first."""
         return self.recorder.flush(timeout) if self.recorder is not None else True
 
-    def discard_save(self) -> None:
-        """Remove the table's save: everyone left it on purpose, nothing to come back to."""
+    def discard_save(self, keep_in: "Path | None" = None) -> "Path | None":
+        """Take the table's save out of those a restart offers again: nothing to come
+        back to. Moved into the folder ``keep_in`` (its path there), else removed."""
         recorder = self.recorder
         if recorder is None or recorder.record is None or recorder.record.path is None:
-            return
+            return None
         recorder.flush(5.0)
+        path = recorder.record.path
         try:
-            recorder.record.path.unlink(missing_ok=True)
+            if keep_in is not None and path.exists():
+                keep_in.mkdir(parents=True, exist_ok=True)
+                kept = keep_in / path.name
+                os.replace(path, kept)
+                return kept
+            path.unlink(missing_ok=True)
         except OSError:
             pass
+        return None
 
     @property
     def awaited(self) -> bool:
@@ -282,6 +298,7 @@ class ServerTable:
         for s in self._seats:
             s.held_until = None
         self.interrupted = True
+        self.interrupted_since = time.monotonic()
 
     async def close(self) -> None:
         """Stop the table: no more actions are applied."""
@@ -374,12 +391,17 @@ class ServerTable:
                 f"{self.ctl.match.round_number} · " + ", ".join(parts) + tail)
 
     def kept_seat(self, name: str, key: str | None) -> int | None:
-        """The seat of a person called ``name`` who lost the connection, if any, for them
-        to take back. Where they sat with a key, only the same key takes it back."""
+        """The seat of a person who lost the connection, for them to take back: the
+        one held by identity ``key`` (an SSH key's fingerprint, or a connection's
+        token), whatever name they come back under. Only a seat saved before a restart,
+        whose holder's identity the save does not know, is found by ``name``."""
         wanted = name.casefold()
         for seat, s in enumerate(self._seats):
-            if (s.away and s.holder is None and s.name.casefold() == wanted
-                    and (s.key is None or s.key == key)):
+            if not s.away or s.holder is not None:
+                continue
+            if s.key is not None and s.key == key:
+                return seat
+            if s.key is None and s.name.casefold() == wanted:
                 return seat
         return None
 
@@ -398,6 +420,9 @@ class ServerTable:
             raise TableError("a player needs a name")
         if len(name) > MAX_NAME:
             raise TableError(f"the name {name!r} is longer than {MAX_NAME} characters")
+        for mine in self.seats_of(member):
+            if self._seats[mine].name.casefold() == name.casefold() and seat in (None, mine):
+                return mine    # asked twice (a double Enter): seated once
         kept = self.kept_seat(name, member.key)
         if seat is None:
             seat = kept if kept is not None else self._free_seat_for(name)

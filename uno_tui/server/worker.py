@@ -23,6 +23,7 @@ import sys
 import time
 from dataclasses import dataclass
 
+from .limits import InputRate
 from .quiet_gc import QuietCollector
 from .replica import TableMirror
 from .table import TableError
@@ -51,6 +52,8 @@ class RemoteTerminal:
         self.peer = peer
         self.app = None
         self._driver = None
+        #: Set by the host's "open" message (see TerminalSession.input_rate).
+        self.input_rate: InputRate | None = None
 
     def write(self, data: str) -> None:
         self.worker.output(self.sid, data)
@@ -101,6 +104,9 @@ class WorkerDesk:
     def tables(self) -> tuple[LobbyEntry, ...]:
         return self.entries
 
+    #: The host lists only the tables the lobby shows.
+    lobby_tables = tables
+
     def table(self, number: int) -> LobbyEntry | None:
         return next((entry for entry in self.entries if entry.number == number), None)
 
@@ -113,18 +119,28 @@ class WorkerDesk:
         await self._worker.ask(member.sid, "watch", number)
         return self._worker.mirrors[number]
 
-    async def open_table(self, config) -> int:
-        return await self._worker.ask(None, "open", config)
+    async def open_table(self, config, member: RemoteTerminal | None = None) -> int:
+        return await self._worker.ask(member.sid if member is not None else None, "open",
+                                      config)
 
     def leave(self, member: RemoteTerminal) -> None:
         self._worker.send(("leave", member.sid))
+
+    @property
+    def crash_folder(self):
+        return self._worker.crash_folder
+
+    def crashed(self, member: RemoteTerminal, report: str | None, error: BaseException) -> None:
+        self._worker.send(("crashed", member.sid, report, f"{type(error).__name__}: {error}"))
 
 
 class Worker:
     """One render worker's loop: the host's messages in, the apps' output out."""
 
-    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
+                 crash_folder=None) -> None:
         self._reader = reader
+        self.crash_folder = crash_folder
         self.desk = WorkerDesk(self)
         self.terminals: dict[int, RemoteTerminal] = {}
         self.mirrors: dict[int, TableMirror] = {}
@@ -218,8 +234,9 @@ class Worker:
                 terminal.app.exit()
 
     def _open(self, sid: int, name: str, key, term, env, size, peer,
-              table: int | None) -> None:
+              table: int | None, keys_per_second: float) -> None:
         terminal = RemoteTerminal(self, sid, name, key, term, env, size, peer)
+        terminal.input_rate = InputRate(keys_per_second)
         self.terminals[sid] = terminal
         self._tasks[sid] = asyncio.get_running_loop().create_task(
             self._run_app(terminal, self.mirrors.get(table) if table is not None else None),
@@ -241,7 +258,7 @@ class Worker:
             self.send(("ended", terminal.sid, ending))
 
 
-def run_worker(sock, parent: int, hook=None) -> None:
+def run_worker(sock, parent: int, hook=None, crash_folder=None) -> None:
     """The forked child's whole life: serve the host over ``sock`` until it closes.
 
     Called right after ``os.fork`` in the child, which still holds a copy of the host's
@@ -265,7 +282,7 @@ def run_worker(sock, parent: int, hook=None) -> None:
 
     async def main() -> None:
         reader, writer = await asyncio.open_connection(sock=sock)
-        worker = Worker(reader, writer)
+        worker = Worker(reader, writer, crash_folder)
         collector = QuietCollector(lambda: worker.last_output)
         collector.start()
         hooked = loop.create_task(hook(worker)) if hook is not None else None

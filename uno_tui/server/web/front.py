@@ -39,7 +39,7 @@ from aiohttp import web
 
 from ..host import ServeError, is_loopback
 from ..session import player_name
-from .limits import AddressLimits, WebLimits
+from .limits import SessionRate
 from .session import CLOSE_CODES, BrowserSession, ControlError, parse_size
 
 if TYPE_CHECKING:
@@ -105,7 +105,6 @@ class Visitors:
     def __init__(self, limit: int = MAX_VISITORS) -> None:
         self.limit = limit
         self._by_token: dict[str, Visitor] = {}
-        self._guests = 0
 
     def __len__(self) -> int:
         return len(self._by_token)
@@ -117,10 +116,6 @@ class Visitors:
             # Most recently seen last: the first one is the one to forget.
             self._by_token[token] = self._by_token.pop(token)
         return visitor
-
-    def guest_name(self) -> str:
-        self._guests += 1
-        return f"Guest {self._guests}"
 
     def new(self, name: str, admitted: bool) -> Visitor:
         while len(self._by_token) >= self.limit:
@@ -141,7 +136,7 @@ def _static_bytes(name: str) -> bytes:
 class WebFront:
     """The page and its WebSockets for ``host``; ``await start()``, ``await stop()``."""
 
-    def __init__(self, host: "Host", limits: WebLimits = WebLimits()) -> None:
+    def __init__(self, host: "Host") -> None:
         self.host = host
         config = host.config
         self.loopback = is_loopback(config.host)
@@ -151,7 +146,8 @@ class WebFront:
         #: The token of the link the host prints, where a login is needed.
         self.token = None if self.free else secrets.token_urlsafe(18)
         self.visitors = Visitors()
-        self.limits = AddressLimits(limits)
+        #: New sessions per address per minute (the rest of the limits: ``host.gate``).
+        self.rate = SessionRate()
         self.port: int | None = None
         self._runner: web.AppRunner | None = None
         self._files = {name: _static_bytes(name) for name in STATIC}
@@ -243,7 +239,7 @@ class WebFront:
             if not self.free:
                 return _redirect("/login")
             visitor = self.visitors.new(player_name(wanted) if wanted
-                                        else self.visitors.guest_name(), admitted=True)
+                                        else self.host.guest_name(), admitted=True)
         elif wanted and self.free:
             visitor.name = player_name(wanted)
         page = self._page.replace("{{hold}}", str(int(self.host.config.hold)))
@@ -285,23 +281,27 @@ class WebFront:
         if self.free or (visitor is not None and visitor.admitted):
             admitted = True
         else:
-            refusal = self.limits.login_refusal(address)
-            if refusal:
-                self.host.log_line(f"web login refused addr={address} (too many wrong "
-                                   "passwords)")
-                return self._form(429, typed, refusal)
+            gate, limits = self.host.gate, self.host.limits
+            if gate.failures(address) >= limits.failed_logins_per_minute:
+                # Counted with the SSH logins: guesses on either count for both.
+                self.host.log_limit(f"too many failed logins from {address} in the last "
+                                    f"minute ({limits.failed_logins_per_minute})",
+                                    addr=address, user=name, method="web form")
+                return self._form(429, typed, "Too many wrong passwords from your address: "
+                                              "wait a minute and try again.")
             expected = self.host.password
             given = str(form.get("password", ""))
             admitted = expected is not None and hmac.compare_digest(
                 given.encode(), expected.encode())
             if not admitted:
-                delay = self.limits.login_failed(address)
-                self.host.log_line(f"web login failed addr={address} user={name!r}")
+                delay = gate.login_failed(address)
+                self.host.log_event_line("auth failed", addr=address, user=name,
+                                         method="web form", delay=f"{delay:g}s")
                 await asyncio.sleep(delay)
                 return self._form(401, typed, "That password is not the table's: try again.")
-            self.host.log_line(f"web login ok addr={address} user={name!r}")
+            self.host.log_event_line("auth ok", addr=address, user=name, method="web form")
         if not typed:
-            name = visitor.name if visitor is not None else self.visitors.guest_name()
+            name = visitor.name if visitor is not None else self.host.guest_name()
         if visitor is None:
             visitor = self.visitors.new(name, admitted)
         visitor.name, visitor.admitted = name, admitted
@@ -312,10 +312,11 @@ class WebFront:
         if self.token is None or not hmac.compare_digest(given.encode(), self.token.encode()):
             return _text(403, "This link is not valid on this server (it changes each time "
                               "the server starts): ask the host for the current one.")
-        visitor = self.visitor_of(request) or self.visitors.new(self.visitors.guest_name(),
+        visitor = self.visitor_of(request) or self.visitors.new(self.host.guest_name(),
                                                                 admitted=True)
         visitor.admitted = True
-        self.host.log_line(f"web token link used addr={request.remote} user={visitor.name!r}")
+        self.host.log_event_line("auth ok", addr=request.remote, user=visitor.name,
+                                 method="web token link")
         return self._with_cookie(_redirect("/login" if not self.free else "/"),
                                  visitor)
 
@@ -341,34 +342,44 @@ class WebFront:
         return parts.scheme in ("http", "https") and parts.netloc == request.host
 
     async def _socket(self, request: web.Request) -> web.StreamResponse:
+        host = self.host
+        address = request.remote or "?"
         if not self.origin_ok(request):
-            self.host.log_line(f"web socket refused addr={request.remote} (origin "
-                               f"{request.headers.get('Origin', 'missing')!r})")
+            host.log_limit("a web socket from another page", addr=address,
+                           origin=request.headers.get("Origin", "missing"))
             return _text(403, "This socket is for this server's own page.")
         socket_ = web.WebSocketResponse(heartbeat=HEARTBEAT, max_msg_size=MAX_FRAME)
         await socket_.prepare(request)
-        visitor = self.visitor_of(request)
-        if visitor is None or not visitor.admitted:
-            await socket_.close(code=CLOSE_CODES["login"], message=b"log in first")
-            return socket_
-        address = request.remote or "?"
-        refusal = self.limits.open_session(address)
+        refusal = host.gate.connect(address)     # with the SSH connections, per address
         if refusal:
-            self.host.log_line(f"web session refused addr={address} user={visitor.name!r}: "
-                               f"{refusal}")
-            await socket_.close(code=CLOSE_CODES["limit"], message=refusal.encode()[:120])
+            host.log_limit(refusal, addr=address, method="web")
+            await socket_.close(code=CLOSE_CODES["limit"],
+                                message=f"Refused: {refusal}.".encode()[:120])
             return socket_
+        logged_in = False
         try:
-            size = parse_size(request.query.get("cols", "80"), request.query.get("rows", "24"))
-        except ControlError:
-            size = (80, 24)
-        peer = request.transport.get_extra_info("peername") if request.transport else None
-        where = f"{peer[0]}:{peer[1]}" if peer else address
-        session = BrowserSession(self.host, visitor.name, visitor.key, where)
-        try:
+            visitor = self.visitor_of(request)
+            if visitor is None or not visitor.admitted:
+                await socket_.close(code=CLOSE_CODES["login"], message=b"log in first")
+                return socket_
+            host.gate.logged_in(address)
+            logged_in = True
+            refusal = self.rate.start(address)
+            if refusal:
+                host.log_limit(refusal, addr=address, user=visitor.name, method="web")
+                await socket_.close(code=CLOSE_CODES["limit"], message=refusal.encode()[:120])
+                return socket_
+            try:
+                size = parse_size(request.query.get("cols", "80"),
+                                  request.query.get("rows", "24"))
+            except ControlError:
+                size = (80, 24)
+            peer = request.transport.get_extra_info("peername") if request.transport else None
+            where = f"{peer[0]}:{peer[1]}" if peer else address
+            session = BrowserSession(host, visitor.name, visitor.key, where)
             await session.serve(socket_, request, size)
         finally:
-            self.limits.close_session(address)
+            host.gate.disconnected(address, logged_in)
         return socket_
 
 

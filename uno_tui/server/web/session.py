@@ -111,7 +111,10 @@ class SocketChannel:
 
     def exit(self, status: int) -> None:
         """The session ended: send what is left, then close (1000)."""
-        self.close(CLOSE_CODES["ended"], b"ended" if status == 0 else b"refused")
+        if status == 0:
+            self.close(CLOSE_CODES["ended"], b"ended")
+        else:                   # refused (the server is full, ...): the reason is above
+            self.close(CLOSE_CODES["refused"], b"The server refused the session.")
 
     def close(self, code: int, reason: bytes) -> None:
         if self._closing is None:

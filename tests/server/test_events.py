@@ -1,0 +1,56 @@
+"""server.log: one line per event, and crash reports in the server's own data folder."""
+
+from __future__ import annotations
+
+from uno_tui.server.events import event_line
+from uno_tui.server.lobby import LobbyScreen
+from uno_tui.server.session import CRASH_MESSAGE
+
+from .support import Client, people, serving, wait_until
+
+
+def test_an_event_line_quotes_what_a_client_chose_and_escapes_control_characters():
+    line = event_line("auth failed", addr="1.2.3.4:5", user="ann\x1b[2J\nfake line", key=None,
+                      attempt=3)
+    assert line == ("auth failed addr=1.2.3.4:5 user='ann\\x1b[2J\\nfake line' key=- "
+                    "attempt=3")
+    assert "\n" not in line and "\x1b" not in line
+
+
+async def test_connect_auth_session_and_table_events_are_each_one_line(tmp_path):
+    async with serving(tmp_path) as host:
+        ann = await Client(host, "ann").connect()
+        table = host.create_table(people("ann", computers=1), ann.session)
+        host.sit_now(ann.session, table.number)
+        host.leave(ann.session)
+        await wait_until(lambda: not host.tables, "the table closed")
+        await ann.close()
+    log = (tmp_path / "server.log").read_text()
+    for event in ("connect addr=127.0.0.1:", "auth ok addr=127.0.0.1:",
+                  "session start addr=127.0.0.1:", "table opened table=1 variant=classic",
+                  "table closed table=1 why='nobody is left' saved=",
+                  "session end addr=127.0.0.1:"):
+        assert event in log, event
+    assert (tmp_path / "server" / "closed").is_dir()      # the closed table's save, kept
+
+
+async def test_a_crash_is_reported_in_the_data_folder_logged_and_the_server_goes_on(
+        tmp_path, monkeypatch):
+    def broken(self):
+        raise RuntimeError("a bug in the lobby")
+
+    monkeypatch.setattr(LobbyScreen, "action_watch", broken)
+    async with serving(tmp_path) as host:
+        ann = await Client(host, "ann").connect()
+        bob = await Client(host, "bob").connect()
+        await wait_until(lambda: isinstance(ann.screen, LobbyScreen), "ann's lobby")
+        ann.keys("w")
+        await ann.until(CRASH_MESSAGE.encode())
+        reports = list((tmp_path / "crashes").glob("crash-*.txt"))
+        assert len(reports) == 1 and "a bug in the lobby" in reports[0].read_text()
+        assert bob.app.is_running
+        await bob.close()
+    log = host.test_log.getvalue()
+    assert f"report={reports[0]}" in log and "crash addr=127.0.0.1:" in log
+    assert "uno-tui stopped after an internal error" not in log   # not on the console
+    assert "ended='crash: " in log

@@ -1,0 +1,236 @@
+"""The server's limits, one by one: counted per address, refused beyond, logged.
+
+Unit tests drive :class:`Gatekeeper` and :class:`InputRate` with a fake clock; the
+others use real connections on loopback (every test address is 127.0.0.1).
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import asyncssh
+import pytest
+
+from uno_tui.server import limits as limits_module
+from uno_tui.server.limits import Gatekeeper, InputRate, Limits
+from uno_tui.server.lobby import LobbyScreen
+from uno_tui.server.session import NO_COMMANDS_MESSAGE
+from uno_tui.server.table import TableError
+
+from .support import Client, people, serving, wait_until
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+# ------------------------------------------------------------------ unit tests
+
+
+def test_the_eleventh_unauthenticated_connection_from_one_address_is_refused():
+    gate = Gatekeeper(Limits())
+    for _ in range(10):
+        assert gate.connect("10.0.0.1") == ""
+    assert "too many connections from 10.0.0.1" in gate.connect("10.0.0.1")
+    assert gate.connect("10.0.0.2") == ""            # another address is let in
+    gate.logged_in("10.0.0.1")                       # one of ten logs in: room for one
+    assert gate.connect("10.0.0.1") == ""
+
+
+def test_unauthenticated_connections_in_all_are_limited_and_counted_down():
+    gate = Gatekeeper(Limits(max_unauthenticated=3))
+    assert [gate.connect(f"10.0.0.{n}") for n in range(3)] == ["", "", ""]
+    assert "too many connections are logging in" in gate.connect("10.0.0.9")
+    gate.disconnected("10.0.0.0", logged_in=False)
+    assert gate.connect("10.0.0.9") == ""
+    for n in range(1, 3):
+        gate.disconnected(f"10.0.0.{n}", logged_in=False)
+    gate.disconnected("10.0.0.9", logged_in=False)
+    assert gate.unauthenticated == 0 and gate.connections == 0
+    assert gate.addresses == 0                       # nothing kept for nobody
+
+
+def test_near_the_open_files_limit_new_connections_are_refused():
+    gate = Gatekeeper(Limits(), fd_budget=2)
+    assert gate.connect("a") == "" and gate.connect("b") == ""
+    gate.logged_in("a")
+    assert "open-files limit" in gate.connect("c")   # logged in or not, each holds one
+    gate.disconnected("a", logged_in=True)
+    assert gate.connect("c") == ""
+
+
+def test_failed_logins_wait_longer_each_time_and_block_the_address_for_the_minute():
+    clock = Clock()
+    gate = Gatekeeper(Limits(failed_logins_per_minute=4), clock=clock)
+    delays = [gate.login_failed("10.0.0.1") for _ in range(4)]
+    assert delays == sorted(delays) and delays[0] < delays[-1]
+    assert "too many failed logins from 10.0.0.1" in gate.connect("10.0.0.1")
+    assert gate.connect("10.0.0.2") == ""
+    clock.now += 61                                  # a minute later: forgotten
+    assert gate.connect("10.0.0.1") == ""
+    assert gate.login_failed("10.0.0.1") == delays[0]
+
+
+def test_sessions_per_address_are_limited():
+    gate = Gatekeeper(Limits(sessions_per_address=2))
+    assert gate.start_session("a") == "" and gate.start_session("a") == ""
+    assert "already has 2 sessions" in gate.start_session("a")
+    gate.end_session("a")
+    assert gate.start_session("a") == ""
+
+
+def test_the_input_rate_drops_a_burst_beyond_twice_the_rate_and_refills():
+    clock = Clock()
+    rate = InputRate(10, clock=clock)
+    passed = sum(rate.allow() for _ in range(100))
+    assert passed == 20 and rate.dropped == 80
+    clock.now += 0.5
+    assert sum(rate.allow() for _ in range(100)) == 5
+
+
+# ----------------------------------------------------------- over the network
+
+
+async def _raw(port: int):
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    return reader, writer
+
+
+async def test_the_eleventh_idle_connection_from_one_address_is_closed_at_once(tmp_path):
+    async with serving(tmp_path) as host:
+        idle = [await _raw(host.port) for _ in range(10)]
+        for reader, _ in idle:       # each got the server's version line
+            assert (await asyncio.wait_for(reader.readline(), 10)).startswith(b"SSH-2.0-")
+        reader, writer = await _raw(host.port)
+        assert await asyncio.wait_for(reader.read(100), 10) == b""   # closed, no banner
+        writer.close()
+        await wait_until(lambda: "limit addr=127.0.0.1:" in host.test_log.getvalue(),
+                         "the limit logged")
+        assert "too many connections from 127.0.0.1" in host.test_log.getvalue()
+        for _, w in idle:
+            w.close()
+        await wait_until(lambda: host.gate.unauthenticated == 0, "all counted down")
+        # A real player gets in once the idle ones are gone.
+        ann = await Client(host, "ann").connect()
+        await ann.close()
+
+
+async def test_a_connection_that_does_not_log_in_within_the_grace_time_is_closed(tmp_path):
+    async with serving(tmp_path, limits=Limits(login_grace=1)) as host:
+        reader, writer = await _raw(host.port)
+        await asyncio.wait_for(reader.readline(), 10)
+        assert await asyncio.wait_for(reader.read(), 10) == b""
+        writer.close()
+        await wait_until(lambda: "login grace time over (1 s)" in host.test_log.getvalue(),
+                         "the disconnect logged")
+
+
+class _Guesser(asyncssh.SSHClient):
+    """Tries one wrong password after another on the same connection."""
+
+    tried = 0
+
+    def password_auth_requested(self):
+        _Guesser.tried += 1
+        return f"guess {_Guesser.tried}"
+
+
+async def test_the_seventh_wrong_password_closes_the_connection_and_all_are_logged(
+        tmp_path, monkeypatch):
+    monkeypatch.setattr(limits_module, "FIRST_FAILURE_DELAY", 0.001)
+    secret = tmp_path / "table.txt"
+    secret.write_text("open sesame\n")
+    _Guesser.tried = 0
+    async with serving(tmp_path, password_file=secret) as host:
+        with pytest.raises((asyncssh.DisconnectError, asyncssh.PermissionDenied)) as caught:
+            await asyncssh.connect("127.0.0.1", host.port, username="mallory",
+                                   known_hosts=None, client_keys=None, agent_path=None,
+                                   client_factory=_Guesser)
+        assert _Guesser.tried == 7
+        assert "Too many failed logins" in str(caught.value)
+        log = host.test_log.getvalue()
+        assert log.count("auth failed addr=127.0.0.1:") == 6
+        assert "user='mallory' method=password attempt=6" in log
+        assert "6 failed logins on one connection" in log
+
+
+async def test_an_address_with_too_many_failed_logins_is_refused_for_the_minute(
+        tmp_path, monkeypatch):
+    monkeypatch.setattr(limits_module, "FIRST_FAILURE_DELAY", 0.001)
+    secret = tmp_path / "table.txt"
+    secret.write_text("open sesame\n")
+    async with serving(tmp_path, password_file=secret,
+                       limits=Limits(failed_logins_per_minute=3)) as host:
+        for n in range(3):
+            with pytest.raises(asyncssh.PermissionDenied):
+                await asyncssh.connect("127.0.0.1", host.port, username="m", known_hosts=None,
+                                       client_keys=None, agent_path=None, password=f"g{n}")
+        with pytest.raises((OSError, asyncssh.Error)):
+            await asyncssh.connect("127.0.0.1", host.port, username="ann", known_hosts=None,
+                                   client_keys=None, agent_path=None, password="open sesame")
+        assert "too many failed logins from 127.0.0.1" in host.test_log.getvalue()
+
+
+async def test_sessions_beyond_the_address_limit_are_told_and_closed(tmp_path):
+    async with serving(tmp_path, limits=Limits(sessions_per_address=2)) as host:
+        ann = await Client(host, "ann").connect()
+        bob = await Client(host, "bob").connect()
+        conn = await asyncssh.connect("127.0.0.1", host.port, username="eve",
+                                      known_hosts=None, client_keys=None)
+        process = await conn.create_process(term_type="xterm", term_size=(80, 24),
+                                            encoding=None)
+        said = await asyncio.wait_for(process.stdout.read(), 10)
+        assert b"Too many sessions from your address (2)" in said
+        conn.close()
+        assert "already has 2 sessions open" in host.test_log.getvalue()
+        await ann.close()
+        await bob.close()
+
+
+async def test_a_command_is_refused_with_one_line_and_logged(tmp_path):
+    async with serving(tmp_path) as host:
+        async with asyncssh.connect("127.0.0.1", host.port, username="ann", known_hosts=None,
+                                    client_keys=None) as conn:
+            result = await conn.run("cat /etc/passwd", timeout=10)
+            assert result.stdout.strip() == NO_COMMANDS_MESSAGE and result.exit_status == 1
+            tty = await conn.run("ls", term_type="xterm", timeout=10)   # ssh -t host ls
+            assert NO_COMMANDS_MESSAGE in tty.stdout and tty.exit_status == 1
+        assert not host.sessions
+    log = host.test_log.getvalue()
+    assert "exec refused addr=127.0.0.1:" in log and "command='cat /etc/passwd'" in log
+    assert "command='ls'" in log
+
+
+async def test_a_key_flood_is_dropped_beyond_the_rate_and_the_app_lives(tmp_path):
+    async with serving(tmp_path, limits=Limits(keys_per_second=5)) as host:
+        ann = await Client(host, "ann").connect()
+        await wait_until(lambda: isinstance(ann.screen, LobbyScreen), "the lobby")
+        ann.keys("?\x1b" * 500)                      # help, escape: a thousand keys
+        await wait_until(lambda: ann.session.input_rate.dropped >= 900, "keys dropped")
+        await asyncio.sleep(0.3)
+        assert ann.app.is_running
+        await wait_until(lambda: isinstance(ann.screen, LobbyScreen), "back in the lobby")
+        await ann.close()
+
+
+async def test_a_visitor_idle_in_the_lobby_is_disconnected(tmp_path):
+    async with serving(tmp_path, limits=Limits(lobby_idle=0.4)) as host:
+        ann = await Client(host, "ann").connect()
+        await ann.until(b"You were idle in the lobby for 0.4 s")
+        await wait_until(lambda: ann.session is None, "ann's session to end")
+    assert "ended='idle in the lobby for 0.4 s'" in host.test_log.getvalue()
+
+
+async def test_one_person_may_open_only_so_many_tables(tmp_path):
+    async with serving(tmp_path, limits=Limits(tables_per_person=1)) as host:
+        ann = await Client(host, "ann").connect()
+        first = host.create_table(people("ann", computers=1), ann.session)
+        with pytest.raises(TableError, match=r"opened 1 tables already \(1\)"):
+            host.create_table(people("ann", computers=1), ann.session)
+        assert host.tables == (first,)
+        await ann.close()
+    assert "limit addr=127.0.0.1:" in host.test_log.getvalue()

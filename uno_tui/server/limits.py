@@ -1,0 +1,218 @@
+"""What one address, one connection and one terminal may do, as OpenSSH limits it.
+
+No SSH and no Textual here: a transport (the SSH host today, another kind of terminal
+later) asks the :class:`Gatekeeper` before it lets a connection, a login or a session
+in, and tells it when they end; each terminal's input goes through an
+:class:`InputRate`. Every refusal is a short sentence for the person refused (the
+transport logs it and says it where it can).
+"""
+
+from __future__ import annotations
+
+import resource
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Callable
+
+from ..config import SERVE_LIMITS
+
+__all__ = ["Limits", "Gatekeeper", "InputRate", "raise_fd_limit", "FD_RESERVE"]
+
+#: File descriptors kept free for everything but connections: the log, saves being
+#: written, the render workers' pipes, the host key, a crash report.
+FD_RESERVE = 64
+#: The first failed login from an address waits this long; each next one twice as long.
+FIRST_FAILURE_DELAY = 0.25
+#: The longest a failed login waits.
+MAX_FAILURE_DELAY = 8.0
+#: Failed logins are counted over this window (seconds).
+FAILURE_WINDOW = 60.0
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The limits in force (defaults and ranges: ``config.SERVE_LIMITS``)."""
+
+    max_unauthenticated: int = int(SERVE_LIMITS["max_unauthenticated"].default)
+    max_unauthenticated_per_address: int = int(
+        SERVE_LIMITS["max_unauthenticated_per_address"].default)
+    login_grace: float = SERVE_LIMITS["login_grace"].default
+    auth_attempts: int = int(SERVE_LIMITS["auth_attempts"].default)
+    failed_logins_per_minute: int = int(SERVE_LIMITS["failed_logins_per_minute"].default)
+    sessions_per_address: int = int(SERVE_LIMITS["sessions_per_address"].default)
+    tables_per_person: int = int(SERVE_LIMITS["tables_per_person"].default)
+    keys_per_second: int = int(SERVE_LIMITS["keys_per_second"].default)
+    lobby_idle: float = SERVE_LIMITS["lobby_idle"].default
+
+
+def raise_fd_limit() -> int:
+    """Raise this process's soft limit on open files as far as the hard limit allows
+    (the default 1,024 is what a few hundred idle connections use up); the soft limit now."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = hard if hard != resource.RLIM_INFINITY else max(soft, 1 << 20)
+    if wanted > soft:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+            soft = wanted
+        except (ValueError, OSError):
+            pass
+    return soft
+
+
+@dataclass
+class _Address:
+    unauthenticated: int = 0
+    sessions: int = 0
+    failures: deque = field(default_factory=deque)
+
+    @property
+    def idle(self) -> bool:
+        return not (self.unauthenticated or self.sessions or self.failures)
+
+
+class Gatekeeper:
+    """Counts connections, logins and sessions per address, and says who may come in.
+
+    ``connections`` is every connection open (logged in or not): with ``fd_budget``
+    (how many the open-files limit leaves room for) it refuses new ones before the
+    process runs out of file descriptors and ``accept`` starts failing.
+    """
+
+    def __init__(self, limits: Limits, *, fd_budget: int | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.limits = limits
+        self.fd_budget = fd_budget
+        self._clock = clock
+        self._addresses: dict[str, _Address] = {}
+        self.unauthenticated = 0
+        self.connections = 0
+
+    def _at(self, address: str) -> _Address:
+        entry = self._addresses.get(address)
+        if entry is None:
+            entry = self._addresses[address] = _Address()
+        return entry
+
+    def _tidy(self, address: str) -> None:
+        entry = self._addresses.get(address)
+        if entry is not None:
+            self._forget_old_failures(entry)
+            if entry.idle:
+                del self._addresses[address]
+
+    def _forget_old_failures(self, entry: _Address) -> None:
+        since = self._clock() - FAILURE_WINDOW
+        while entry.failures and entry.failures[0] <= since:
+            entry.failures.popleft()
+
+    # ----------------------------------------------------------- connections
+
+    def connect(self, address: str) -> str:
+        """A new connection from ``address``: '' and counted, or why it is refused."""
+        limits = self.limits
+        entry = self._at(address)
+        self._forget_old_failures(entry)
+        refusal = ""
+        if self.fd_budget is not None and self.connections >= self.fd_budget:
+            refusal = (f"the server is at its open-files limit ({self.connections} "
+                       "connections)")
+        elif self.unauthenticated >= limits.max_unauthenticated:
+            refusal = (f"too many connections are logging in at once "
+                       f"({limits.max_unauthenticated})")
+        elif entry.unauthenticated >= limits.max_unauthenticated_per_address:
+            refusal = (f"too many connections from {address} are logging in at once "
+                       f"({limits.max_unauthenticated_per_address})")
+        elif len(entry.failures) >= limits.failed_logins_per_minute:
+            refusal = (f"too many failed logins from {address} in the last minute "
+                       f"({limits.failed_logins_per_minute})")
+        if refusal:
+            self._tidy(address)
+            return refusal
+        entry.unauthenticated += 1
+        self.unauthenticated += 1
+        self.connections += 1
+        return ""
+
+    def logged_in(self, address: str) -> None:
+        """A counted connection from ``address`` has logged in."""
+        entry = self._at(address)
+        if entry.unauthenticated:
+            entry.unauthenticated -= 1
+            self.unauthenticated -= 1
+
+    def disconnected(self, address: str, logged_in: bool) -> None:
+        """A counted connection from ``address`` has closed."""
+        if not logged_in:
+            self.logged_in(address)
+        self.connections = max(0, self.connections - 1)
+        self._tidy(address)
+
+    # ----------------------------------------------------------------- logins
+
+    def login_failed(self, address: str) -> float:
+        """A failed login from ``address``: the seconds to wait before saying so, twice
+        as long as for the failure before it within the minute."""
+        entry = self._at(address)
+        self._forget_old_failures(entry)
+        entry.failures.append(self._clock())
+        return min(MAX_FAILURE_DELAY, FIRST_FAILURE_DELAY * 2 ** (len(entry.failures) - 1))
+
+    def failures(self, address: str) -> int:
+        """Failed logins from ``address`` within the last minute."""
+        entry = self._addresses.get(address)
+        if entry is None:
+            return 0
+        self._forget_old_failures(entry)
+        return len(entry.failures)
+
+    # --------------------------------------------------------------- sessions
+
+    def start_session(self, address: str) -> str:
+        """A terminal session from ``address``: '' and counted, or why it is refused."""
+        entry = self._at(address)
+        if entry.sessions >= self.limits.sessions_per_address:
+            self._tidy(address)
+            return (f"{address} already has {entry.sessions} sessions open, the most one "
+                    "address may have")
+        entry.sessions += 1
+        return ""
+
+    def end_session(self, address: str) -> None:
+        entry = self._at(address)
+        entry.sessions = max(0, entry.sessions - 1)
+        self._tidy(address)
+
+    def sessions(self, address: str) -> int:
+        entry = self._addresses.get(address)
+        return entry.sessions if entry is not None else 0
+
+    @property
+    def addresses(self) -> int:
+        """Addresses with something counted (for tests: nothing is kept for nothing)."""
+        return len(self._addresses)
+
+
+class InputRate:
+    """A token bucket for one terminal's input: ``per_second`` events a second, up to
+    twice that in a burst; what goes beyond is dropped (and counted)."""
+
+    def __init__(self, per_second: float, *, clock: Callable[[], float] = time.monotonic):
+        self.per_second = per_second
+        self.burst = 2 * per_second
+        self._clock = clock
+        self._tokens = self.burst
+        self._last = clock()
+        #: Events dropped so far.
+        self.dropped = 0
+
+    def allow(self, cost: float = 1.0) -> bool:
+        """True when one more event may pass now (it is counted); False: drop it."""
+        now = self._clock()
+        self._tokens = min(self.burst, self._tokens + (now - self._last) * self.per_second)
+        self._last = now
+        if self._tokens >= cost:
+            self._tokens -= cost
+            return True
+        self.dropped += 1
+        return False
