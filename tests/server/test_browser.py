@@ -1,9 +1,9 @@
 """A real browser at a table: Debian's chromium, headless, driven by Playwright.
 
-The page's terminal (xterm.js) is read as text; a card is played by a click on it and
-another by keys, and each move shows at an SSH client sitting at the same table, whose
-moves show in the browser. Skipped, with the reason, where the browser or Playwright
-is missing (``.ci/run`` installs both).
+The page's terminal (xterm.js) is read as text; a card is played by a click on it,
+another by keys and a third by a tap, and each move shows at an SSH client sitting at
+the same table, whose moves show in the browser. Skipped, with the reason, where the
+browser or Playwright is missing (``.ci/run`` installs both).
 """
 
 from __future__ import annotations
@@ -86,7 +86,7 @@ async def test_a_browser_and_an_ssh_client_play_at_one_table(tmp_path):
         try:
             # The page's CSP forbids eval; Playwright's own evaluations need it.
             context = await browser.new_context(viewport={"width": 1100, "height": 720},
-                                                bypass_csp=True)
+                                                bypass_csp=True, has_touch=True)
             page = await context.new_page()
             errors = []
             page.on("pageerror", lambda error: errors.append(str(error)))
@@ -104,10 +104,10 @@ async def test_a_browser_and_an_ssh_client_play_at_one_table(tmp_path):
             ann.keys("\r")
             await ann.at_table()
             table.use_position(Game.from_position(
-                "classic", hands=[["R5", "R6", "G7", "B9"], ["R1", "R2", "Y3", "Y4"]],
+                "classic", hands=[["R5", "R6", "R7", "B9"], ["R1", "R2", "R3", "Y4"]],
                 top="R3", current=0))
             game = table.ctl.game
-            red5, red6 = game.hands[0][0], game.hands[0][1]
+            red5, red6, red7 = game.hands[0][:3]
 
             # The browser's first move: a click on its Red 5.
             await wait_until(lambda: table_screen_ready(session), "the browser's turn")
@@ -137,6 +137,17 @@ async def test_a_browser_and_an_ssh_client_play_at_one_table(tmp_path):
             await wait_until(lambda: any(line.startswith("web") and "Red 6" in line
                                          for line in log_entries(ann)),
                              "the key's move at the SSH client")
+
+            # The SSH client plays again; the browser's third move: a tap on its Red 7.
+            await wait_until(lambda: keys_for(ann.app) is not None, "ann's turn again")
+            keys, card = keys_for(ann.app)
+            ann.keys(keys)
+            await wait_until(lambda: table.ctl.game.discard[-1] == card, "ann's second card")
+            await wait_until(lambda: table_screen_ready(session), "the browser's third turn")
+            column, row = await _find_on_screen(page, rf"#{red7}(?!\d)")
+            x, y = await _cell_centre(page, column, row)
+            await page.touchscreen.tap(x, y)
+            await wait_until(lambda: table.ctl.game.discard[-1] == red7, "Red 7 played")
             assert not errors, errors
             await ann.close()
         finally:
