@@ -344,3 +344,33 @@ def test_the_web_page_alone_may_listen_on_another_address_with_its_token(tmp_pat
                                     open=True))).free
     with pytest.raises(ServeError, match="--no-ssh"):
         Host(config_for(tmp_path, host="0.0.0.0", web_port=0))
+
+
+async def test_a_browser_that_stops_reading_is_dropped_and_the_others_go_on(tmp_path):
+    async with web(tmp_path, backlog_limit=256 * 1024) as host:
+        stalled, other = Browser(host, "ann"), Browser(host, "bob")
+        for browser in (stalled, other):
+            await browser.open_page()
+            await browser.connect()
+        session = stalled.session
+        # The tab hangs; small socket buffers, so that loopback's (megabytes) fill soon.
+        import socket as sockets
+
+        stalled.socket._conn.transport.get_extra_info("socket").setsockopt(
+            sockets.SOL_SOCKET, sockets.SO_RCVBUF, 4096)
+        session._chan._transport.get_extra_info("socket").setsockopt(
+            sockets.SOL_SOCKET, sockets.SO_SNDBUF, 4096)
+        stalled.socket._conn.transport.pause_reading()
+        for n in range(400):                             # full redraws, each ~10 kB
+            session.terminal_size_changed(150 + n % 2, 50, 0, 0)
+            await asyncio.sleep(0.01)
+            if session.ending:
+                break
+        await wait_until(lambda: session.ending == "dropped: output backlog", "the drop")
+        await wait_until(lambda: stalled.session is None, "the session gone")
+        assert other.app.is_running
+        await other.keys("n")
+        await wait_until(lambda: not isinstance(other.app.screen, LobbyScreen), "bob goes on")
+        stalled.socket._conn.transport.resume_reading()
+        await stalled.close()
+        await other.close()

@@ -177,8 +177,9 @@ class BrowserSession(TerminalSession):
                 else:                       # an error frame: the link is gone
                     break
         finally:
-            if not self._closed:
-                self.connection_lost(None)
+            # As asyncssh does for a channel, whichever side ended it (the app's exit,
+            # a drop for backlog, the page gone): the seat is dropped, the app ended.
+            self.connection_lost(None)
             if not channel.sender.done():
                 # The page left first: nothing more can reach it.
                 channel.abort()
