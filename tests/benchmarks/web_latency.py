@@ -13,7 +13,8 @@
   stamped with ``performance.timeOrigin + now()``, the same wall clock as this process;
 - bytes per update: what each terminal was sent for one move, the WebSocket's payload
   (and its bytes on the wire, with permessage-deflate) against the SSH channel's payload,
-  at the same terminal size;
+  at the same terminal size: for two players (different hands) and for a browser and an
+  SSH spectator (the same screen);
 - memory per browser session: the host's RSS with N tabs in the lobby, over N.
 
 The host runs in this process (one worker: the apps here), with the SSH clients;
@@ -217,7 +218,25 @@ async def run(args) -> dict:
             clients[name] = client
         await wait_until(lambda: len(table.seats_of(web)) == 1, "web seated")
         wire = WireCount(web)
+        arrivals = {name: Arrivals(client) for name, client in clients.items()}
         result["terminal_size"] = list(size)
+        # Two spectators, one of each kind, at the same size: the same screen, so their
+        # bytes per update compare like for like.
+        watch_page = await context.new_page()
+        await watch_page.goto(url + "?name=webwatch")
+        await wait_until(lambda: any(s.user == "webwatch" and s.app is not None
+                                     for s in host.sessions), "webwatch's app")
+        web_watch = next(s for s in host.sessions if s.user == "webwatch")
+        await watch_page.wait_for_function("window.unoTerminal.text().includes('Table 1')")
+        await watch_page.keyboard.press("w")
+        ssh_watch = await Client(host, "sshwatch").connect(size=size)
+        await wait_until(lambda: "Table 1" in ssh_watch.text(), "sshwatch's lobby")
+        ssh_watch.keys("w")
+        await wait_until(lambda: web_watch in table.members
+                         and ssh_watch.session in table.members, "both watching")
+        await asyncio.sleep(1)
+        watch_wire = WireCount(web_watch)
+        spectators = {"browser_payload": [], "browser_wire": [], "ssh_payload": []}
 
         # ------------------------------------------------------------ moves
         paths = {"ssh->browser": [], "ssh->ssh": [], "browser->ssh": [],
@@ -242,10 +261,16 @@ async def run(args) -> dict:
                 await asyncio.sleep(0.05)
                 continue
             marker = f"#{card}".encode()
+            # The digit picks the card (drawn at once); the Enter after it plays, and is
+            # what is timed, the same way on both kinds of terminal.
+            await _press(mover, text[:-1], page, clients)
+            await asyncio.sleep(0.3)
+            text = text[-1]
             await page.evaluate("window.__arrivals = []; window.__keydowns = []")
             marks = {name: len(client.received) for name, client in clients.items()}
             sent_ssh = {name: c.session.bytes_sent for name, c in clients.items()}
             sent_web, wire_before = web.bytes_sent, wire.bytes
+            watched = (web_watch.bytes_sent, watch_wire.bytes, ssh_watch.session.bytes_sent)
             start = time.time()
             await _press(mover, text, page, clients)
             if mover == "web":
@@ -256,26 +281,31 @@ async def run(args) -> dict:
             seen_at = {}
             own_at = None
             while time.time() - start < 10:
-                if own_at is None:
-                    if mover == "web":
-                        own_at = await page.evaluate(
-                            "() => { const k = window.__keydowns.at(-1)[0];"
-                            " const a = window.__arrivals.find(x => x[1] > k);"
-                            " return a ? (a[1] - k) / 1000 : null; }")
-                    elif len(clients[mover].received) > marks[mover]:
-                        own_at = time.time() - start
+                done = all(name in seen_at for name in others) and own_at is not None
+                if done and (mover == "web" or "web" in seen_at):
+                    break
+                await asyncio.sleep(0.05)
+                # Each SSH client's bytes are stamped as they arrive (see Arrivals): no
+                # polling error; the browser stamps its own.
+                if own_at is None and mover != "web":
+                    at = arrivals[mover].first_after(marks[mover])
+                    own_at = at - start if at is not None else None
                 for name in others:
-                    if name not in seen_at and marker in clients[name].received[marks[name]:]:
-                        seen_at[name] = time.time() - start
+                    if name not in seen_at:
+                        at = arrivals[name].first_with(marker, marks[name])
+                        if at is not None:
+                            seen_at[name] = at - start
+                if mover == "web" and own_at is None:
+                    own_at = await page.evaluate(
+                        "() => { const k = window.__keydowns.at(-1)[0];"
+                        " const a = window.__arrivals.find(x => x[1] > k);"
+                        " return a ? (a[1] - k) / 1000 : null; }")
                 if mover != "web" and "web" not in seen_at:
                     at = await page.evaluate(
                         "(m) => { const a = window.__arrivals.find(x => x[2].includes(m));"
                         " return a ? a[0] : null; }", marker.decode())
                     if at is not None:
                         seen_at["web"] = at / 1000 - start
-                if len(seen_at) == len(others) + (mover != "web") and own_at is not None:
-                    break
-                await asyncio.sleep(0.002)
             if own_at is not None:
                 paths["own_browser" if mover == "web" else "own_ssh"].append(own_at)
             for name, latency in seen_at.items():
@@ -286,6 +316,9 @@ async def run(args) -> dict:
                 else:
                     paths["ssh->ssh"].append(latency)
             await asyncio.sleep(0.4)             # the move's redraws all sent
+            spectators["browser_payload"].append(web_watch.bytes_sent - watched[0])
+            spectators["browser_wire"].append(watch_wire.bytes - watched[1])
+            spectators["ssh_payload"].append(ssh_watch.session.bytes_sent - watched[2])
             if mover != "web":
                 update_bytes["browser_payload"].append(web.bytes_sent - sent_web)
                 update_bytes["browser_wire"].append(wire.bytes - wire_before)
@@ -300,6 +333,10 @@ async def run(args) -> dict:
         result["own_screen_ssh"] = result.pop("own_ssh")
         result["bytes_per_update"] = {kind: round(statistics.fmean(values)) if values else None
                                       for kind, values in update_bytes.items()}
+        result["bytes_per_update_spectators"] = {
+            kind: round(statistics.fmean(values)) if values else None
+            for kind, values in spectators.items()}
+        await ssh_watch.close()
         for client in clients.values():
             await client.close()
         await browser.close()
@@ -307,13 +344,35 @@ async def run(args) -> dict:
     return result
 
 
-async def _more_bytes(client, mark: int, limit: float = 10) -> None:
-    """Wait (without polling) until ``client`` has received more than ``mark`` bytes."""
-    while len(client.received) <= mark:
-        client.changed.clear()
-        if len(client.received) > mark:
-            break
-        await asyncio.wait_for(client.changed.wait(), limit)
+class Arrivals:
+    """When each of an SSH client's reads arrived (wall clock), by how much it had then."""
+
+    def __init__(self, client) -> None:
+        self.client = client
+        self.reads: list[tuple[float, int]] = []
+        received = client.changed
+
+        class Stamping(asyncio.Event):
+            def set(inner) -> None:           # called by the client's reader per read
+                self.reads.append((time.time(), len(client.received)))
+                super().set()
+
+        stamping = Stamping()
+        if received.is_set():
+            stamping.set()
+        client.changed = stamping
+
+    def first_after(self, mark: int) -> float | None:
+        """When the first byte past ``mark`` arrived."""
+        return next((at for at, length in self.reads if length > mark), None)
+
+    def first_with(self, marker: bytes, mark: int) -> float | None:
+        """When ``marker`` (first found past ``mark``) had arrived whole."""
+        found = self.client.received.find(marker, mark)
+        if found < 0:
+            return None
+        end = found + len(marker)
+        return next((at for at, length in self.reads if length >= end), None)
 
 
 async def _press(mover: str, text: str, page, clients) -> None:
@@ -348,6 +407,10 @@ def report(r: dict) -> str:
         f"{other_ratio:.2f} (target: at most 1.2)",
         f"  bytes per update: WebSocket payload {b['browser_payload']}, on the wire "
         f"{b['browser_wire']} (deflate); SSH payload {b['ssh_payload']}",
+        f"  the same for two spectators (the same screen): WebSocket payload "
+        f"{r['bytes_per_update_spectators']['browser_payload']}, on the wire "
+        f"{r['bytes_per_update_spectators']['browser_wire']}; SSH payload "
+        f"{r['bytes_per_update_spectators']['ssh_payload']}",
         f"  memory per browser session: {r['rss_per_browser_session_mb']} MB of the host's "
         "RSS (target: under 20)",
     ])
