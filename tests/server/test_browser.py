@@ -120,10 +120,7 @@ async def test_a_browser_and_an_ssh_client_play_at_one_table(tmp_path):
                              "the click's move at the SSH client")
 
             # The SSH client's move shows in the browser.
-            await wait_until(lambda: keys_for(ann.app) is not None, "ann's turn")
-            keys, card = keys_for(ann.app)
-            ann.keys(keys)
-            await wait_until(lambda: table.ctl.game.discard[-1] == card, "ann's card played")
+            await _ssh_plays(ann, table)
             ann_move = next(line for line in reversed(table.ctl.log) if line.startswith("ann"))
             await _until_text(page, ann_move[:40])
 
@@ -139,10 +136,7 @@ async def test_a_browser_and_an_ssh_client_play_at_one_table(tmp_path):
                              "the key's move at the SSH client")
 
             # The SSH client plays again; the browser's third move: a tap on its Red 7.
-            await wait_until(lambda: keys_for(ann.app) is not None, "ann's turn again")
-            keys, card = keys_for(ann.app)
-            ann.keys(keys)
-            await wait_until(lambda: table.ctl.game.discard[-1] == card, "ann's second card")
+            await _ssh_plays(ann, table)
             await wait_until(lambda: table_screen_ready(session), "the browser's third turn")
             column, row = await _find_on_screen(page, rf"#{red7}(?!\d)")
             x, y = await _cell_centre(page, column, row)
@@ -152,6 +146,14 @@ async def test_a_browser_and_an_ssh_client_play_at_one_table(tmp_path):
             await ann.close()
         finally:
             await browser.close()
+
+
+async def _ssh_plays(client, table) -> None:
+    """The SSH client's person plays a card by keys, once it is their turn."""
+    await wait_until(lambda: keys_for(client.app) is not None, f"{client.name}'s turn")
+    keys, card = keys_for(client.app)
+    client.keys(keys)
+    await wait_until(lambda: table.ctl.game.discard[-1] == card, f"{client.name}'s card")
 
 
 def table_screen_ready(session) -> bool:

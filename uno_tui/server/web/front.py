@@ -26,7 +26,6 @@ import asyncio
 import hashlib
 import hmac
 import html
-import ipaddress
 import secrets
 import socket
 import time
@@ -384,13 +383,8 @@ class WebFront:
 
 
 def _loopback_host(host_header: str) -> bool:
-    name = urlsplit(f"//{host_header}").hostname or ""
-    if name == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(name).is_loopback
-    except ValueError:
-        return False
+    """True when a request's Host header names a loopback address (with any port)."""
+    return is_loopback(urlsplit(f"//{host_header}").hostname or "")
 
 
 def _text(status: int, text: str) -> web.Response:
