@@ -242,7 +242,8 @@ def serve_parser() -> argparse.ArgumentParser:
         prog="uno-tui serve",
         description="Host UNO tables over SSH: each friend joins with 'ssh -p PORT HOST' at "
                     "their own terminal. On a loopback address anyone may join; on any other "
-                    "address --authorized-keys or --password-file is required.",
+                    "address --authorized-keys or --password-file is required. With --web PORT, "
+                    "friends may also join from a web browser at http://HOST:PORT/.",
         epilog="example: uno-tui serve --host 0.0.0.0 --port 2222 --password-file table.txt",
     )
     parser.add_argument("--host", default="127.0.0.1",
