@@ -214,7 +214,9 @@ async def test_open_mode_lets_anyone_in_with_a_guest_name(tmp_path):
         guest = Browser(host)
         await guest.open_page()
         await guest.connect()
-        await wait_until(lambda: "Welcome, Guest 1." in guest.text(), "a guest name")
+        name = guest.session.name
+        assert name.startswith("Guest") and name == host.web.visitors.get(guest.token).name
+        await wait_until(lambda: f"Welcome, {name}." in guest.text(), "a guest name")
         await guest.close()
 
 
