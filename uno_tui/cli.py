@@ -264,7 +264,8 @@ def serve_parser() -> argparse.ArgumentParser:
         prog="uno-tui serve",
         description="Host UNO tables over SSH: each friend joins with 'ssh -p PORT HOST' at "
                     "their own terminal. On a loopback address anyone may join; on any other "
-                    "address --authorized-keys or --password-file is required.",
+                    "address --authorized-keys or --password-file is required. With --web PORT, "
+                    "friends may also join from a web browser at http://HOST:PORT/.",
         epilog="example: uno-tui serve --host 0.0.0.0 --port 2222 --password-file table.txt",
     )
     parser.add_argument("--host", default="127.0.0.1",
@@ -296,6 +297,11 @@ def serve_parser() -> argparse.ArgumentParser:
                              "the seat draws or passes as the rules allow, and after two in "
                              "a row a computer plays it until its person presses a key; 0 to "
                              f"{MAX_TURN_SECONDS:,}, 0: no timer (default: 30)")
+    parser.add_argument("--web", metavar="PORT", type=whole_number(0, 65535), default=None,
+                        help="also serve the tables to web browsers on this TCP port, 0 to "
+                             "65,535 (0: any free port): friends open http://HOST:PORT/")
+    parser.add_argument("--no-ssh", dest="ssh", action="store_false",
+                        help="no SSH port: the web page only (needs --web)")
     parser.add_argument("--open", action="store_true",
                         help="a public demo: anyone may join, on any address, with no key "
                              "or password; visitors get a guest name they may change")
@@ -335,14 +341,20 @@ def run_serve_command(argv: Sequence[str]) -> int:
     from .server import ServeConfig, ServeError, run_server
     from .server.limits import Limits
 
-    args = serve_parser().parse_args(list(argv))
+    parser = serve_parser()
+    args = parser.parse_args(list(argv))
+    if not args.ssh and args.web is None:
+        parser.error("--no-ssh leaves nothing to join: add --web PORT")
+    if args.ssh and args.web is not None and args.web == args.port != 0:
+        parser.error(f"--web {args.web} is the SSH port too: give the web page another port")
     config = ServeConfig(
         host=args.host, port=args.port,
         authorized_keys=Path(args.authorized_keys) if args.authorized_keys else None,
         password_file=Path(args.password_file) if args.password_file else None,
         max_sessions=args.max_sessions,
         data_dir=Path(args.data_dir) if args.data_dir else None, hold=args.hold,
-        workers=args.workers, open=args.open, turn_seconds=args.turn_seconds,
+        workers=args.workers, ssh=args.ssh, web_port=args.web, open=args.open,
+        turn_seconds=args.turn_seconds,
         limits=Limits(**{field: getattr(args, field) for field in SERVE_LIMITS}))
     try:
         return run_server(config)

@@ -91,6 +91,10 @@ class ServeConfig:
     show_card_ids: bool = False
     #: Render processes for the sessions' apps; 1: the apps run in the host's process.
     workers: int = 1
+    #: Listen for SSH on ``port`` (False: the web page only).
+    ssh: bool = True
+    #: The web page's port (0: any free one); None: no web page.
+    web_port: int | None = None
     #: A public demo: anyone may log in, on any address, with no key or password.
     open: bool = False
     #: What one address, connection and terminal may do (see limits.Limits).
@@ -269,6 +273,8 @@ class Host:
         self.store = MatchStore(self.data / SAVES_FOLDER)
         self._next_table = 1
         self._server: asyncssh.SSHAcceptor | None = None
+        #: The web page (``--web``), if served.
+        self.web = None
         self._executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="uno-bots")
         self._log = self._make_log()
         self.stopping = False
@@ -304,10 +310,11 @@ class Host:
                              "or --password-file")
         if config.open:
             return
-        if not is_loopback(config.host) and self.authorized is None and self.password is None:
+        if (config.ssh and not is_loopback(config.host) and self.authorized is None
+                and self.password is None):
             raise ServeError(f"listening on {config.host!r} lets other machines in: give "
                              "--authorized-keys FILE or --password-file FILE (or listen on "
-                             "127.0.0.1)")
+                             "127.0.0.1, or serve the web page only with --no-ssh)")
 
     def _host_key(self) -> asyncssh.SSHKey:
         path = self.data / HOST_KEY_FILE
@@ -352,6 +359,40 @@ class Host:
         # Every connection holds one descriptor: new ones are refused while the rest
         # leaves room for the files, pipes and sockets the server has open already.
         self.gate.fd_budget = max(1, soft - FD_RESERVE - _open_fds())
+        if config.ssh:
+            await self._listen_ssh()
+        if config.web_port is not None:
+            from .web import WebFront
+
+            self.web = WebFront(self)
+            try:
+                await self.web.start()
+            except ServeError:
+                if self._server is not None:
+                    self._server.close()
+                raise
+        self._collector.start()
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
+        how = ("anyone who can reach it" if not self.needs_login else
+               "with " + " or ".join(w for w, on in (("an authorized key", self.authorized),
+                                                     ("the table password", self.password))
+                                     if on))
+        drawn = (f"{config.workers} render workers" if self.pool is not None
+                 else "the apps in this process")
+        if self._server is not None:
+            self.log_line(f"serving on {config.host}:{self.port} ({how}; {drawn}); "
+                          f"join with: ssh -p {self.port} {config.host}")
+        if self.web is not None:
+            self.log_line(f"web page on {config.host}:{self.web.port} ("
+                          f"{'anyone who can reach it' if self.web.free else 'with a login'}"
+                          f"; {drawn})")
+            for line in self.web.links():
+                # Printed, not logged: a token link is a key to the tables.
+                print(line, file=self.stderr, flush=True)
+        return self.port
+
+    async def _listen_ssh(self) -> None:
+        config = self.config
         try:
             self._server = await asyncssh.create_server(
                 lambda: _Login(self), config.host, config.port,
@@ -363,17 +404,6 @@ class Host:
                              f"{exc.strerror or exc}") from None
         sockets = self._server.sockets
         self.port = sockets[0].getsockname()[1] if sockets else config.port
-        self._collector.start()
-        self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
-        how = ("anyone who can reach it" if not self.needs_login else
-               "with " + " or ".join(w for w, on in (("an authorized key", self.authorized),
-                                                     ("the table password", self.password))
-                                     if on))
-        drawn = (f"{config.workers} render workers" if self.pool is not None
-                 else "the apps in this process")
-        self.log_line(f"serving on {config.host}:{self.port} ({how}; {drawn}); "
-                      f"join with: ssh -p {self.port} {config.host}")
-        return self.port
 
     # -------------------------------------------------------------- logging
 
@@ -732,6 +762,8 @@ class Host:
         self._tables.clear()
         if self._server is not None:
             await self._server.wait_closed()
+        if self.web is not None:
+            await self.web.stop()
         if self.pool is not None:
             await self.pool.stop()
         self._executor.shutdown(wait=False, cancel_futures=True)
