@@ -9,9 +9,10 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ..app.widgets.footer import KeysFooter
 from ..app.widgets.title import TitleBar
 from ..config import MAX_NAME
 from .table import TableError
@@ -45,7 +46,7 @@ class LobbyScreen(Screen[None]):
             yield Static(greeting, id="lobby-greeting")
             yield OptionList(id="tables")
             yield Static("", id="lobby-message")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#tables").border_title = "Tables"
@@ -131,7 +132,7 @@ class NameDialog(ModalScreen[str | None]):
             yield Input(placeholder="name", max_length=MAX_NAME, id="name")
             yield Static("Enter sits them down; Escape cancels.", classes="dialog-hint",
                          id="name-hint")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#name", Input).focus()
