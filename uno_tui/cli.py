@@ -24,6 +24,7 @@ from .engine import (
     load_plugins, plugin_problems,
 )
 from .engine.registry import PRESET_PREFIX
+from .i18n import LANGUAGES, LanguageError, choose_language, parse_language
 
 __all__ = ["main", "parse_play_args", "UsageError"]
 
@@ -69,6 +70,20 @@ def _variant(text: str) -> str:
         raise argparse.ArgumentTypeError(
             f"unknown variant {clip(text)} (known: {', '.join(VARIANTS)}){problems}")
     return text
+
+
+def _language(text: str) -> str:
+    try:
+        return parse_language(text)
+    except LanguageError as exc:
+        raise argparse.ArgumentTypeError(str(exc).replace(repr(text), clip(text))) from None
+
+
+def _language_option(parser: argparse.ArgumentParser) -> None:
+    known = ", ".join(f"{code} ({name})" for code, name in LANGUAGES.items())
+    parser.add_argument("--lang", type=_language, default=None, metavar="LANG",
+                        help=f"the language of the game's words: {known} (default: the "
+                             "locale's, from LC_ALL, LC_MESSAGES or LANG; else en)")
 
 
 def _rules(text: str) -> frozenset[str]:
@@ -197,6 +212,7 @@ def play_parser() -> argparse.ArgumentParser:
     parser.add_argument("--no-autosave", action="store_true",
                         help="do not save this match (it can't be resumed or replayed)")
     _data_dir_option(parser)
+    _language_option(parser)
     return parser
 
 
@@ -373,6 +389,7 @@ def replay_parser() -> argparse.ArgumentParser:
     parser.add_argument("file", nargs="?", default=None, metavar="FILE",
                         help="a saved match (default: the most recently finished one)")
     _data_dir_option(parser)
+    _language_option(parser)
     return parser
 
 
@@ -505,7 +522,8 @@ def run_play_command(argv: Sequence[str]) -> int:
             record = _claim(store, record)
     need_terminal()
     from .app import run_app
-    return run_app(config, store=None if args.no_autosave else store, resume=record)
+    return run_app(config, store=None if args.no_autosave else store, resume=record,
+                   lang=choose_language(args.lang))
 
 
 def run_replay_command(argv: Sequence[str]) -> int:
@@ -536,7 +554,7 @@ def run_replay_command(argv: Sequence[str]) -> int:
         raise SaveProblem(f"the save {record.path} can't be replayed: {exc}") from None
     need_terminal()
     from .app import run_app
-    return run_app(record.config, replay=replay)
+    return run_app(record.config, replay=replay, lang=choose_language(args.lang))
 
 
 def _saved_match(store, path: str):

@@ -15,9 +15,11 @@ __all__ = ["run_app"]
 
 
 def run_app(config: "PlayConfig", *, store: "MatchStore | None" = None,
-            resume: "MatchRecord | None" = None, replay: "Replay | None" = None) -> int:
+            resume: "MatchRecord | None" = None, replay: "Replay | None" = None,
+            lang: str = "en") -> int:
     """Run the game until the players quit (autosaving to ``store``, playing on from
-    ``resume`` if given, or playing back ``replay``); returns the process exit status."""
+    ``resume`` if given, or playing back ``replay``), its words in ``lang``; returns the
+    process exit status."""
     # Everything the launch makes (modules, classes, styles, the first screen's widgets)
     # lives as long as the app: looking for garbage among it took ~25 ms of CPU before
     # the first frame. The collector waits for the first frame (see UnoApp.on_mount).
@@ -26,7 +28,7 @@ def run_app(config: "PlayConfig", *, store: "MatchStore | None" = None,
         from .app import UnoApp
 
         app = UnoApp(config, store=store, resume=resume, replay=replay, catch_signals=True,
-                     gc_after_first_frame=True)
+                     gc_after_first_frame=True, lang=lang)
         try:
             app.run()
         finally:

@@ -19,6 +19,7 @@ from textual._styles_cache import StylesCache
 from textual.screen import Screen
 
 from ..config import PlayConfig
+from ..i18n import DEFAULT_LANGUAGE, translator
 from ..paths import data_dir
 from ..saves import MatchRecord, MatchRecorder, MatchStore, SaveFileError
 from .controller import DEFAULT_PACE, TableController
@@ -70,7 +71,8 @@ class UnoApp(InputGate, App[int]):
     ``pace`` is the pause between computer actions (0 in tests). ``steady`` turns off
     animations and cursor blinking (stable screenshots). ``show_card_ids`` appends each
     card's id to its label, so a test can tell two identical cards apart. A
-    ``controller`` opens the table on a match already set up.
+    ``controller`` opens the table on a match already set up. ``lang`` is the language
+    its players read (this app's own :class:`~uno_tui.i18n.Translator` is ``tr``).
     """
 
     # What every screen needs; the other stylesheets are read when a screen that needs
@@ -92,9 +94,12 @@ class UnoApp(InputGate, App[int]):
                  steady: bool = False, show_card_ids: bool = False,
                  controller: TableController | None = None, store: MatchStore | None = None,
                  resume: MatchRecord | None = None, replay: "Replay | None" = None,
-                 catch_signals: bool = False, gc_after_first_frame: bool = False) -> None:
+                 catch_signals: bool = False, gc_after_first_frame: bool = False,
+                 lang: str = DEFAULT_LANGUAGE) -> None:
         super().__init__()
         self.config = config or PlayConfig()
+        #: This app's words (each app its own: two sessions of a server may differ).
+        self.tr = translator(lang)
         #: Where matches are autosaved (None: not saved).
         self.store = store
         self.resume_record = resume

@@ -9,9 +9,10 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ..app.widgets.footer import KeysFooter
 from ..app.widgets.title import TitleBar
 from ..config import MAX_NAME
 from .identity import comeback_login
@@ -48,7 +49,7 @@ class LobbyScreen(Screen[None]):
             yield Static(self._greeting(), id="lobby-greeting")
             yield OptionList(id="tables")
             yield Static(Text(self._first_message), id="lobby-message")
-        yield Footer()
+        yield KeysFooter()
 
     def _greeting(self) -> Text:
         name = self.app.player_name
@@ -164,7 +165,7 @@ class NameDialog(ModalScreen[str | None]):
             yield Static(self.question, classes="dialog-title")
             yield Input(placeholder="name", max_length=MAX_NAME, id="name")
             yield Static(self.hint, classes="dialog-hint", id="name-hint")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#name", Input).focus()

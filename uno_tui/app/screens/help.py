@@ -12,6 +12,7 @@ from textual.widgets import MarkdownViewer, TabbedContent, TabPane
 
 from ...engine import HOUSE_RULES, VARIANTS
 from .. import frontends
+from ...i18n import Translator, translator
 from ..widgets.footer import KeysFooter
 
 __all__ = ["HelpScreen", "rules_markdown", "keys_markdown"]
@@ -20,32 +21,33 @@ RULES_TAB = "rules"
 KEYS_TAB = "keys"
 
 
-def _read(name: str) -> str | None:
-    path = resources.files("uno_tui.app").joinpath("help", name)
-    if not path.is_file():
-        return None
-    return path.read_text(encoding="utf-8")
+def _read(name: str, tr: Translator) -> str | None:
+    return tr.page(resources.files("uno_tui.app").joinpath("help"), name)
 
 
-def rules_markdown(variant: str, rules: Iterable[str] = (), *, choosing: bool = False) -> str:
+def rules_markdown(variant: str, rules: Iterable[str] = (), *, choosing: bool = False,
+                   tr: Translator | None = None) -> str:
     """The rules page for ``variant``, plus the house rules in play (``choosing``: every
-    house rule, in full, for the setup screen where they are chosen)."""
+    house rule, in full, for the setup screen where they are chosen), in ``tr``'s
+    language (English by default)."""
+    tr = tr or translator()
     label = VARIANTS[variant].label if variant in VARIANTS else variant
-    page = _read(f"{variant}.md") or frontends.help_page(variant)
+    page = _read(f"{variant}.md", tr) or frontends.help_page(variant)
     if page is None:
         # A variant without its own page still gets the rules every variant shares.
-        page = f"# {label}\n\n" + (_read("common.md") or "")
+        page = f"# {label}\n\n" + (_read("common.md", tr) or "")
     shown = list(HOUSE_RULES) if choosing else sorted(rules)
     if shown:
-        page += ("\n\n## House rules to choose from\n\n" if choosing
-                 else "\n\n## House rules in this game\n\n")
-        page += "\n".join(f"- **{rule}**: {HOUSE_RULES.get(rule, '')}" for rule in shown)
+        heading = tr("House rules to choose from") if choosing else tr("House rules in this game")
+        page += f"\n\n## {heading}\n\n"
+        page += "\n".join(f"- **{rule}**: {tr(HOUSE_RULES[rule]) if rule in HOUSE_RULES else ''}"
+                          for rule in shown)
     return page
 
 
-def keys_markdown() -> str:
-    """The keys page."""
-    return _read("keys.md") or ""
+def keys_markdown(tr: Translator | None = None) -> str:
+    """The keys page, in ``tr``'s language (English by default)."""
+    return _read("keys.md", tr or translator()) or ""
 
 
 class HelpScreen(ModalScreen[None]):
@@ -68,10 +70,12 @@ class HelpScreen(ModalScreen[None]):
         self.choosing = choosing
 
     def compose(self) -> ComposeResult:
-        pages = {RULES_TAB: rules_markdown(self.variant, self.rules, choosing=self.choosing),
-                 KEYS_TAB: keys_markdown()}
+        tr = self.app.tr
+        pages = {RULES_TAB: rules_markdown(self.variant, self.rules, choosing=self.choosing,
+                                           tr=tr),
+                 KEYS_TAB: keys_markdown(tr)}
         with TabbedContent(initial=self.tab, id="help-tabs"):
-            for tab, title in ((RULES_TAB, "Rules"), (KEYS_TAB, "Keys")):
+            for tab, title in ((RULES_TAB, tr("Rules")), (KEYS_TAB, tr("Keys"))):
                 with TabPane(title, id=tab):
                     viewer = MarkdownViewer(pages[tab], show_table_of_contents=False,
                                             id=f"{tab}-text")

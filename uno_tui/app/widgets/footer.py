@@ -37,13 +37,16 @@ class FooterItem(NamedTuple):
 
 
 def footer_items(screen) -> tuple[FooterItem, ...]:
-    """The keys ``screen`` shows in its footer now: one per action, in binding order."""
+    """The keys ``screen`` shows in its footer now: one per action, in binding order,
+    each described in the app's language."""
     app = screen.app
+    tr = app.tr
     items: dict[str, FooterItem] = {}
     for _node, binding, enabled, _tooltip in screen.active_bindings.values():
         if binding.show and binding.action not in items:
+            description = tr(binding.description) if binding.description else ""
             items[binding.action] = FooterItem(binding.key, app.get_key_display(binding),
-                                               binding.description, bool(enabled))
+                                               description, bool(enabled))
     return tuple(items.values())
 
 

@@ -1,0 +1,116 @@
+"""The rules and keys pages in Japanese: one for every page in English, built alike,
+in the rule sheets' own words, and shown by an app whose players read Japanese."""
+
+from __future__ import annotations
+
+import re
+from importlib import resources
+
+import pytest
+
+from uno_tui.app.app import UnoApp
+from uno_tui.app.screens.help import HelpScreen, keys_markdown, rules_markdown
+from uno_tui.engine import HOUSE_RULES, VARIANTS
+from uno_tui.i18n import translator
+
+from ..app.helpers import make_controller, press, settle, shown
+
+HELP = resources.files("uno_tui.app").joinpath("help")
+PAGES = sorted(path.name for path in HELP.iterdir() if path.name.endswith(".md"))
+JA = translator("ja")
+#: The seeds' names of each variant's own cards (shared/JAPANESE.md).
+CARD_NAMES = {
+    "classic": ["ワイルドドロー4", "ドロー2", "スキップ", "リバース", "ワイルド", "チャレンジ"],
+    "pokemon": ["カビゴン", "ゲッコウガ", "ワイルドドロー4"],
+    "flip": ["フリップ", "ライトサイド", "ダークサイド", "ドロー1", "ドローファイブ", "全員スキップ",
+             "ワイルドドロー2", "ワイルドドローカラー", "ピンク", "ティール", "オレンジ", "紫"],
+    "party": ["スピードプレイ", "ポイントテイク", "ワイルドパイルアップ", "ミニパイル",
+              "ワイルド・ドラウンド・トゥギャザー", "リンクカード"],
+}
+
+
+def _shape(page: str) -> tuple[int, int]:
+    """Its headings and its entries (a table's rows, a list's items): what a translation
+    keeps. The Japanese pages list what the English ones put in tables: a sentence with
+    no spaces can't wrap in a table's cell, which cuts it with an ellipsis."""
+    lines = page.splitlines()
+    headings = sum(1 for line in lines if re.match(r"#+ ", line))
+    rows = [line for line in lines if line.startswith("|")]
+    separators = sum(1 for row in rows if set(row) <= set("|- "))
+    # Each table has one separator, under its heading row.
+    table_entries = len(rows) - 2 * separators
+    return headings, table_entries + sum(1 for line in lines if line.startswith("- "))
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_every_english_page_has_a_japanese_one_built_alike(name):
+    japanese = HELP.joinpath("ja", name)
+    assert japanese.is_file(), f"help/{name} has no Japanese page help/ja/{name}"
+    page = japanese.read_text(encoding="utf-8")
+    assert _shape(page) == _shape(HELP.joinpath(name).read_text(encoding="utf-8"))
+    # A line break inside a paragraph reads as a space: a Japanese paragraph is one line.
+    assert not re.search(r"[^\x00-\x7f]\n[^\x00-\x7f#|\-\n]", page)
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_the_japanese_rules_use_the_rule_sheets_names(variant):
+    page = rules_markdown(variant, tr=JA)
+    assert "## 手番" in page and "UNO！" in page
+    for name in CARD_NAMES[variant]:
+        assert name in page, (variant, name)
+    # No English sentence: only the letters a player presses or reads on a card.
+    assert not re.search(r"[A-Za-z]{4,}", page.replace("UNO", "").replace("Bob", "")), page
+
+
+def test_the_house_rules_are_told_in_japanese_under_a_japanese_heading():
+    page = rules_markdown("classic", choosing=True, tr=JA)
+    assert "## 選べるハウスルール" in page
+    for rule, text in HOUSE_RULES.items():
+        assert f"- **{rule}**: {JA(text)}" in page and JA(text) != text
+
+
+def test_english_stays_english():
+    assert "## The turn" in rules_markdown("classic")
+    assert "| u |" in keys_markdown() and "キー" not in keys_markdown()
+
+
+async def test_an_app_in_japanese_shows_its_help_and_footer_in_japanese():
+    app = UnoApp(pace=0, steady=True, lang="ja",
+                 controller=make_controller("Ann,cpu", seed=3, variant="flip"))
+    async with app.run_test(size=(100, 40)) as pilot:
+        await settle(pilot)
+        text = await shown(pilot)
+        assert "引く" in text          # the table's footer: "d Draw"
+        await press(pilot, "question_mark")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        text = await shown(pilot)
+        assert "UNOフリップ" in text and "ダークサイド" in text and "閉じる" in text
+        await press(pilot, "k")
+        assert "UNOを言い忘れた人を指摘する" in await shown(pilot)
+
+
+async def test_two_apps_of_one_process_read_two_languages():
+    english = UnoApp(pace=0, steady=True, controller=make_controller("Ann,cpu", seed=3))
+    japanese = UnoApp(pace=0, steady=True, lang="ja", controller=make_controller("Ann,cpu", seed=3))
+    async with english.run_test(size=(100, 40)) as one, japanese.run_test(size=(100, 40)) as two:
+        await settle(one)
+        await settle(two)
+        assert "Draw" in await shown(one) and "引く" not in await shown(one)
+        assert "引く" in await shown(two)
+
+
+SIZES = [(80, 24), (120, 40)]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+def test_japanese_help_snapshot(snap_compare, size):
+    app = UnoApp(pace=0, steady=True, lang="ja",
+                 controller=make_controller("Ann,cpu", seed=3, variant="party", ids=False))
+
+    async def run_before(pilot):
+        await settle(pilot)
+        await press(pilot, "question_mark")
+        await settle(pilot)
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)

@@ -1,0 +1,129 @@
+"""Languages: which one a player reads, and the translator that gives its words.
+
+Every app (and so every SSH or browser session of ``uno-tui serve``) holds its own
+:class:`Translator`; nothing installs a language for the whole process, so two players
+of one server may read two languages. Messages are gettext catalogues
+(``uno_tui/locale/LANG/LC_MESSAGES/uno_tui.mo``, compiled from the ``.po`` beside it);
+English is the source language and needs none.
+
+Placeholders are named and filled with :meth:`str.format` (``tr("Pass to {name}",
+name=name)``): a translation may put them in another order, and what fills them (a
+player's name above all) is never read as a format string or as markup.
+
+Decisions:
+- Which language: ``--lang`` if given; else the locale the POSIX way (``LC_ALL``, then
+  ``LC_MESSAGES``, then ``LANG``: the first one set decides); else English. A locale we
+  have no catalogue for (``de_DE.UTF-8``) and ``C``/``POSIX`` read English.
+- Marking: ``tr("...")`` and ``tr.plural("...", "...", n)`` where a message is shown;
+  ``N_("...")`` marks a message kept in a table and translated where it is shown. The
+  footer's key descriptions are translated where they are drawn, and the catalogue check
+  (``tests/i18n``) reads them from the screens' and widgets' ``BINDINGS``.
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+from functools import lru_cache
+from importlib import resources
+from importlib.resources.abc import Traversable
+from typing import Mapping
+
+__all__ = ["LANGUAGES", "DEFAULT_LANGUAGE", "DOMAIN", "LanguageError", "Translator",
+           "N_", "parse_language", "language_from_environment", "choose_language",
+           "translator"]
+
+#: The languages a player may choose: code -> the language's own name for itself.
+LANGUAGES = {"en": "English", "ja": "日本語"}
+DEFAULT_LANGUAGE = "en"
+#: The gettext domain: the catalogues' file name.
+DOMAIN = "uno_tui"
+#: The locale variables that name the messages' language, strongest first (POSIX).
+LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
+
+
+class LanguageError(ValueError):
+    """A language that uno-tui has no words for."""
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogue where it is kept; translate it where shown."""
+    return message
+
+
+def parse_language(text: str) -> str:
+    """The language code of ``text``: ``ja``, ``ja_JP.UTF-8``, ``ja-JP`` and ``JA`` all
+    give ``ja``. Raises :class:`LanguageError` for a language not in :data:`LANGUAGES`."""
+    code = text.strip().split(".", 1)[0].split("@", 1)[0].replace("-", "_").split("_", 1)[0]
+    code = code.lower()
+    if code not in LANGUAGES:
+        known = ", ".join(f"{key} ({name})" for key, name in LANGUAGES.items())
+        raise LanguageError(f"no words for the language {text!r}: choose one of {known}")
+    return code
+
+
+def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
+    """The language the locale variables of ``environ`` (the process's by default) ask
+    for, or English when they ask for none we have."""
+    environ = os.environ if environ is None else environ
+    for variable in LOCALE_VARIABLES:
+        value = environ.get(variable, "")
+        if value:
+            try:
+                return parse_language(value)
+            except LanguageError:
+                return DEFAULT_LANGUAGE
+    return DEFAULT_LANGUAGE
+
+
+def choose_language(asked: str | None, environ: Mapping[str, str] | None = None) -> str:
+    """``asked`` (a ``--lang`` value, checked) if given, else the locale's language."""
+    if asked:
+        return parse_language(asked)
+    return language_from_environment(environ)
+
+
+class Translator:
+    """The words of one language. Call it with an English message (and its named
+    fields) to get that message in the language; :meth:`plural` for a message that
+    depends on a count."""
+
+    __slots__ = ("lang", "_catalogue")
+
+    def __init__(self, lang: str, catalogue: gettext.NullTranslations) -> None:
+        self.lang = lang
+        self._catalogue = catalogue
+
+    def __call__(self, message: str, /, **fields: object) -> str:
+        text = self._catalogue.gettext(message)
+        return text.format(**fields) if fields else text
+
+    def plural(self, singular: str, plural: str, count: int, /, **fields: object) -> str:
+        """The form of the message for ``count`` (also given to it as ``{count}``)."""
+        text = self._catalogue.ngettext(singular, plural, count)
+        return text.format(count=count, **fields)
+
+    def page(self, folder: Traversable, name: str) -> str | None:
+        """The text of the page ``name`` in ``folder`` (package data), in this language
+        where it has its own (``folder/LANG/name``), else the English one; None if
+        neither exists."""
+        for path in (folder.joinpath(self.lang, name), folder.joinpath(name)):
+            if path.is_file():
+                return path.read_text(encoding="utf-8")
+        return None
+
+    def __repr__(self) -> str:
+        return f"Translator({self.lang!r})"
+
+
+@lru_cache(maxsize=None)
+def translator(lang: str = DEFAULT_LANGUAGE) -> Translator:
+    """The (shared, read-only) translator for ``lang``; English has no catalogue."""
+    lang = parse_language(lang)
+    catalogue: gettext.NullTranslations = gettext.NullTranslations()
+    if lang != DEFAULT_LANGUAGE:
+        path = resources.files("uno_tui").joinpath("locale", lang, "LC_MESSAGES",
+                                                   f"{DOMAIN}.mo")
+        with path.open("rb") as compiled:
+            catalogue = gettext.GNUTranslations(compiled)
+    return Translator(lang, catalogue)
