@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncssh
+
 from uno_tui.engine import Game
 
 from .support import Client, log_entries, people, serving, wait_until
@@ -56,3 +58,37 @@ async def test_the_creator_marks_an_absent_player_away(tmp_path):
         assert any("bob is marked away" in line for line in table.ctl.log)
         await ann.close()
         await bob.close()
+
+
+async def test_a_frozen_client_is_noticed_by_the_keepalives(tmp_path):
+    """A client whose link goes silent (a kill -STOP'ped ssh, a cable pulled) is dropped
+    after three unanswered keepalives; here a proxy between it and the server stops
+    passing anything on."""
+    import asyncio
+
+    frozen = asyncio.Event()
+
+    async def pipe(reader, writer):
+        while data := await reader.read(65536):
+            if frozen.is_set():
+                await asyncio.sleep(3600)
+            writer.write(data)
+
+    async with serving(tmp_path, keepalive=0.3) as host:
+        async def relay(reader, writer):
+            up_reader, up_writer = await asyncio.open_connection("127.0.0.1", host.port)
+            await asyncio.gather(pipe(reader, up_writer), pipe(up_reader, writer),
+                                 return_exceptions=True)
+
+        proxy = await asyncio.start_server(relay, "127.0.0.1", 0)
+        port = proxy.sockets[0].getsockname()[1]
+        conn = await asyncssh.connect("127.0.0.1", port, username="ann", known_hosts=None,
+                                      client_keys=None)
+        await conn.create_process(term_type="xterm", term_size=(80, 24))
+        await wait_until(lambda: host.sessions, "ann's session")
+        frozen.set()
+        await wait_until(lambda: not host.sessions, "the frozen link noticed", limit=10)
+        conn.abort()
+        proxy.close()
+    assert "not responding to keepalive" in host.test_log.getvalue() or \
+        "ended='connection lost'" in host.test_log.getvalue()
