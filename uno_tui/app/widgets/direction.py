@@ -53,15 +53,15 @@ class DirectionTracker(DrawnInLines, TableWidget):
         if heading is None:
             return []
         arrow, words = _ARROWS.get(heading.direction, _ARROWS[1])
-        label = ("tracker card: " if heading.card else "") + words
+        # (Party's tracker card says only which way play goes: "tracker card" was jargon,
+        # and cut the direction short at 80x24: "tracker card: anticloc…".)
+        label = words
         following = Text(heading.next_name, style="bold")    # a name is text, never markup
         if self.size.height >= 3:
             ring = (("╭─→─╮", f"↑ {arrow} ↓", "╰─←─╯") if heading.direction == 1
                     else ("╭─←─╮", f"↓ {arrow} ↑", "╰─→─╯"))
-            # "tracker card" on a line of its own: beside the mini-pile the status
-            # column is narrow, and the direction must not be the words cut off.
             return [Text(f"{ring[0]} {words}", style="bold"),
-                    Text(ring[1] + (" tracker card" if heading.card else ""), style="bold"),
+                    Text(ring[1], style="bold"),
                     Text.assemble((ring[2], "bold"), " next: ", following)]
         if self.size.height == 2:
             return [Text(f"{arrow} {label}", style="bold"), Text.assemble("next: ", following)]

@@ -66,8 +66,9 @@ class MiniPile(TableWidget):
         if facts.color:
             beside.append(Text(f" {color_label(facts.color)} ", style=color_style(facts.color)))
         if facts.player:
-            beside.append(Text.assemble("next: ", Text(facts.player, style="bold")))
-            beside.append(Text("plays or takes"))
+            # Not "next:": the direction tracker beside it names who is next in turn.
+            beside.append(Text(facts.player, style="bold"))
+            beside.append(Text("plays on it"))
         return card_rich_text(card_lines(facts.top, self.size_class), beside)
 
     def get_content_width(self, container, viewport) -> int:
