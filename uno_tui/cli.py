@@ -16,7 +16,7 @@ from typing import Sequence
 
 from .config import (
     CPU, MAX_GAMES, MAX_HOLD, MAX_SESSIONS, MAX_NAME, MAX_SEATS, MAX_SEED, MAX_TARGET, MAX_THINK_MS, MAX_WORKERS,
-    SERVE_LIMITS, PlayConfig, SeatSpec, bot_levels, default_bot_level, name_computers,
+    MAX_TURN_SECONDS, SERVE_LIMITS, PlayConfig, SeatSpec, bot_levels, default_bot_level, name_computers,
 )
 from .engine import HOUSE_RULES, MODES, VARIANTS, ConfigError, EngineError, get_variant
 
@@ -274,6 +274,12 @@ def serve_parser() -> argparse.ArgumentParser:
                              "65,535 (0: any free port): friends open http://HOST:PORT/")
     parser.add_argument("--no-ssh", dest="ssh", action="store_false",
                         help="no SSH port: the web page only (needs --web)")
+    parser.add_argument("--turn-seconds", type=_seconds_in(0, MAX_TURN_SECONDS), default=30.0,
+                        metavar="S",
+                        help="seconds each person has for a decision; when they run out "
+                             "the seat draws or passes as the rules allow, and after two in "
+                             "a row a computer plays it until its person presses a key; 0 to "
+                             f"{MAX_TURN_SECONDS:,}, 0: no timer (default: 30)")
     parser.add_argument("--open", action="store_true",
                         help="a public demo: anyone may join, on any address, with no key "
                              "or password; visitors get a guest name they may change")
@@ -326,6 +332,7 @@ def run_serve_command(argv: Sequence[str]) -> int:
         max_sessions=args.max_sessions,
         data_dir=Path(args.data_dir) if args.data_dir else None, hold=args.hold,
         workers=args.workers, ssh=args.ssh, web_port=args.web, open=args.open,
+        turn_seconds=args.turn_seconds,
         limits=Limits(**{field: getattr(args, field) for field in SERVE_LIMITS}))
     try:
         return run_server(config)

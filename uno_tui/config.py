@@ -14,7 +14,7 @@ __all__ = [
     "SeatSpec", "PlayConfig", "MAX_NAME", "MAX_SEATS", "CPU", "DEFAULT_BOT", "MAX_LOG_LINES",
     "MODE_LABELS", "bot_levels", "default_bot_level", "computer_name", "name_computers",
     "MAX_TARGET", "MAX_SEED", "MAX_GAMES", "MAX_THINK_MS", "MAX_WORKERS", "MAX_SESSIONS",
-    "SERVE_LIMITS", "ServeLimit",
+    "SERVE_LIMITS", "ServeLimit", "MAX_HOLD", "MAX_TURN_SECONDS",
 ]
 
 #: The longest player name, in characters: it must fit the seat list and the prompts.
@@ -77,6 +77,8 @@ SERVE_LIMITS: dict[str, ServeLimit] = {
         600, 0, 86_400, True, "seconds a visitor may stay idle in the lobby before being "
                               "disconnected; 0: never"),
 }
+#: The longest turn timer ``serve --turn-seconds`` sets, in seconds: an hour.
+MAX_TURN_SECONDS = 3_600
 #: What a seat's name is on the command line to ask for a computer player.
 CPU = "cpu"
 #: The computer level a seat gets when none is named.

@@ -131,9 +131,11 @@ MISSED_AFTER = 10.0
 # ------------------------------------------------------------------ host side
 
 
-async def host_side(sessions: int, data: str, workers: int, profile: str | None) -> None:
+async def host_side(sessions: int, data: str, workers: int, profile: str | None,
+                    variant: str = "classic") -> None:
     from uno_tui.config import PlayConfig, SeatSpec
     from uno_tui.server.host import Host, ServeConfig
+    from uno_tui.server.limits import Limits
 
     out = sys.stdout
     # The save after each action: the part that runs on the loop, timed per call.
@@ -192,14 +194,19 @@ async def host_side(sessions: int, data: str, workers: int, profile: str | None)
         out.flush()
 
     pilot = autopilot(say)
+    # Every client comes from loopback and the autopilot never waits: no per-address
+    # session limit, key rate or turn timer of a public server applies here.
+    limits = Limits(sessions_per_address=1000, keys_per_second=1000)
     host = Host(ServeConfig(port=0, data_dir=Path(data), pace=0.0, round_pause=2.0,
-                            show_card_ids=True, workers=workers),
+                            show_card_ids=True, workers=workers, limits=limits,
+                            turn_seconds=0.0, max_sessions=max(32, sessions)),
                 stderr=open(os.devnull, "w"), worker_hook=pilot)
     await host.start()
     if host.pool is None:
         asyncio.create_task(pilot(host))
     table = host.create_table(PlayConfig(
-        seats=tuple(SeatSpec(f"p{n}") for n in range(1, sessions + 1)), seed=11, mode="target"))
+        variant=variant, seats=tuple(SeatSpec(f"p{n}") for n in range(1, sessions + 1)),
+        seed=11, mode="target"))
     await asyncio.sleep(0.5)
     say("PORT", host.port, "RSS0", *memory(host))
     loop = asyncio.get_running_loop()
@@ -301,6 +308,7 @@ async def client_side(args) -> dict:
     child = await asyncio.create_subprocess_exec(
         sys.executable, __file__, "--host-side", "--sessions", str(args.sessions),
         "--data-dir", args.data_dir, "--workers", str(args.workers),
+        *(("--variant", args.variant) if args.variant else ()),
         *(("--profile", args.profile) if args.profile else ()),
         stdin=asyncio.subprocess.PIPE,
         stdout=asyncio.subprocess.PIPE, cwd=str(ROOT))
@@ -533,6 +541,8 @@ def report(r: dict) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sessions", type=int, default=8)
+    parser.add_argument("--variant", default=None,
+                        help="the table's variant (default: classic, party beyond 10 seats)")
     parser.add_argument("--moves", type=int, default=60, help="card plays to measure")
     parser.add_argument("--data-dir", default=None)
     parser.add_argument("--workers", type=int, default=1,
@@ -544,7 +554,8 @@ def main() -> None:
                              "(with --workers 1 that is every app)")
     args = parser.parse_args()
     if args.host_side:
-        asyncio.run(host_side(args.sessions, args.data_dir, args.workers, args.profile))
+        asyncio.run(host_side(args.sessions, args.data_dir, args.workers, args.profile,
+                              args.variant or ("party" if args.sessions > 10 else "classic")))
         return
     args.data_dir = args.data_dir or tempfile.mkdtemp(prefix="uno-serve-bench-")
     result = asyncio.run(client_side(args))

@@ -22,6 +22,7 @@ from ..config import PlayConfig
 from ..paths import data_dir
 from ..saves import MatchRecord, MatchRecorder, MatchStore, SaveFileError
 from .controller import DEFAULT_PACE, TableController
+from .input_gate import InputGate
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
 if TYPE_CHECKING:
@@ -63,7 +64,7 @@ def write_crash_report(error: BaseException, table=None, folder: Path | None = N
     return str(path)
 
 
-class UnoApp(App[int]):
+class UnoApp(InputGate, App[int]):
     """Hot-seat UNO. ``config.seats`` set: straight to the table; else the setup screen.
 
     ``pace`` is the pause between computer actions (0 in tests). ``steady`` turns off

@@ -19,6 +19,7 @@ a table are answered by the host, so they are awaited.
 from __future__ import annotations
 
 import io
+import time
 
 from rich.console import Console
 from textual import on
@@ -132,7 +133,8 @@ class ClientTableScreen(TableScreen):
     instead of running computers, and prompts only for this terminal's seats."""
 
     ctl: SeatController
-    BINDINGS = [Binding("plus", "add_person", "Another player here", key_display="+")]
+    BINDINGS = [Binding("plus", "add_person", "Another player here", key_display="+"),
+                Binding("a", "mark_away", "Mark away")]
 
     def __init__(self, controller: SeatController) -> None:
         super().__init__(controller, pace=0, held=frozenset(controller.humans))
@@ -161,7 +163,53 @@ class ClientTableScreen(TableScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "add_person":
             return bool(self.ctl.table.free_seats())
+        if action == "mark_away":
+            return self._absent_seat() is not None
         return super().check_action(action, parameters)
+
+    def on_mount(self) -> None:
+        if self.ctl.table.turn_seconds:
+            # The countdown in the prompt line, every second (the prompt only).
+            self.set_interval(1.0, self._tick_countdown)
+
+    def _tick_countdown(self) -> None:
+        if self.is_active and self.ctl.table.turn_deadline is not None:
+            self._refresh_prompt()
+
+    def _countdown(self) -> str:
+        """' · 23 s left' while the turn timer runs, else ''."""
+        table = self.ctl.table
+        deadline = table.turn_deadline
+        if deadline is None or table.turn_seat is None:
+            return ""
+        left = max(0, round(deadline - time.monotonic()))
+        return f" · {left} s left"
+
+    def on_key(self, event) -> None:
+        # Back at the keyboard after a computer stood in (timeouts, or marked away).
+        ctl = self.ctl
+        if set(ctl.humans) & set(ctl.table.asleep):
+            ctl.table.wake(ctl.member)
+
+    def _absent_seat(self) -> int | None:
+        """The seat of a person at another terminal the table waits on, which this
+        terminal's person (who opened the table) may mark away; else None."""
+        ctl = self.ctl
+        table = ctl.table
+        if table.opener is None or table.opener != ctl.member.key or ctl.game.is_over:
+            return None
+        seat = ctl.game.decision.seat
+        if seat in ctl.humans or table.played_by_computer(seat) or seat in table.asleep:
+            return None
+        return seat
+
+    def action_mark_away(self) -> None:
+        seat = self._absent_seat()
+        if seat is None:
+            return
+        refusal = self.ctl.table.mark_away(self.ctl.member, seat)
+        self.message = f"✗ {refusal}." if refusal else ""
+        self._refresh()
 
     def action_add_person(self) -> None:
         """Seat one more person at this terminal (they share it as in hot seat)."""
@@ -212,8 +260,11 @@ class ClientTableScreen(TableScreen):
             name = ctl.names[decider]
             if ctl.table.played_by_computer(decider):
                 return f"{name} (computer) is playing…"
-            return f"Waiting for {name}…"
-        return super()._prompt_text()
+            away = " (a: mark them away)" if self._absent_seat() is not None else ""
+            return f"Waiting for {name}{self._countdown()}{away}…"
+        if set(ctl.humans) & set(ctl.table.asleep):
+            return "A computer plays your seat while you were away: press any key to play."
+        return super()._prompt_text() + self._countdown()
 
     def _hidden_notice(self) -> str:
         if not self.ctl.humans:
@@ -292,6 +343,9 @@ class ClientApp(UnoApp):
         self.key = session.key
         #: The table this terminal is at (the host's, or a worker's mirror of it).
         self.server_table = table
+        #: True while a request to open a table, sit, watch or play now is on its way:
+        #: another (a double Enter, a double click) is ignored, so one is made.
+        self.seating = False
         # Textual redirects sys.stdout and sys.stderr while an app runs, and puts back
         # what it found when it stops. With several apps started and stopped in any
         # order that would leave the server writing into a finished app: give it the
@@ -338,24 +392,41 @@ class ClientApp(UnoApp):
             SeatSpec(computer_name(n), default_bot_level()) for n in range(1, 4))
         return SetupScreen(PlayConfig(seats=seats))
 
-    def show_lobby(self) -> None:
-        """Leave any table and show the lobby."""
+    def show_lobby(self, message: str = "") -> None:
+        """Leave any table and show the lobby (saying ``message``)."""
         from .lobby import LobbyScreen
 
         self.leave_table()
         self.close_dialogs()
-        self.switch_screen(LobbyScreen())
+        self.switch_screen(LobbyScreen(message))
 
     def show_setup(self) -> None:
         # "New game" in the hot-seat app's dialogs means the lobby here.
         self.show_lobby()
 
+    async def seat_once(self, request) -> bool:
+        """Await ``request()`` (which opens a table, sits or watches and switches to
+        the table) unless one is on its way already; False when it was ignored."""
+        if self.seating:
+            return False
+        self.seating = True
+        try:
+            await request()
+        finally:
+            self.seating = False
+        return True
+
     def start_match(self, config: PlayConfig) -> None:
         """The setup screen's game becomes a new table; this terminal takes its seat."""
-        self.run_worker(self._open_table(config), group="seating")
+        if not self.seating:
+            self.run_worker(self.seat_once(lambda: self._open_table(config)), group="seating")
 
     async def _open_table(self, config: PlayConfig) -> None:
-        number = await self.host.open_table(config, self.session)
+        try:
+            number = await self.host.open_table(config, self.session)
+        except TableError as exc:
+            self.show_lobby(f"Can't open a table: {exc}.")
+            return
         humans = [i for i, spec in enumerate(config.seats) if spec.is_human]
         mine = next((i for i in humans if config.seats[i].name.casefold()
                      == self.player_name.casefold()), humans[0] if humans else None)
@@ -368,6 +439,19 @@ class ClientApp(UnoApp):
             self.show_lobby()       # the table is in the lobby's list: join it from there
             return
         self.switch_screen(screen)
+
+    async def play_now(self) -> None:
+        """A seat at once: at a table where visitors wait, else a new one (computers
+        play the other seats until more people come); refused with TableError."""
+        table, _ = await self.host.play_now(self.session, self.player_name)
+        self.server_table = table
+        self.switch_screen(ClientTableScreen(SeatController(table, self.session)))
+
+    def rename(self, name: str) -> str:
+        """This terminal's person is called ``name`` from now on (at the next table);
+        the name as kept."""
+        self.player_name = self.host.rename(self.session, name)
+        return self.player_name
 
     async def _sit(self, number: int, seat: int | None, name: str | None = None) -> Screen:
         table, _ = await self.host.sit(self.session, number, seat, name)

@@ -10,7 +10,7 @@ from __future__ import annotations
 __all__ = ["event_line", "CHOSEN"]
 
 #: Fields whose values come from a client: always quoted.
-CHOSEN = frozenset({"user", "name", "command", "reason", "ended", "why"})
+CHOSEN = frozenset({"user", "name", "to", "command", "reason", "ended", "why", "error"})
 
 
 def _value(key: str, value: object) -> str:

@@ -33,11 +33,11 @@ from typing import TYPE_CHECKING
 import asyncssh
 
 from ..app.controller import DEFAULT_PACE
-from ..config import PlayConfig
+from ..config import PlayConfig, SeatSpec, computer_name, default_bot_level
 from ..paths import data_dir
 from ..saves import MatchRecord, MatchStore, SaveFileError
 from .events import event_line
-from .identity import guest_names
+from .identity import guest_names, player_name
 from .limits import FD_RESERVE, Gatekeeper, Limits, raise_fd_limit
 from .quiet_gc import QuietCollector
 from .session import TerminalSession
@@ -99,6 +99,8 @@ class ServeConfig:
     open: bool = False
     #: What one address, connection and terminal may do (see limits.Limits).
     limits: Limits = Limits()
+    #: Seconds each person has for a decision at a table (0: no turn timer).
+    turn_seconds: float = 30.0
     #: Seconds between SSH keepalives; a link that answers none of three is dead
     #: (about 30 s).
     keepalive: float = 10.0
@@ -537,7 +539,8 @@ class Host:
                             executor=self._executor, on_empty=self._table_empty,
                             on_seats=self._lobby_changed, show_ids=self.config.show_card_ids,
                             store=self.store, record=record,
-                            on_save_problem=self._save_problem)
+                            on_save_problem=self._save_problem,
+                            turn_seconds=self.config.turn_seconds)
         self._next_table += 1
         self._tables[table.number] = table
         return table
@@ -616,6 +619,35 @@ class Host:
 
     async def watch(self, session, number) -> ServerTable:
         return self.watch_now(session, number)
+
+    def play_now_now(self, session: TerminalSession, name: str | None = None
+                     ) -> tuple[ServerTable, int]:
+        """A seat for ``session`` at once: at the table with the most people waiting
+        and a free seat, else at a new one (a round of classic; computers play the
+        other seats until visitors sit there). Refused with TableError."""
+        name = name or session.name
+        waiting = sorted((t for t in self.lobby_tables if t.free_seats()),
+                         key=lambda t: (-t.people_seated(), t.number))
+        for table in waiting:
+            try:
+                return self.sit_now(session, table.number, None, name)
+            except TableError:
+                continue
+        seats = (SeatSpec(name),) + tuple(SeatSpec(computer_name(n)) for n in (1, 2)) + (
+            SeatSpec(computer_name(3), default_bot_level()),)
+        table = self.create_table(PlayConfig(seats=seats, mode="single"), session)
+        return self.sit_now(session, table.number, 0, name)
+
+    async def play_now(self, session, name=None) -> tuple[ServerTable, int]:
+        return self.play_now_now(session, name)
+
+    def rename(self, session: TerminalSession, name: str) -> str:
+        """``session``'s person is called ``name`` from now on; the name as kept."""
+        kept = player_name(name)
+        self.log_event_line("rename", addr=session.peer, user=session.user,
+                            name=session.name, to=kept)
+        session.name = kept
+        return kept
 
     async def open_table(self, config: PlayConfig, session=None) -> int:
         """A new table playing ``config`` (opened by ``session``): its number."""

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from ..config import MAX_NAME
 
 __all__ = ["Identity", "player_name", "guest_names", "split_login", "new_token", "chosen_name",
+           "comeback_login",
            "TOKEN_LENGTH"]
 
 #: Letters a token is made of (no 0/O, 1/l/I to misread).
@@ -69,12 +70,20 @@ class Identity:
 
     def comeback_login(self, name: str) -> str | None:
         """The login name that takes this identity's seats back (None: a key does)."""
-        return None if self.key is not None else f"{name}+{self.token}"
+        return comeback_login(self.seat_key, name)
+
+
+def comeback_login(seat_key: str | None, name: str) -> str | None:
+    """The login that takes back the seats held by ``seat_key`` (an identity's
+    ``seat_key``): ``NAME+TOKEN`` for a token; None for a key (the key does)."""
+    if seat_key is None or not seat_key.startswith("token:"):
+        return None
+    return f"{name}+{seat_key.removeprefix('token:')}"
 
 
 def guest_names():
-    """``Guest 1``, ``Guest 2``, … for visitors who gave no name of their own."""
-    return (f"Guest {n}" for n in itertools.count(1))
+    """``Guest1``, ``Guest2``, … for visitors who gave no name of their own."""
+    return (f"Guest{n}" for n in itertools.count(1))
 
 
 def chosen_name(user: str) -> str | None:

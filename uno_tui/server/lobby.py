@@ -14,6 +14,7 @@ from textual.widgets.option_list import Option
 
 from ..app.widgets.title import TitleBar
 from ..config import MAX_NAME
+from .identity import comeback_login
 from .table import TableError
 
 __all__ = ["LobbyScreen", "LobbyChanged", "NameDialog"]
@@ -28,24 +29,40 @@ class LobbyScreen(Screen[None]):
 
     AUTO_FOCUS = "#tables"
     BINDINGS = [
+        Binding("p", "play_now", "Play now"),
         Binding("n", "new_table", "New table"),
         Binding("enter", "join", "Join", key_display="⏎"),
         Binding("w", "watch", "Watch"),
+        Binding("r", "rename", "Rename"),
         Binding("q", "app.request_quit", "Leave"),
         Binding("question_mark", "app.help", "Help", key_display="?"),
     ]
 
+    def __init__(self, message: str = "") -> None:
+        super().__init__()
+        self._first_message = message
+
     def compose(self) -> ComposeResult:
         yield TitleBar("lobby")
         with Vertical(id="lobby"):
-            greeting = Text("Welcome, ")
-            greeting.append(self.app.player_name, style="bold")
-            greeting.append(". Pick a table and press Enter to sit down, w to watch, "
-                            "or n for a new table.")
-            yield Static(greeting, id="lobby-greeting")
+            yield Static(self._greeting(), id="lobby-greeting")
             yield OptionList(id="tables")
-            yield Static("", id="lobby-message")
+            yield Static(Text(self._first_message), id="lobby-message")
         yield Footer()
+
+    def _greeting(self) -> Text:
+        name = self.app.player_name
+        greeting = Text("Welcome, ")
+        greeting.append(name, style="bold")
+        greeting.append(". p plays now (a seat at once); or pick a table and press Enter to "
+                        "sit down, w to watch, n for a new table; r changes your name.")
+        login = comeback_login(self.app.key, name)
+        if login is not None:
+            greeting.append("\nLost the connection? Log in as ")
+            greeting.append(login, style="bold")
+            greeting.append(f" (ssh -l '{login}' …) to take your seat back; only that "
+                            "login does.")
+        return greeting
 
     def on_mount(self) -> None:
         self.query_one("#tables").border_title = "Tables"
@@ -90,7 +107,8 @@ class LobbyScreen(Screen[None]):
             message.update(Text(text))
 
     def action_new_table(self) -> None:
-        self.app.push_screen(self.app._setup())
+        if not self.app.seating:
+            self.app.push_screen(self.app._setup())
 
     @on(OptionList.OptionSelected, "#tables")
     async def _selected(self, event: OptionList.OptionSelected) -> None:
@@ -101,19 +119,34 @@ class LobbyScreen(Screen[None]):
         table = self._chosen_table()
         if table is None:
             return
-        try:
-            await self.app.sit_at(table)
-        except TableError as exc:
-            self._say(f"Can't sit down: {exc}. Press w to watch instead.")
+        await self.app.seat_once(lambda: self._try(
+            lambda: self.app.sit_at(table), "Can't sit down: {}. Press w to watch instead."))
 
     async def action_watch(self) -> None:
         table = self._chosen_table()
         if table is None:
             return
+        await self.app.seat_once(lambda: self._try(lambda: self.app.watch(table),
+                                                   "Can't watch: {}."))
+
+    async def action_play_now(self) -> None:
+        await self.app.seat_once(lambda: self._try(self.app.play_now, "Can't play now: {}."))
+
+    async def _try(self, request, refusal: str) -> None:
         try:
-            await self.app.watch(table)
+            await request()
         except TableError as exc:
-            self._say(f"Can't watch: {exc}.")
+            self._say(refusal.format(exc))
+
+    def action_rename(self) -> None:
+        def named(name: str | None) -> None:
+            if name:
+                kept = self.app.rename(name)
+                self.query_one("#lobby-greeting", Static).update(self._greeting())
+                self._say(f"You are {kept} from now on.")
+
+        self.app.push_screen(NameDialog("Your name at the tables?", "Enter keeps it; "
+                                        "Escape cancels."), named)
 
 
 class NameDialog(ModalScreen[str | None]):
@@ -121,16 +154,16 @@ class NameDialog(ModalScreen[str | None]):
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, question: str) -> None:
+    def __init__(self, question: str, hint: str = "Enter sits them down; Escape cancels.") -> None:
         super().__init__(classes="dialog-screen")
         self.question = question
+        self.hint = hint
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Static(self.question, classes="dialog-title")
             yield Input(placeholder="name", max_length=MAX_NAME, id="name")
-            yield Static("Enter sits them down; Escape cancels.", classes="dialog-hint",
-                         id="name-hint")
+            yield Static(self.hint, classes="dialog-hint", id="name-hint")
         yield Footer()
 
     def on_mount(self) -> None:

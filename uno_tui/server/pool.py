@@ -116,7 +116,9 @@ class WorkerLink:
             names=ctl.names, log=tuple(ctl.log), seat_specs=table.seat_specs(),
             free_seats=table.free_seats(), computers=frozenset(ctl.bots),
             summary=table.summary, deal=table.deal, version=table.version,
-            description=table.describe(),
+            description=table.describe(), turn_seat=table.turn_seat,
+            turn_deadline=table.turn_deadline, turn_seconds=table.turn_seconds,
+            asleep=frozenset(table.asleep), opener=table.opener,
             seats={sid: table.seats_of(session) for sid, session in self.sessions.items()
                    if session.table is table})
         return TableSync(state, epoch, base, steps, events)
@@ -179,8 +181,18 @@ class WorkerLink:
             table = self.host.table(message[2])
             if table is not None:
                 table.ready(session)
+        elif kind in ("wake", "away"):
+            table = self.host.table(message[2])
+            if table is not None and kind == "wake":
+                table.wake(session)
+            elif table is not None:
+                refusal = table.mark_away(session, message[3])
+                if refusal:
+                    self.table_changed(session, TableChange((), refusal, answered=True))
         elif kind == "leave":
             self.host.leave(session)
+        elif kind == "rename":
+            self.host.rename(session, message[2])
         elif kind == "crashed":
             self.host.crashed(session, message[2], RuntimeError(message[3]))
         elif kind == "ended":
@@ -200,6 +212,9 @@ class WorkerLink:
             elif what == "watch":
                 host.watch_now(session, *args)
                 value = None
+            elif what == "play_now":
+                table, seat = host.play_now_now(session, *args)
+                value = (table.number, seat)
             else:
                 raise TableError(f"the host can't {what}")
         except TableError as exc:

@@ -107,6 +107,14 @@ class TableState:
     description: str
     #: The seats each of the worker's sessions holds (by session id; () watches).
     seats: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    #: The turn timer: the seat it runs for and when it runs out (monotonic), else None.
+    turn_seat: int | None = None
+    turn_deadline: float | None = None
+    turn_seconds: float = 0.0
+    #: Seats a computer plays until their person presses a key.
+    asleep: frozenset[int] = frozenset()
+    #: The identity of whoever opened the table.
+    opener: str | None = None
 
 
 @dataclass(frozen=True)
@@ -225,3 +233,16 @@ class TableMirror:
 
     def ready(self, member) -> None:
         self._send(("ready", member.sid, self.number))
+
+    turn_seat = property(lambda self: self.state.turn_seat)
+    turn_deadline = property(lambda self: self.state.turn_deadline)
+    turn_seconds = property(lambda self: self.state.turn_seconds)
+    asleep = property(lambda self: self.state.asleep)
+    opener = property(lambda self: self.state.opener)
+
+    def wake(self, member) -> None:
+        self._send(("wake", member.sid, self.number))
+
+    def mark_away(self, member, seat: int) -> str:
+        self._send(("away", member.sid, self.number, seat))
+        return ""

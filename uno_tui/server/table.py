@@ -31,7 +31,7 @@ from ..app.narration import Narrator
 from ..app.pacing import CATCH_GRACE, Answer, first_answer
 from ..bots import make_bot
 from ..config import MAX_LOG_LINES, MAX_NAME, PlayConfig, SeatSpec, default_bot_level
-from ..engine import Action, CallUno, Catch, EngineError, Play
+from ..engine import Accept, Action, CallUno, Catch, Draw, EngineError, Keep, Play
 from ..saves import MatchRecord, MatchRecorder, MatchStore
 from .replica import TableFeed
 
@@ -130,6 +130,15 @@ class _Entry:
     submission: Submission | None = None
     bot: Answer = None
     done: asyncio.Future | None = field(default=None, repr=False)
+    #: The turn timer ran out: this action is made for the seat (its person is slow).
+    timed_out: int | None = None
+
+
+#: What a seat whose turn timer ran out does, in this order of preference: the least a
+#: player may do (draw, keep the drawn card, accept), else the decision's first option.
+_TIMEOUT_PREFERENCE = (Draw, Keep, Accept)
+#: Timeouts in a row after which a computer plays the seat until its person is back.
+TIMEOUTS_BEFORE_COMPUTER = 2
 
 
 class ServerTable:
@@ -145,7 +154,8 @@ class ServerTable:
                  hold: float = DEFAULT_HOLD, round_pause: float = DEFAULT_ROUND_PAUSE,
                  executor: Executor | None = None, on_empty=None, on_seats=None,
                  show_ids: bool = False, store: MatchStore | None = None,
-                 record: MatchRecord | None = None, on_save_problem=None) -> None:
+                 record: MatchRecord | None = None, on_save_problem=None,
+                 turn_seconds: float = 0.0) -> None:
         if not config.seats:
             raise TableError("a table needs seats")
         self.number = number
@@ -195,6 +205,15 @@ class ServerTable:
         self.closed = False
         #: The identity of the person who opened the table (None: the host did).
         self.opener: str | None = None
+        #: Seconds a person has for each decision (0: no limit).
+        self.turn_seconds = turn_seconds
+        #: The seat whose turn timer runs and when it runs out (monotonic), else None.
+        self.turn_seat: int | None = None
+        self.turn_deadline: float | None = None
+        self._turn_armed: tuple | None = None
+        #: Timeouts in a row per seat; seats a computer plays until their person is back.
+        self._timeouts: dict[int, int] = {}
+        self.asleep: set[int] = set()
         for seat, s in enumerate(self._seats):
             if not s.away:
                 self._stand_in(seat)
@@ -354,6 +373,10 @@ class ServerTable:
         a computer stands in)."""
         return tuple(s.level for s in self._seats)
 
+    def people_seated(self) -> int:
+        """Seats a person holds now."""
+        return sum(1 for s in self._seats if s.holder is not None)
+
     def free_seats(self) -> tuple[int, ...]:
         """People's seats anyone may take: nobody holds them and none is kept for a
         dropped person."""
@@ -470,6 +493,10 @@ class ServerTable:
         for seat in sorted(seats):
             s = self._seats[seat]
             s.holder = None
+            if seat in self.asleep:
+                self.asleep.discard(seat)
+                self.ctl.bots.pop(seat, None)   # stood in for below as for anyone
+            self._timeouts.pop(seat, None)
             if keep:
                 self._keep_for(seat)
             else:
@@ -556,6 +583,9 @@ class ServerTable:
 
     def _apply(self, entry: _Entry) -> None:
         ctl = self.ctl
+        if entry.timed_out is not None:
+            self._apply_timeout(entry.timed_out)
+            return
         if entry.bot is not None:
             lines = ctl.apply_bot(*entry.bot)
             if lines:
@@ -599,10 +629,102 @@ class ServerTable:
 
         return _CARD.sub("that card", _SEAT.sub(name, reason))
 
+    # ---------------------------------------------------------- turn timer
+
+    def _arm_turn_timer(self) -> None:
+        """Start the turn timer for a person's decision that is new (same seat and
+        version: it goes on running)."""
+        if not self.turn_seconds or self.closed or self.interrupted:
+            return
+        game = self.ctl.game
+        seat = None if game.is_over or self.summary is not None else game.decision.seat
+        if seat is not None and (seat in self.ctl.bots or self._seats[seat].holder is None):
+            seat = None
+        armed = (seat, self.version, self.deal)
+        if armed == self._turn_armed:
+            return
+        self._turn_armed = armed
+        self._cancel_timer("turn")
+        if seat is None:
+            self.turn_seat = self.turn_deadline = None
+            return
+        self.turn_seat = seat
+        self.turn_deadline = time.monotonic() + self.turn_seconds
+        self._later("turn", self.turn_seconds, self._turn_over, armed)
+
+    def _turn_over(self, armed: tuple) -> None:
+        if armed == self._turn_armed:
+            self._queue.put_nowait(_Entry(None, timed_out=armed[0]))
+
+    def _apply_timeout(self, seat: int) -> None:
+        ctl = self.ctl
+        game = ctl.game
+        if game.is_over or self.summary is not None or game.decision.seat != seat \
+                or seat in ctl.bots:
+            return
+        legal = ctl.legal(seat)
+        action = next((a for kind in _TIMEOUT_PREFERENCE for a in legal if type(a) is kind),
+                      legal[0] if legal else None)
+        if action is None:
+            return
+        name = self._seats[seat].name
+        note = f"{name}'s time ran out ({self.turn_seconds:g} s)"
+        ctl.log.append(note)
+        lines = [note] + ctl.apply(action)
+        count = self._timeouts[seat] = self._timeouts.get(seat, 0) + 1
+        if count >= TIMEOUTS_BEFORE_COMPUTER:
+            self.asleep.add(seat)
+            self._timeouts[seat] = 0
+            self.ctl.bots[seat] = make_bot(default_bot_level(), seat,
+                                           random.Random(self._rng.randrange(2**63)))
+            note = (f"{name} timed out {count} times in a row: a computer plays the seat "
+                    "until they press a key")
+            ctl.log.append(note)
+            lines.append(note)
+        self._changed(lines)
+        if self._on_seats is not None:
+            self._on_seats(self)
+
+    def wake(self, member: Member) -> None:
+        """``member`` pressed a key: the seats a computer played for them after their
+        timeouts are theirs again."""
+        mine = self._members.get(member, set()) & self.asleep
+        if not mine:
+            return
+        for seat in mine:
+            self.asleep.discard(seat)
+            self.ctl.bots.pop(seat, None)
+        self._news(*(f"{self._seats[seat].name} is back; the seat is theirs again"
+                     for seat in sorted(mine)))
+        self._wake.set()
+        self._arm_turn_timer()
+
+    def mark_away(self, member: Member, seat: int) -> str:
+        """The table's creator (``member``) marks the person at ``seat`` away: a computer
+        plays it until they press a key. '' or why not."""
+        if member.key != self.opener:
+            return "only the player who opened the table may mark someone away"
+        if not 0 <= seat < len(self._seats) or self._seats[seat].holder is None:
+            return "nobody sits there"
+        if seat in self.asleep:
+            return ""
+        self.asleep.add(seat)
+        self.ctl.bots[seat] = make_bot(default_bot_level(), seat,
+                                       random.Random(self._rng.randrange(2**63)))
+        self._news(f"{self._seats[seat].name} is marked away: a computer plays the seat "
+                   "until they press a key")
+        self._wake.set()
+        self._arm_turn_timer()
+        return ""
+
     def _changed(self, lines: Sequence[str], answered: Member | None = None,
                  refusal: str = "") -> None:
         if lines:
             self.version += 1
+        if answered is not None and lines:
+            for seat in self._members.get(answered, ()):
+                self._timeouts.pop(seat, None)      # they acted: not slow in a row
+        self._arm_turn_timer()
         if self.ctl.game.is_over and self.summary is None:
             self.summary = self.ctl.finish_round()
             self._ready.clear()
@@ -627,6 +749,7 @@ class ServerTable:
         self._broadcast(TableChange(lines))
 
     def _broadcast(self, change: TableChange) -> None:
+        self._arm_turn_timer()
         for member in list(self._members):
             member.table_changed(change)
         if self._on_seats is not None:

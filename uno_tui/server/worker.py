@@ -23,6 +23,7 @@ import sys
 import time
 from dataclasses import dataclass
 
+from .identity import player_name
 from .limits import InputRate
 from .quiet_gc import QuietCollector
 from .replica import TableMirror
@@ -125,6 +126,16 @@ class WorkerDesk:
 
     def leave(self, member: RemoteTerminal) -> None:
         self._worker.send(("leave", member.sid))
+
+    async def play_now(self, member: RemoteTerminal, name: str | None = None
+                       ) -> tuple[TableMirror, int]:
+        number, seat = await self._worker.ask(member.sid, "play_now", name)
+        return self._worker.mirrors[number], seat
+
+    def rename(self, member: RemoteTerminal, name: str) -> str:
+        member.name = player_name(name)
+        self._worker.send(("rename", member.sid, name))
+        return member.name
 
     @property
     def crash_folder(self):

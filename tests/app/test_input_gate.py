@@ -1,0 +1,48 @@
+"""Keys typed faster than screens come and go reach only the screen they were typed
+at, once it is ready (uno_tui.app.input_gate): a burst never runs a screen's action
+before it has its widgets, nor after it has closed."""
+
+from __future__ import annotations
+
+import random
+
+from textual import events
+
+from uno_tui.app.screens.help import HelpScreen
+from uno_tui.app.screens.table import TableScreen
+
+from .helpers import make_app, make_controller, settle
+
+
+def _burst(app, keys) -> None:
+    """Post ``keys`` to the app all at once, as a driver does with a burst."""
+    for key in keys:
+        char = key if len(key) == 1 else None
+        app.post_message(events.Key(key, char))
+
+
+async def test_help_opened_and_closed_by_a_burst_never_crashes_and_ends_where_it_should():
+    app = make_app(make_controller("Ann,cpu"))
+    async with app.run_test() as pilot:
+        await settle(pilot)
+        rng = random.Random(3)
+        for _ in range(30):
+            _burst(app, rng.choice([["question_mark", "escape", "k"],
+                                    ["question_mark", "k", "r", "escape", "question_mark",
+                                     "k", "escape"],
+                                    ["question_mark", "escape", "question_mark", "escape",
+                                     "k", "r"]]))
+            await pilot.pause()
+        await settle(pilot)
+        assert app.is_running and app.crash_report is None
+        assert isinstance(app.screen, (TableScreen, HelpScreen))
+
+
+async def test_a_key_that_comes_while_a_screen_is_pushed_waits_for_it():
+    app = make_app(make_controller("Ann,cpu"))
+    async with app.run_test() as pilot:
+        await settle(pilot)
+        _burst(app, ["question_mark", "k"])      # k: the help screen's keys tab
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        assert app.screen.query_one("TabbedContent").active == "keys"

@@ -1,0 +1,94 @@
+"""The turn timer: nobody stalls a table (serve --turn-seconds)."""
+
+from __future__ import annotations
+
+import asyncssh
+
+from uno_tui.engine import Game
+
+from .support import Client, log_entries, people, serving, wait_until
+
+
+async def _seated(host):
+    """ann opens a table for ann and bob; both sit down from the lobby."""
+    ann = await Client(host, "ann").connect()
+    bob = await Client(host, "bob").connect()
+    host.create_table(people("ann", "bob"), ann.session)
+    for client in (ann, bob):
+        await wait_until(lambda: "Table 1" in client.text(), f"the lobby for {client.name}")
+        client.keys("\r")
+        await client.at_table()
+    return ann, bob
+
+
+async def test_the_timer_draws_for_a_slow_seat_then_a_computer_plays_it_until_a_key(tmp_path):
+    async with serving(tmp_path, turn_seconds=0.6, pace=0.05) as host:
+        ann, bob = await _seated(host)
+        table = host.tables[0]
+        table.use_position(Game.from_position(
+            "classic", hands=[["R5", "G7", "G8"], ["B1", "B2", "R9"]], top="Y3",
+            draw=["B4", "B6", "B7", "B8"], current=0))
+        await wait_until(lambda: "s left" in ann.text(), "ann's countdown")
+        await wait_until(lambda: "Waiting for ann · " in bob.text(), "bob sees it too")
+        await wait_until(lambda: any("ann's time ran out (0.6 s)" in line
+                                     for line in log_entries(bob)), "the first timeout")
+        assert len(table.ctl.game.hands[0]) >= 4           # she drew
+        assert not table.played_by_computer(0)
+        await wait_until(lambda: table.played_by_computer(0), "a computer for ann")
+        assert any("timed out 2 times in a row" in line for line in table.ctl.log)
+        await wait_until(lambda: "press any key to play" in ann.text(), "ann told")
+        ann.keys(" ")
+        await wait_until(lambda: not table.played_by_computer(0), "ann's seat hers again")
+        assert any("ann is back" in line for line in table.ctl.log)
+        await ann.close()
+        await bob.close()
+
+
+async def test_the_creator_marks_an_absent_player_away(tmp_path):
+    async with serving(tmp_path, turn_seconds=300) as host:
+        ann, bob = await _seated(host)
+        table = host.tables[0]
+        table.use_position(Game.from_position(
+            "classic", hands=[["R5", "G7"], ["B1", "B2", "R9"]], top="Y3",
+            draw=["B4", "B6", "B7", "B8"], current=1))
+        await wait_until(lambda: "a: mark them away" in ann.text(), "ann offered it")
+        assert "mark them away" not in bob.text()
+        ann.keys("a")
+        await wait_until(lambda: table.played_by_computer(1), "a computer for bob")
+        assert any("bob is marked away" in line for line in table.ctl.log)
+        await ann.close()
+        await bob.close()
+
+
+async def test_a_frozen_client_is_noticed_by_the_keepalives(tmp_path):
+    """A client whose link goes silent (a kill -STOP'ped ssh, a cable pulled) is dropped
+    after three unanswered keepalives; here a proxy between it and the server stops
+    passing anything on."""
+    import asyncio
+
+    frozen = asyncio.Event()
+
+    async def pipe(reader, writer):
+        while data := await reader.read(65536):
+            if frozen.is_set():
+                await asyncio.sleep(3600)
+            writer.write(data)
+
+    async with serving(tmp_path, keepalive=0.3) as host:
+        async def relay(reader, writer):
+            up_reader, up_writer = await asyncio.open_connection("127.0.0.1", host.port)
+            await asyncio.gather(pipe(reader, up_writer), pipe(up_reader, writer),
+                                 return_exceptions=True)
+
+        proxy = await asyncio.start_server(relay, "127.0.0.1", 0)
+        port = proxy.sockets[0].getsockname()[1]
+        conn = await asyncssh.connect("127.0.0.1", port, username="ann", known_hosts=None,
+                                      client_keys=None)
+        await conn.create_process(term_type="xterm", term_size=(80, 24))
+        await wait_until(lambda: host.sessions, "ann's session")
+        frozen.set()
+        await wait_until(lambda: not host.sessions, "the frozen link noticed", limit=10)
+        conn.abort()
+        proxy.close()
+    assert "not responding to keepalive" in host.test_log.getvalue() or \
+        "ended='connection lost'" in host.test_log.getvalue()

@@ -1,0 +1,90 @@
+"""Input reaches a screen only when that screen can take it.
+
+A key travels: the app forwards it to the screen on top (or its focused widget), the
+screen's queue gets to it, it bubbles back up to the app, which then runs the bindings
+of whatever screen is on top *now*. Typed fast (a key burst, a double Enter), keys
+overtook the screens they were meant for: a key forwarded to a screen that had closed
+meanwhile ran the bindings of the next one, and a key that came as a screen was pushed
+reached it before it had mounted or made its widgets (``NoMatches`` in the help
+screen's ``on_mount`` and ``action_tab``, the setup screen's ``#variant``, the hand's
+``ChipGrid``). :class:`InputGate` settles the whole class in one place:
+
+- while the screen on top is not ready (not mounted yet, closing, or closed), input is
+  held, in order, and handed on once it is (at most ``HELD_LIMIT`` events: the rest of
+  a flood is dropped);
+- a key whose screen is no longer on top when it comes back up to the app (no widget
+  there took it) is held and handed to the screen on top now, once that is ready,
+  instead of running bindings while the screens change.
+"""
+
+from __future__ import annotations
+
+from textual import events
+
+__all__ = ["InputGate", "HELD_LIMIT"]
+
+#: Input events held at most while a screen gets ready; beyond, they are dropped.
+HELD_LIMIT = 64
+#: Seconds between two looks at a screen that is not ready yet.
+_RETRY = 0.01
+#: What is held: what a person does (mouse moves and scrolls only show where they are).
+_HELD = (events.Key, events.MouseDown, events.MouseUp, events.Click, events.Paste)
+
+
+class InputGate:
+    """A mixin for the App (before ``App`` in the bases)."""
+
+    _held_input: list | None = None
+    #: Input events dropped because too many were held (for tests and the curious).
+    dropped_input = 0
+
+    def _screen_ready(self) -> bool:
+        try:
+            screen = self.screen
+        except Exception:       # no screen yet, or the app is closing
+            return False
+        return screen.is_mounted and not screen._closing and not screen._closed
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, _HELD) and not event.is_forwarded:
+            held = self._held_input
+            if held or not self._screen_ready():
+                self._hold(event)
+                return
+            # The screen it reaches: its bindings, and no other's, may answer it.
+            event._gate_screen = self.screen
+        await super().on_event(event)
+
+    def _hold(self, event: events.Event) -> None:
+        if self._held_input is None:
+            self._held_input = []
+        held = self._held_input
+        if len(held) >= HELD_LIMIT:
+            self.dropped_input += 1
+            return
+        held.append(event)
+        if len(held) == 1:
+            self.set_timer(_RETRY, self._hand_on)
+
+    def _hand_on(self) -> None:
+        """Hand the held input on, in order, once the screen on top is ready."""
+        held = self._held_input
+        if not held or self._closing or self._closed:
+            return
+        if not self._screen_ready():
+            self.set_timer(_RETRY, self._hand_on)
+            return
+        self._held_input = []
+        for event in held:
+            self.post_message(event)
+
+    async def _on_key(self, event: events.Key) -> None:
+        screen = getattr(event, "_gate_screen", None)
+        if screen is not None and (screen is not self.screen or not self._screen_ready()):
+            # The screen it reached has closed or been replaced since (the key ran no
+            # binding there): it goes to the screen on top now, once that is ready,
+            # as typed-ahead keys do in a terminal. Not the old screen's bindings, nor
+            # the new one's before it has its widgets.
+            event.prevent_default()
+            event.stop()
+            self._hold(events.Key(event.key, event.character))
