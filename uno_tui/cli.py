@@ -307,17 +307,17 @@ def serve_parser() -> argparse.ArgumentParser:
                              f"{MAX_WORKERS} (default: this machine's cores, "
                              f"{os.cpu_count() or 1}; 1 draws them in the server's own "
                              "process)")
+    parser.add_argument("--web", metavar="PORT", type=whole_number(0, 65535), default=None,
+                        help="also serve the tables to web browsers on this TCP port, 0 to "
+                             "65,535 (0: any free port): friends open http://HOST:PORT/")
+    parser.add_argument("--no-ssh", dest="ssh", action="store_false",
+                        help="no SSH port: the web page only (needs --web)")
     parser.add_argument("--turn-seconds", type=_seconds_in(0, MAX_TURN_SECONDS), default=30.0,
                         metavar="S",
                         help="seconds each person has for a decision; when they run out "
                              "the seat draws or passes as the rules allow, and after two in "
                              "a row a computer plays it until its person presses a key; 0 to "
                              f"{MAX_TURN_SECONDS:,}, 0: no timer (default: 30)")
-    parser.add_argument("--web", metavar="PORT", type=whole_number(0, 65535), default=None,
-                        help="also serve the tables to web browsers on this TCP port, 0 to "
-                             "65,535 (0: any free port): friends open http://HOST:PORT/")
-    parser.add_argument("--no-ssh", dest="ssh", action="store_false",
-                        help="no SSH port: the web page only (needs --web)")
     parser.add_argument("--open", action="store_true",
                         help="a public demo: anyone may join, on any address, with no key "
                              "or password; visitors get a guest name they may change")
