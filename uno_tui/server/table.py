@@ -279,9 +279,12 @@ class ServerTable:
         """Take the table's save out of those a restart offers again: nothing to come
         back to. Moved into the folder ``keep_in`` (its path there), else removed."""
         recorder = self.recorder
-        if recorder is None or recorder.record is None or recorder.record.path is None:
+        if recorder is None:
             return None
+        # The journal's file is made by the writer (in its thread): wait for it first.
         recorder.flush(5.0)
+        if recorder.record is None or recorder.record.path is None:
+            return None
         path = recorder.record.path
         try:
             if keep_in is not None and path.exists():
