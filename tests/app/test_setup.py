@@ -191,3 +191,18 @@ async def test_names_are_text_never_markup_at_the_table():
         text = await shown(pilot)
         assert "[/]'s hand" in text and "[b]Ann" in text
         assert app.is_running
+
+
+async def test_the_twelve_house_rules_in_two_columns_by_keys():
+    """Down goes down the first column, Right to the one beside it in the second."""
+    app = setup_app()
+    async with app.run_test() as pilot:
+        await quiet(pilot)
+        rules = app.screen.query_one("#rules", CheckList)
+        rules.focus()
+        await press(pilot, "down", "right", "space")     # 7-0's neighbour: multi-play
+        assert rules.selected == ["multi-play"]
+        await press(pilot, "right", "left", "space")     # no second column past it: 7-0
+        assert rules.selected == ["7-0", "multi-play"]
+        text = await shown(pilot)
+        assert "catch-window" in text and "Start the game" in text
