@@ -259,3 +259,18 @@ async def test_the_focused_field_stays_in_view_after_a_resize():
         assert rules.region.overlaps(visible) and visible.contains_region(
             rules.region.intersection(visible)), (rules.region, visible)
         assert rules.region.y + rules.region.height <= visible.bottom
+
+
+async def test_the_twelve_house_rules_in_two_columns_by_keys():
+    """Down goes down the first column, Right to the one beside it in the second."""
+    app = setup_app()
+    async with app.run_test() as pilot:
+        await quiet(pilot)
+        rules = app.screen.query_one("#rules", CheckList)
+        rules.focus()
+        await press(pilot, "down", "right", "space")     # 7-0's neighbour: multi-play
+        assert rules.selected == ["multi-play"]
+        await press(pilot, "right", "left", "space")     # no second column past it: 7-0
+        assert rules.selected == ["7-0", "multi-play"]
+        text = await shown(pilot)
+        assert "catch-window" in text and "Start the game" in text

@@ -23,7 +23,7 @@ from functools import partial
 from typing import Callable, Sequence
 
 from ..engine import (
-    Action, CallUno, DecisionKind, EngineError, Game, Kind, Play,
+    Action, CallUno, DecisionKind, EngineError, Game, Play,
 )
 from ..engine.determinize import deck_of, fork, sample_state
 from ..engine.registry import get_variant

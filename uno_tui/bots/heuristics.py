@@ -181,8 +181,8 @@ def play_scores(sit: Situation, plays: Sequence[Action]) -> list[float]:
             if face.color == sit.next_lacks:
                 score += w["lacking"]     # the next player will have to draw
         amount = sit.variant.draw_amounts.get(kind)
-        if kind == Kind.SNORLAX:
-            pass    # it may let the next player shed a whole colour
+        if kind in sit.variant.color_driven and type(amount) is int:
+            pass    # a fixed draw tied to the colour (Snorlax): it may let them shed a colour
         elif amount == "until":
             score += w["action"] + threat * 3.0
         elif amount is not None:    # a number, or a random amount at its mean
@@ -262,18 +262,24 @@ def color_scores(sit: Situation) -> dict[str, float]:
     played = sit.top.kind
     if sit.context.get("then") == "advance" or sit.kind != DecisionKind.COLOR:
         return scores
-    if played in (Kind.SNORLAX, Kind.GRENINJA, Kind.WILD_DRAW_COLOR):
+    variant = sit.variant
+    if played in variant.color_driven:
+        # A fixed draw tied to the colour (Snorlax) sheds the colour; a draw until the
+        # colour (Greninja, Wild Draw Colour) wants a scarce one, less so for a bluffable
+        # card, whose player may be challenged.
+        sheds = type(variant.draw_amounts.get(played)) is int
         unseen = sit.unseen()
         total = max(1, len(unseen))
         victim = sit.counts[sit.next_seat]
         for c in sit.colors:
             share = max(1, sum(1 for f in unseen if f.color == c)) / total
-            if played == Kind.SNORLAX:
+            if sheds:
                 # The victim sheds every card of the colour: name one it likely lacks.
                 scores[c] -= 2.0 * (victim + 3) * share
             else:
                 # The victim draws until the colour shows: name a scarce one.
-                scores[c] += min(1.0 / share, 12.0) * (1.0 if played == Kind.GRENINJA else 0.5)
+                scores[c] += min(1.0 / share, 12.0) * (
+                    0.5 if played in variant.restricted_wilds else 1.0)
     return scores
 
 

@@ -22,6 +22,8 @@ class CheckList(OwnBindingsFirst, Widget, can_focus=True):
     BINDINGS = [
         Binding("up", "move(-1)", "Up", show=False),
         Binding("down", "move(1)", "Down", show=False),
+        Binding("left", "across(-1)", show=False),
+        Binding("right", "across(1)", show=False),
         Binding("space", "toggle", "On/off", key_display="Space"),
     ]
 
@@ -90,6 +92,12 @@ class CheckList(OwnBindingsFirst, Widget, can_focus=True):
 
     def action_move(self, step: int) -> None:
         self.cursor = max(0, min(len(self.items) - 1, self.cursor + step))
+
+    def action_across(self, step: int) -> None:
+        """Left/Right: to the item beside this one in the other column (two columns only)."""
+        rows = self._rows(self.size.width)
+        if self._columns(self.size.width) > 1 and 0 <= self.cursor + step * rows < len(self.items):
+            self.cursor += step * rows
 
     def action_toggle(self) -> None:
         self.toggle(self.items[self.cursor][0])
