@@ -179,7 +179,8 @@ async def test_a_mini_pile_shows_its_card_colour_and_who_plays_next():
     top = view.extras["mini_pile"][-1].face
     assert f"Mini-pile: {len(view.extras['mini_pile'])}" in text
     assert top.label.split()[-1] in text
-    assert "next: Ann" in text
+    # Who plays on it, in words: no second "next:" beside the direction tracker's.
+    assert "│ Ann\n" in text and text.endswith("plays on it") and "next:" not in text
 
 
 async def test_the_leak_scan_catches_an_active_face_on_a_seat():
