@@ -87,3 +87,16 @@ async def test_a_preset_follows_the_variant_and_hand_ticks_stay():
         await quiet(pilot)
         assert set(rules.selected) == PARTY - {"7-0"} | {"no-bluffing"}
         assert preset.value == CUSTOM
+
+
+async def test_a_rule_given_with_its_number_is_kept_and_started_with():
+    app = setup_app(rules=frozenset({"catch-window:5"}))
+    async with app.run_test() as pilot:
+        await quiet(pilot)
+        rules = app.screen.query_one("#rules", CheckList)
+        assert rules.selected == ["catch-window:5"]
+        assert "catch-window:5" in await shown(pilot)
+        await press(pilot, "ctrl+s")
+        await quiet(pilot)
+        ctl = app.table.ctl
+    assert ctl.rules == {"catch-window:5"} and ctl.game.window_seconds == 5

@@ -22,7 +22,8 @@ from ...config import (
     MAX_NAME, MAX_SEATS, MODE_LABELS, PlayConfig, SeatSpec, computer_name, default_bot_level,
 )
 from ...engine import HOUSE_RULES, MODES, PRESETS, VARIANTS, ConfigError, expand_rules, get_variant
-from ...engine.registry import PRESET_PREFIX
+from ...engine.registry import PRESET_PREFIX, house_rule
+from ...engine.ruleset import NUMBER_MARK
 from ..widgets.action import ActionLink
 from ..widgets.checklist import CheckList
 from ..widgets.saved_matches import SavedMatches
@@ -58,6 +59,14 @@ def default_seats(count: int = 4) -> tuple[SeatSpec, ...]:
     """One person and computers for the rest: what Enter starts with."""
     level = default_bot_level()
     return (SeatSpec("Player 1"),) + tuple(SeatSpec(computer_name(n), level) for n in range(1, count))
+
+
+def _rule_items(rules) -> list[tuple[str, str]]:
+    """The house rules to tick, with their help lines; a rule given with its number
+    (``catch-window:5`` from the command line) stands in its list place with it."""
+    numbered = {rule.partition(NUMBER_MARK)[0]: rule for rule in rules if NUMBER_MARK in rule}
+    return [(numbered[name], house_rule(numbered[name]).help) if name in numbered
+            else (name, help) for name, help in HOUSE_RULES.items()]
 
 
 def preset_rules(variant: str, preset: str) -> frozenset[str]:
@@ -120,7 +129,7 @@ class SetupScreen(Screen[None]):
             yield ChoiceRow(presets + [(tr("custom"), CUSTOM)],
                             preset_of(config.variant, config.rules), label=heading,
                             label_width=cell_len(heading) + 2, id="preset")
-            yield CheckList(list(HOUSE_RULES.items()), sorted(config.rules), id="rules")
+            yield CheckList(_rule_items(config.rules), sorted(config.rules), id="rules")
             yield ActionLink("Start the game (Enter)", id="start")
         # Outside the scrolling part, so a problem always shows.
         yield Static(_HINT, id="setup-error")
