@@ -100,3 +100,15 @@ async def test_a_rule_given_with_its_number_is_kept_and_started_with():
         await quiet(pilot)
         ctl = app.table.ctl
     assert ctl.rules == {"catch-window:5"} and ctl.game.window_seconds == 5
+
+
+async def test_a_preset_ticks_a_rule_listed_with_its_number():
+    app = setup_app(rules=frozenset({"catch-window:5"}))
+    async with app.run_test() as pilot:
+        await quiet(pilot)
+        preset = app.screen.query_one("#preset", ChoiceRow)
+        preset.focus()
+        await press(pilot, "left")                  # from custom to Crazy
+        await quiet(pilot)
+        rules = app.screen.query_one("#rules", CheckList)
+        assert preset.value == "crazy" and "catch-window:5" in rules.selected

@@ -244,13 +244,17 @@ class SetupScreen(Screen[None]):
 
     def _tick_preset(self, preset: str) -> None:
         variant = self.query_one("#variant", ChoiceRow).value
-        self.query_one("#rules", CheckList).checked = preset_rules(variant, preset)
+        rules = self.query_one("#rules", CheckList)
+        # A rule listed with its number (catch-window:5) is ticked for the preset's rule.
+        listed = {name.partition(NUMBER_MARK)[0]: name for name, _ in rules.items}
+        rules.checked = frozenset(listed.get(rule, rule) for rule in preset_rules(variant, preset))
 
     def _show_preset(self) -> None:
         """The preset row follows the ticks: a preset's rules exactly, or "custom"."""
         row = self.query_one("#preset", ChoiceRow)
+        ticked = self.query_one("#rules", CheckList).checked
         preset = preset_of(self.query_one("#variant", ChoiceRow).value,
-                           self.query_one("#rules", CheckList).checked)
+                           {rule.partition(NUMBER_MARK)[0] for rule in ticked})
         row.index = [value for _, value in row.options].index(preset)
 
     @on(ChoiceRow.Changed, "#mode")
