@@ -252,6 +252,12 @@ class TableController:
         self._say(lines)
         return lines
 
+    def close_uno_window(self) -> None:
+        """The table's clock ran out on a missed UNO (``catch-window:N``): it can no
+        longer be caught."""
+        self.game.close_uno_window()
+        self._version += 1
+
     def play(self, seat: int, card: int, call_uno: bool = False) -> list[str]:
         """``seat`` plays ``card``; with ``call_uno`` it calls UNO as the card lands."""
         lines = self.apply(Play(seat, card))

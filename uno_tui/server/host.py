@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import asyncio
 import hmac
-import ipaddress
 import logging
 import os
 import signal
@@ -40,6 +39,7 @@ from .events import event_line
 from .identity import guest_names, player_name
 from .limits import FD_RESERVE, Gatekeeper, Limits, raise_fd_limit
 from .quiet_gc import QuietCollector
+from .roles import ServeError, is_loopback
 from .session import TerminalSession
 from .table import DEFAULT_HOLD, DEFAULT_ROUND_PAUSE, ServerTable, TableError
 
@@ -63,10 +63,6 @@ CLOSED_FOLDER = "closed"
 #: Seconds an interrupted table (restored after a restart, or whose last person lost
 #: the connection) waits for someone to come back before it closes, at the least.
 ABANDONED_WAIT = 600.0
-
-
-class ServeError(ValueError):
-    """The server can't start as asked: the reason, in one line."""
 
 
 @dataclass(frozen=True)
@@ -104,16 +100,6 @@ class ServeConfig:
     #: Seconds between SSH keepalives; a link that answers none of three is dead
     #: (about 30 s).
     keepalive: float = 10.0
-
-
-def is_loopback(host: str) -> bool:
-    """True for an address only this machine can reach (``localhost``, 127.x, ::1)."""
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
 
 
 class _Refused(Exception):

@@ -27,6 +27,7 @@ from ..moments import ballot_result
 from ..pacing import ComputerPacing
 from ..prompts import PromptHost, PromptPanel
 from ..tablestate import TableState
+from ..timers import call_after
 from ..widgets.save_mark import SaveMark
 from ..widgets.banner import MomentBanner
 from ..widgets.card import COMPACT, HUGE, LARGE, card_size_for
@@ -104,6 +105,8 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
         #: The controller's last events as last drawn, and how many batches were drawn.
         self._events_seen: tuple = ()
         self._serial = 0
+        #: The seat whose missed UNO's window the clock is timing (catch-window:N).
+        self._timed_window: int | None = None
         #: The last ballot revealed, and the serial it came with.
         self._ballot = None
         #: The seats whose person chose to see their hand sorted (``s``), kept all match.
@@ -265,8 +268,26 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
                 # were this vote's.
                 self._ballot = None
         self.state = self.table_state()
+        self._time_uno_window()
         self._refresh_prompt()
         self.call_after_refresh(self._place_open_panel)
+
+    def _time_uno_window(self) -> None:
+        """``catch-window:N``: a missed UNO's window closes N seconds after it opened
+        (the engine has no clock; the table keeps the time)."""
+        game = self.ctl.game
+        seconds = game.window_seconds
+        window = game.uno_window if seconds is not None else None
+        if window == self._timed_window:
+            return
+        self._timed_window = window
+        if window is not None:
+            call_after(self, seconds, partial(self._uno_window_ran_out, window))
+
+    def _uno_window_ran_out(self, seat: int) -> None:
+        if self._timed_window == seat and self.ctl.game.uno_window == seat:
+            self.ctl.close_uno_window()
+            self._refresh()
 
     def _refresh_prompt(self) -> None:
         """Redraw the prompt line and the footer's keys only (the table has not changed)."""

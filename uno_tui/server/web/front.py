@@ -36,13 +36,13 @@ from urllib.parse import urlsplit
 
 from aiohttp import web
 
-from ..host import ServeError, is_loopback
+from ..roles import ServeError, is_loopback
 from ..session import player_name
 from .limits import SessionRate
 from .session import CLOSE_CODES, BrowserSession, ControlError, parse_size
 
 if TYPE_CHECKING:
-    from ..host import Host
+    from ..roles import HostRole
 
 __all__ = ["WebFront", "Visitors", "Visitor", "COOKIE"]
 
@@ -135,7 +135,7 @@ def _static_bytes(name: str) -> bytes:
 class WebFront:
     """The page and its WebSockets for ``host``; ``await start()``, ``await stop()``."""
 
-    def __init__(self, host: "Host") -> None:
+    def __init__(self, host: "HostRole") -> None:
         self.host = host
         config = host.config
         self.loopback = is_loopback(config.host)
