@@ -38,8 +38,7 @@ from ..widgets.hand import HandTitle, HandView
 from ..widgets.log import GameLog
 from ..widgets.party import MiniPile
 from ..widgets.prompt import PromptBar
-from ..widgets.seats import SeatRing
-from ..widgets.table_area import SeatArea, compose_table_area
+from ..widgets.table_area import SeatArea, TableArea, compose_table_area
 from ..widgets.title import TitleBar
 from .between_rounds import BetweenRounds
 from .error import StopsInWords
@@ -193,21 +192,23 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
         self.query_one(GameLog).styles.width = LOG_WIDTH[size]
         # Arrange the seats for the room they will get with a one-row hand, before the
         # first layout: arranged only once the seat area is laid out, the first frame
-        # waited for a second layout of every panel (SeatArea corrects it if the hand
+        # waited for a second layout of every panel (the table corrects it if the hand
         # takes another row).
         width, height = self.app.size
-        seat_rows = height - ONE_LINE_BARS - 2 * (size.height + 1)
-        self.query_one(SeatRing).arrange_panels(width - LOG_WIDTH[size], seat_rows)
+        table_rows = height - ONE_LINE_BARS - (size.height + 1)
+        self.query_one(TableArea).arrange_seats(width - LOG_WIDTH[size], table_rows)
         self._place_open_panel()
 
     @on(SeatArea.Resized)
-    def _seats_moved(self, message: SeatArea.Resized) -> None:
+    def _seats_moved(self) -> None:
+        self._place_panel(self.query_one(PromptPanel))
+
+    def _place_panel(self, panel: PromptPanel) -> None:
         # The prompt panel lies over the seats, never taller than they are.
-        panel = self.query_one(PromptPanel)
-        height = max(1, message.region.height)
+        height = max(1, self.query_one(TableArea).question_region().height)
         if panel.styles.max_height is None or panel.styles.max_height.value != height:
             panel.styles.max_height = height
-        self._place_panel(panel)
+        super()._place_panel(panel)
 
     def prompt_opens(self) -> None:
         # What just happened is in the log's latest lines, even if it was scrolled back.
@@ -217,9 +218,9 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
         """Where the prompt panel lies (it is docked at the screen's bottom): over the
         seats, left of the log, so that the piles, the hand, the announcements, the
         prompt line and the log's latest lines stay in view."""
-        seats = self.query_one(SeatArea)
+        seats = self.query_one(TableArea).question_region()
         log = self.query_one(GameLog)
-        below = max(0, self.size.height - seats.region.bottom)
+        below = max(0, self.size.height - seats.bottom)
         right = self.size.width - log.region.x if log.region.x > 0 else 0
         return (0, max(0, right), below, 0)
 

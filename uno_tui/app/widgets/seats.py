@@ -21,7 +21,7 @@ from ..tablestate import TableState
 from .bound import DrawnInLines, TableWidget
 from .card import corner_index
 
-__all__ = ["SeatFacts", "SeatPanel", "SeatRing", "seat_facts"]
+__all__ = ["SeatFacts", "SeatPanel", "SeatRing", "seat_facts", "round_places", "RoundPlaces"]
 
 #: How wide a seat's panel is at least; the ring fits as many columns as the width allows.
 MIN_PANEL_WIDTH = 24
@@ -310,20 +310,143 @@ class SeatPanel(DrawnInLines, TableWidget):
         return line
 
 
+#: A seat's panel at a round table: its width, and its lines (title, a fan of backs,
+#: status); a blank line or two cells between panels.
+ROUND_PANEL_WIDTH = 26
+ROUND_PANEL_LINES = 5
+ROUND_GAP = (2, 1)
+
+
+class RoundPlaces(NamedTuple):
+    """Where the panels go at a round table (cells from the table's top left corner)."""
+
+    #: The seat at the bottom, the hand's owner's, and where its panel goes.
+    anchor: tuple[int, int]
+    #: The other seats' panels in play order after the anchor: up the left side,
+    #: along the top, down the right side.
+    others: tuple[tuple[int, int], ...]
+
+
+def _spread(count: int, start: int, end: int) -> list[int]:
+    """``count`` positions from ``start`` to ``end`` as evenly apart as they can be
+    (one: in the middle)."""
+    if count == 1:
+        return [(start + end) // 2]
+    return [start + round(index * (end - start) / (count - 1)) for index in range(count)]
+
+
+def round_places(others: int, width: int, height: int, middle: tuple[int, int]) -> RoundPlaces | None:
+    """The places of ``others`` seats around the piles (``middle``: their width and
+    height, centred) and of the anchor's below them, in ``width`` x ``height`` cells;
+    None when they do not all fit (then the seats stand in rows above the piles).
+
+    As at a real table seen by the person at the bottom: the next player in seat order
+    sits on the left, the ones after along the top, the last ones on the right.
+    """
+    panel_w, panel_h = ROUND_PANEL_WIDTH, ROUND_PANEL_LINES
+    gap_x, gap_y = ROUND_GAP
+    middle_w, middle_h = middle
+    if width < 2 * (panel_w + gap_x) + middle_w or height < 2 * (panel_h + gap_y) + middle_h:
+        return None
+    side_room = (height + gap_y) // (panel_h + gap_y)
+    top_room = (width - 2 * (panel_w + gap_x) + gap_x) // (panel_w + gap_x)
+    if others <= 1:
+        left, top = 0, others
+    elif others == 2:
+        left, top = 1, 0
+    else:
+        left = (others + 1) // 3
+        top = others - 2 * left
+    if top > top_room:
+        top = top_room
+        left = -(-(others - top) // 2)
+    right = others - top - left
+    if left > side_room or right > side_room or top < 0:
+        return None
+    bottom_y = height - panel_h
+    # The sides close around the piles' middle, spread out only as far as they need.
+    step = min(panel_h + gap_y + 2, bottom_y // max(1, max(left, right) - 1))
+    centre = (height - panel_h) // 2
+
+    def side(count: int) -> list[int]:
+        first = max(0, min(bottom_y - (count - 1) * step, centre - (count - 1) * step // 2))
+        return [first + index * step for index in range(count)]
+
+    # The left side from the bottom up (the next player sits by the anchor's left).
+    places = [(0, y) for y in reversed(side(left))]
+    if top:
+        places += [(x, 0) for x in _spread(top, panel_w + gap_x,
+                                            width - 2 * panel_w - gap_x)]
+    places += [(width - panel_w, y) for y in side(right)]
+    return RoundPlaces(((width - panel_w) // 2, bottom_y), tuple(places))
+
+
 class SeatRing(Grid):
     """The seats in play order, in as many columns as fit (rows as even as they can
     be); each panel gets the lines the room allows, one when the table is crowded
-    (16 seats at 80x24), a fan of backs when there is room (120x40)."""
+    (16 seats at 80x24), a fan of backs when there is room (120x40). On a big terminal
+    the seats sit around the piles instead (:meth:`arrange_round`), the hand's owner at
+    the bottom."""
+
+    #: The table's state, for whose seat is at the bottom of a round table.
+    state: reactive[TableState | None] = reactive(None, repaint=False)
 
     def __init__(self, players: int, **kwargs) -> None:
         super().__init__(**kwargs)
         self.players = players
+        #: The seat at the bottom of a round table: whose hand is on screen (the last
+        #: one while every hand is hidden), at first the first person's.
+        self.anchor: int | None = None
+        #: The table's size last arranged round for (None: the seats are in rows).
+        self._round_for: tuple[int, int, tuple[int, int]] | None = None
+
+    def watch_state(self, state: TableState | None) -> None:
+        if state is None:
+            return
+        anchor = state.viewer
+        if anchor is None:
+            anchor = self.anchor if self.anchor is not None else next(
+                (seat for seat, level in enumerate(state.levels) if level is None), 0)
+        if anchor != self.anchor:
+            self.anchor = anchor
+            if self._round_for is not None:
+                self.arrange_round(*self._round_for)
+
+    @property
+    def is_round(self) -> bool:
+        """True while the seats sit around the piles."""
+        return self._round_for is not None
+
+    def arrange_round(self, width: int, height: int, middle: tuple[int, int]) -> bool:
+        """Seat the players around the piles (``middle``: their width and height) in
+        ``width`` x ``height`` cells; False (nothing changed) when they do not fit."""
+        places = round_places(self.players - 1, width, height, middle)
+        if places is None:
+            return False
+        self._round_for = (width, height, middle)
+        self.add_class("-round")
+        self.styles.height = height
+        anchor = self.anchor or 0
+        spots = {anchor: places.anchor}
+        for step, spot in enumerate(places.others, start=1):
+            spots[(anchor + step) % self.players] = spot
+        for panel in self.query(SeatPanel):
+            panel.styles.width = ROUND_PANEL_WIDTH
+            panel.styles.height = ROUND_PANEL_LINES
+            panel.styles.offset = spots[panel.seat]
+        return True
 
     def arrange_panels(self, width: int, height: int) -> None:
         """Choose columns and lines per seat for ``width`` x ``height`` cells, and take
         only the lines that needs."""
         if width <= 0 or height <= 0:
             return
+        if self._round_for is not None:
+            self._round_for = None
+            self.remove_class("-round")
+            for panel in self.query(SeatPanel):
+                panel.styles.width = None
+                panel.styles.offset = None
         columns = max(1, min(self.players, width // MIN_PANEL_WIDTH))
         rows = -(-self.players // columns)
         columns = -(-self.players // rows)        # 4 seats in 3 columns: 2 and 2
