@@ -189,7 +189,7 @@ def _body(face: Face, size: CardSize) -> list[str]:
 @lru_cache(maxsize=2048)
 def card_lines(face: Face, size: CardSize = COMPACT, index: int | None = None,
                playable: bool | None = None, picked: bool = False,
-               card_id: int | None = None) -> tuple[tuple[Piece, ...], ...]:
+               card_id: int | None = None, covered: bool = False) -> tuple[tuple[Piece, ...], ...]:
     """The lines drawing one card face, each a tuple of (text, style) pieces.
 
     ``index``: its place in a hand, whose hotkey goes in the top border.
@@ -197,6 +197,8 @@ def card_lines(face: Face, size: CardSize = COMPACT, index: int | None = None,
     and "no" in the bottom border), None otherwise. ``picked`` doubles the top and bottom
     borders.
     ``card_id`` given: printed in the bottom border (a testing aid).
+    ``covered``: the card lies under the next one of a fanned hand, its left edge in
+    view: the corner index alone in the body, and "no" at the bottom left.
     """
     if playable is False:
         edges, border = _DASHED, "dim"
@@ -219,9 +221,14 @@ def card_lines(face: Face, size: CardSize = COMPACT, index: int | None = None,
     # Unplayable: the colour only in the letters, not filling the card (dimmed).
     style = f"{color_ink(face.color)} dim".strip() if playable is False else card_style(face)
     lines = [((_edge(tl, top, tr, inner, hotkey, _initial(face)), top_border),)]
-    for text in _body(face, size):
+    if covered:
+        body = [corner_index(face).ljust(inner)] + [" " * inner] * (size.height - 3)
+    else:
+        body = _body(face, size)
+    for text in body:
         lines.append(((side, border), (text, style), (side, border)))
-    lines.append(((_edge(bl, bottom, br, inner, "", note), bottom_border),))
+    start, end = (note, "") if covered else ("", note)
+    lines.append(((_edge(bl, bottom, br, inner, start, end), bottom_border),))
     return tuple(lines)
 
 
