@@ -247,3 +247,57 @@ async def test_the_discard_pile_names_no_colour_while_one_is_being_named():
         await settle(pilot)
         pile = "\n".join(line.plain for line in app.screen.query_one(DiscardPile).lines())
         assert "colour: ?" not in pile, pile     # green, or the computer's card on it
+
+
+async def test_flip_the_seat_whose_turn_it_is_shows_its_backs_while_hands_are_hidden():
+    """Issue 23: while every hand was hidden (a computer playing), the seat whose turn it
+    was showed a generic "UNO" fan: the table was drawn from that seat's view, which
+    leaves out its own backs. Everyone at a real table sees them."""
+    ctl = staged("flip", "Ann,Bob,cpu", hands=[["R5/P3", "B2/T6"], ["G4/U2"],
+                                                ["R1/T4", "B9/PF", "Y2/O5"]],
+                 top="G3/O1", draw=["Y1/T2"], current=2)
+    app = make_app(ctl, pace=60)                   # CPU 1 thinks for a minute
+    async with app.run_test(size=(120, 40)) as pilot:
+        from .helpers import quiet
+        await quiet(pilot)
+        table = app.table
+        assert table.viewer is None                # two people: every hand hidden
+        panel = next(p for p in table.query(SeatPanel) if p.seat == 2).render().plain
+    assert "T4" in panel and "P⇅" in panel and "O5" in panel, panel
+    assert "UNO│" not in panel and "R1" not in panel
+
+
+async def test_flip_your_own_seat_says_its_other_side_faces_away():
+    """A player never sees the other side of their own cards: the seat of the hand on
+    screen says so, rather than drawing a classic deck's "UNO" fan."""
+    ctl = staged("flip", "Ann,cpu", hands=[["R5/P3", "B2/T6"], ["R1/T4", "B9/PF"]],
+                 top="G3/O1", draw=["Y1/T2"])
+    async with make_app(ctl).run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        panel = next(p for p in pilot.app.table.query(SeatPanel) if p.seat == 0).render().plain
+    assert "other side faces away" in panel and "UNO│" not in panel
+    assert "P3" not in panel and "T6" not in panel
+
+
+async def test_flip_a_long_row_of_backs_at_80x24_ends_in_how_many_more_never_a_cut_chip():
+    """Issue 23: at 80x24 a long row of backs was cut ("T⊘⊘ T3 O⊘⊘ O⇅ O9 …")."""
+    from uno_tui.app.widgets.card import corner_index
+
+    many = ["R1/T4", "B9/PF", "G2/O8", "Y3/U6", "R4/T5", "B5/P6", "G6/O7", "Y7/U8",
+            "R8/T9", "B1/P2", "G7/O3", "Y9/U1", "R2/T3", "B3/P4"]
+    ctl = staged("flip", "Ann,cpu,cpu,cpu", hands=[["R5/P3", "B2/T6"], many, ["G1/O2"],
+                                                   ["Y4/U5"]], top="G3/O1", draw=["Y1/T2"])
+    async with make_app(ctl).run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        panel = next(p for p in pilot.app.table.query(SeatPanel) if p.seat == 1)
+        lines = panel.render().plain.split("\n")
+        width = panel.size.width
+        backs = pilot.app.table.ctl.view(0).seats[1].backs
+    row = next(line for line in lines if " 14" in line)
+    assert "…" not in row, row
+    chips = row.split()
+    more = next(chip for chip in chips if chip.startswith("+"))
+    shown = chips[:chips.index(more)]
+    assert shown == [corner_index(face) for face in backs[:len(shown)]], row
+    assert int(more[1:]) == len(backs) - len(shown), row
+    assert len(row) <= width

@@ -26,7 +26,7 @@ from ..hotseat import HotSeat
 from ..moments import ballot_result
 from ..pacing import ComputerPacing
 from ..prompts import PromptHost, PromptPanel
-from ..tablestate import TableState
+from ..tablestate import TableState, public_table_view
 from ..widgets.save_mark import SaveMark
 from ..widgets.banner import MomentBanner
 from ..widgets.card import COMPACT, HUGE, LARGE, card_size_for
@@ -234,8 +234,11 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
             decider = ctl.decider
             seat = decider if decider is not None else 0
         match = ctl.match
+        view = ctl.view(seat)
+        if self.viewer is None and ctl.game.variant.dark_deck and ctl.players > 1:
+            view = public_table_view(view, ctl.view((seat + 1) % ctl.players))
         return TableState(
-            view=ctl.view(seat), viewer=self.viewer, names=ctl.names,
+            view=view, viewer=self.viewer, names=ctl.names,
             levels=tuple(spec.level for spec in ctl.seats), scores=tuple(match.scores),
             round_number=match.round_number, target=ctl.target, mode=ctl.mode,
             variant_label=ctl.game.variant.label, show_ids=ctl.show_ids,

@@ -60,6 +60,9 @@ class SeatFacts(NamedTuple):
     #: After a Point Taken ballot: whom this seat pointed at, how many cards it draws.
     pointed_at: str | None = None
     pointed_draws: int = 0
+    #: UNO Flip, this seat's hand on screen: its backs face the others (a player never
+    #: sees the other side of their own cards).
+    backs_away: bool = False
 
 
 def seat_facts(state: TableState, seat: int) -> SeatFacts:
@@ -86,6 +89,7 @@ def seat_facts(state: TableState, seat: int) -> SeatFacts:
         holds_screen=state.viewer == seat,
         pointed_at=_pointed_at(state, seat),
         pointed_draws=state.ballot.draws_of(seat) if state.ballot else 0,
+        backs_away=seat == state.viewer and any(other.backs for other in view.seats),
     )
 
 
@@ -100,6 +104,20 @@ def _uno_mark(facts: SeatFacts) -> tuple[str, str]:
     if facts.forgot_uno:
         return "UNO?", "bold reverse blink"
     return "", ""
+
+
+def _chips_that_fit(backs: tuple[Face, ...], room: int, counted: bool = True) -> int:
+    """How many of ``backs`` fit as chips (``R5 ``) in ``room`` cells; with ``counted``,
+    leaving room for a ``+N `` that says how many more there are when not all fit."""
+    used = 0
+    for shown, face in enumerate(backs):
+        chip = cell_len(corner_index(face)) + 1
+        left = len(backs) - shown - 1
+        more = len(f"+{left} ") if counted and left else 0
+        if used + chip + more > room:
+            return shown
+        used += chip
+    return len(backs)
 
 
 class SeatPanel(DrawnInLines, TableWidget):
@@ -140,7 +158,12 @@ class SeatPanel(DrawnInLines, TableWidget):
         if height <= 1:
             lines = [self._one_line(facts, width)]
         elif height >= FAN_LINES:
-            backs = self._face_rows(facts, width) if facts.backs else self._fan(facts, width)
+            if facts.backs:
+                backs = self._face_rows(facts, width)
+            elif facts.backs_away:
+                backs = [self._backs(facts, width), self._away_note(width), Text("")]
+            else:
+                backs = self._fan(facts, width)
             lines = [self._title(facts, width), *backs, self._status(facts, width)]
         elif height >= 3:
             lines = [self._title(facts, width), self._backs(facts, width),
@@ -207,17 +230,13 @@ class SeatPanel(DrawnInLines, TableWidget):
             room = max(0, room - 2 - tail.cell_len)
         line = Text("  ")
         if facts.backs:
-            used = shown = 0
-            for face in facts.backs:
-                chip = corner_index(face)
-                if used + len(chip) + 1 > room - (2 if shown + 1 < len(facts.backs) else 0):
-                    break
-                line.append(chip, style=card_style(face))
+            shown = _chips_that_fit(facts.backs, room)
+            for face in facts.backs[:shown]:
+                line.append(corner_index(face), style=card_style(face))
                 line.append(" ")
-                used += len(chip) + 1
-                shown += 1
             if shown < len(facts.backs):
-                line.append("… ", style="dim")      # more backs than room: the count says
+                # More backs than room: how many more, never a chip cut in two.
+                line.append(f"+{len(facts.backs) - shown} ", style="dim")
         else:
             backs = min(facts.count, max(0, room))
             line.append(_BACK * backs, style="bold #b71c1c")
@@ -239,20 +258,33 @@ class SeatPanel(DrawnInLines, TableWidget):
             tail.append(" ")
             tail.append(mark, style=mark_style)
         rows: list[Text] = [Text("  ")]
-        for number, face in enumerate(facts.backs):
-            chip = corner_index(face)
-            more = number + 1 < len(facts.backs)
-            reserve = (tail.cell_len if len(rows) == 1 else 0) + \
-                (2 if more and len(rows) == FAN_ROWS else 0)
-            if rows[-1].cell_len + len(chip) + 1 > width - reserve:
-                if len(rows) == FAN_ROWS:
-                    rows[-1].append("… ", style="dim")   # more backs than room
+        backs = facts.backs
+        placed = 0
+        while placed < len(backs):
+            reserve = tail.cell_len if len(rows) == 1 else 0
+            last_row = len(rows) == FAN_ROWS
+            room = width - rows[-1].cell_len - reserve
+            fit = (_chips_that_fit(backs[placed:], room) if last_row
+                   else _chips_that_fit(backs[placed:], room, counted=False))
+            for face in backs[placed:placed + fit]:
+                rows[-1].append(corner_index(face), style=card_style(face))
+                rows[-1].append(" ")
+            placed += fit
+            if placed < len(backs):
+                if last_row:
+                    # More backs than room: how many more, never a chip cut in two.
+                    rows[-1].append(f"+{len(backs) - placed} ", style="dim")
                     break
                 rows.append(Text("  "))
-            rows[-1].append(chip, style=card_style(face))
-            rows[-1].append(" ")
         rows[0].append_text(tail)
         return rows + [Text("")] * (FAN_ROWS - len(rows))
+
+    def _away_note(self, width: int) -> Text:
+        """Under the viewer's own backs in UNO Flip: they can't see that side."""
+        line = Text("  ")
+        line.append(self.app.tr("other side faces away"), style="dim italic")
+        line.truncate(width)
+        return line
 
     def _status(self, facts: SeatFacts, width: int) -> Text:
         line = Text("  ")
