@@ -227,8 +227,31 @@ async def test_sixteen_two_line_seats_tell_whom_each_pointed_at():
         title, backs = text.split("\n")
         assert names[seat] in title
         # The whole name of whom it pointed at, and how many it draws (one vote each).
-        assert f"☞ {names[(seat + 1) % 16]} " in backs and "draws 1" in backs, text
+        assert backs.rstrip().endswith(f"☞ {names[(seat + 1) % 16]}"), text
+        assert "draws 1" in backs, text
         assert backs.lstrip(" ▮").startswith("3 "), text      # the count stays
+        assert "▮ 3" in backs, text          # and its card-back bar (issue 23: it went)
+
+
+async def test_sixteen_one_line_seats_at_80x24_say_how_many_each_draws():
+    """Issue 23: at 80x24 a seat drawing after a ballot showed only "☞"."""
+    colors = "RBGY"
+    hands = ([["R5", "B2"]]
+             + [[colors[i % 4] + str(1 + i // 4), colors[(i + 1) % 4] + str(5 + i // 4)]
+                for i in range(14)]
+             + [["RPT", "Y9", "G9"]])
+    ctl = staged("party", "Ann," + ",".join(["cpu"] * 15), hands=hands, top="R3", current=15)
+    card = next(c for c in ctl.game.hands[15] if ctl.game.face(c).code == "RPT")
+    ctl.apply(Play(15, card))
+    for seat in (15, *range(15)):
+        ctl.apply(PointAt(seat, 1 if seat != 1 else 2))     # everyone at CPU 1
+    app = make_app(ctl)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        panels = {p.seat: p.render().plain for p in app.table.query(SeatPanel)}
+    assert "☞+5" in panels[1], panels[1]          # 15 votes: at most 5 cards
+    assert "☞+1" in panels[2], panels[2]
+    assert "☞" not in panels[3], panels[3]
 
 
 async def test_the_discard_pile_names_no_colour_while_one_is_being_named():
@@ -301,3 +324,31 @@ async def test_flip_a_long_row_of_backs_at_80x24_ends_in_how_many_more_never_a_c
     assert shown == [corner_index(face) for face in backs[:len(shown)]], row
     assert int(more[1:]) == len(backs) - len(shown), row
     assert len(row) <= width
+
+
+import pytest  # noqa: E402
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40), (200, 60)], ids=["80x24", "120x40", "200x60"])
+async def test_the_ballot_shows_each_players_cards_and_leaves_the_seats_in_view(size):
+    """Issue 23: the Point Taken ballot showed no card counts and covered the seats (at
+    16 seats and 80x24 all of them): people voted blind."""
+    from uno_tui.app.prompts import PromptPanel
+
+    pool = [c + str(k) for k in range(1, 10) for c in "RGBY"] * 3
+    hands = [["RPT", "B2", "G7"]] + [[pool.pop() for _ in range(2 + seat % 4)]
+                                     for seat in range(1, 16)]
+    ctl = rigged(",".join(["Ann"] + ["cpu"] * 15), variant="party", hands=hands, top="R3")
+    app = make_app(ctl)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        await press(pilot, "1", "enter")              # Ann plays Point Taken: her vote
+        await settle(pilot)
+        table = app.table
+        panel = table.query_one(PromptPanel)
+        assert panel.is_open and "point at whom?" in screen_text(app)
+        for seat in table.query(SeatPanel):
+            assert not seat.region.overlaps(panel.region), (seat.seat, seat.region, panel.region)
+        labels = [option.label for option in panel.question.options]
+    counts = [2 + seat % 4 for seat in range(1, 16)]
+    assert labels == [f"CPU {seat} · {count} cards" for seat, count in enumerate(counts, 1)]

@@ -17,6 +17,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
+from textual.geometry import Region
 from textual.reactive import reactive
 from textual.screen import Screen
 
@@ -203,9 +204,28 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
     def _seats_moved(self) -> None:
         self._place_panel(self.query_one(PromptPanel))
 
+    #: The open question's answer is a player: it lies below the seats (see Question).
+    _about_players = False
+
+    async def ask(self, question):
+        self._about_players = question.about_players
+        return await super().ask(question)
+
+    def _question_region(self) -> Region:
+        """Where the open question lies: over the seats, or, when its answer is a
+        player, below them (over the piles and the hand) so that they stay in view."""
+        table = self.query_one(TableArea)
+        if not self._about_players:
+            return table.question_region()
+        below = table.below_seats_region()
+        hand = self.query_one(HandView).region
+        # Over the whole width of the hand (the log's last lines beside the piles give
+        # way).
+        return Region(below.x, below.y, hand.right - below.x, max(1, hand.bottom - below.y))
+
     def _place_panel(self, panel: PromptPanel) -> None:
         # The prompt panel lies over the seats, never taller than they are.
-        height = max(1, self.query_one(TableArea).question_region().height)
+        height = self._question_region().height
         if panel.styles.max_height is None or panel.styles.max_height.value != height:
             panel.styles.max_height = height
         super()._place_panel(panel)
@@ -218,11 +238,9 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
         """Where the prompt panel lies (it is docked at the screen's bottom): over the
         seats, left of the log, so that the piles, the hand, the announcements, the
         prompt line and the log's latest lines stay in view."""
-        seats = self.query_one(TableArea).question_region()
-        log = self.query_one(GameLog)
-        below = max(0, self.size.height - seats.bottom)
-        right = self.size.width - log.region.x if log.region.x > 0 else 0
-        return (0, max(0, right), below, 0)
+        region = self._question_region()
+        below = max(0, self.size.height - region.bottom)
+        return (0, max(0, self.size.width - region.right), below, region.x)
 
     # ---------------------------------------------------------------- state
 

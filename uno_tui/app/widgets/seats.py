@@ -27,6 +27,8 @@ __all__ = ["SeatFacts", "SeatPanel", "SeatRing", "seat_facts", "round_places", "
 MIN_PANEL_WIDTH = 24
 #: Card backs drawn on a panel line before "+n" says how many more.
 _BACK = "▮"
+#: The fewest backs a panel line keeps beside other news (a ballot's marks).
+MIN_BAR = 1
 #: From this many lines a panel draws the backs as a fan of cards (three lines), or in
 #: UNO Flip its backs' faces on up to three lines.
 FAN_LINES = 5
@@ -225,7 +227,9 @@ class SeatPanel(DrawnInLines, TableWidget):
         mark, mark_style = _uno_mark(facts)
         count = f" {facts.count}"
         room = max(0, width - 2 - len(count) - (len(mark) + 1 if mark else 0))
-        tail = self._pointing(facts, room - 2) if pointing else None
+        # A few backs stay beside whom the seat pointed at (the name gives way first).
+        bar = min(facts.count, MIN_BAR) if not facts.backs else 0
+        tail = self._pointing(facts, room - 2 - bar) if pointing else None
         if tail:
             room = max(0, room - 2 - tail.cell_len)
         line = Text("  ")
@@ -303,21 +307,21 @@ class SeatPanel(DrawnInLines, TableWidget):
 
     @staticmethod
     def _pointing(facts: SeatFacts, room: int) -> Text | None:
-        """After a ballot: ``☞ Bob   draws 2 `` in at most ``room`` cells (the name
-        shortened first: how many cards this seat draws must show); None if it did
-        not point."""
+        """After a ballot: `` draws 2  ☞ Bob`` in at most ``room`` cells (what this
+        seat draws first, so it does not read as Bob's; the name shortened first: how
+        many cards this seat draws must show); None if it did not point."""
         if facts.pointed_at is None:
             return None
         draws = f" draws {facts.pointed_draws} " if facts.pointed_draws else ""
-        name_room = max(1, room - 2 - (len(draws) + 2 if draws else 0))
+        name_room = max(1, room - 2 - (len(draws) + 1 if draws else 0))
         name = facts.pointed_at
         if cell_len(name) > name_room:
             name = set_cell_size(name, name_room - 1) + "…"
         line = Text()
-        line.append(f"☞ {name}", style="bold")
         if draws:
-            line.append("  ")
             line.append(draws, style="bold reverse")
+            line.append(" ")
+        line.append(f"☞ {name}", style="bold")
         return line
 
     def _one_line(self, facts: SeatFacts, width: int) -> Text:
@@ -325,6 +329,9 @@ class SeatPanel(DrawnInLines, TableWidget):
         mark, mark_style = _uno_mark(facts)
         status = "…" if facts.thinking else ("∞" if facts.linked_with else (
             "☞" if facts.pointed_draws else " "))
+        if facts.pointed_draws and not mark:
+            # How many cards the ballot gives this seat: "☞+2".
+            mark, mark_style = f"+{facts.pointed_draws}", "bold reverse"
         score = f"{facts.score:>4} pts" if width >= 32 else f"{facts.score:>4}"
         tail_width = 3 + 1 + 1 + 4 + 1 + len(score) + 2
         room = max(1, width - 1 - tail_width)

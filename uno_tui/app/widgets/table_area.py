@@ -93,6 +93,20 @@ class TableArea(Vertical):
         """True while the seats sit around the piles."""
         return self.query_one(SeatRing).is_round
 
+    def below_seats_region(self) -> Region:
+        """The piles' rows and what lies below them inside the table, below the side
+        seats at a round table (a question about the players lies there and down over
+        the hand)."""
+        table = self.region
+        middle = self.query_one("#middle").region
+        top = middle.y
+        if self.is_round:
+            # Below the lowest seat at the sides (the hand's owner's below the piles
+            # may be covered: the question is theirs).
+            top = max([middle.y] + [panel.region.bottom for panel in self.query(SeatPanel)
+                                    if not middle.x <= panel.region.x < middle.right])
+        return Region(table.x, top, table.width, max(0, table.bottom - top))
+
     def question_region(self) -> Region:
         """Where a question asked inline may lie: over the seats above the piles."""
         seats = self.query_one(SeatArea).region
