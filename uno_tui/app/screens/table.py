@@ -137,7 +137,7 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
         if hasattr(recorder, "state"):          # saved: a mark while saving fails
             yield SaveMark(recorder)
         with Horizontal(id="top"):
-            yield from compose_table_area(ctl.players, self._extras, bind)
+            yield from compose_table_area(ctl.players, self._extras, bind, draw_key="d")
             yield GameLog(id="log")
         yield MomentBanner(id="banner").data_bind(bind)
         yield PromptBar(id="prompt")

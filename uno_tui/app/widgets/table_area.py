@@ -116,9 +116,11 @@ class TableArea(Vertical):
         return Region(seats.x, seats.y, seats.width, max(1, middle.y - seats.y))
 
 
-def compose_table_area(players: int, extras: Iterable[TableWidget], bind: Reactive) -> ComposeResult:
+def compose_table_area(players: int, extras: Iterable[TableWidget], bind: Reactive,
+                       draw_key: str = "") -> ComposeResult:
     """Yield the table's widgets (inside ``#table``), each bound to the screen's ``bind``
-    reactive; call it with ``yield from`` inside a screen's ``compose``."""
+    reactive; call it with ``yield from`` inside a screen's ``compose``. ``draw_key``:
+    the key that draws a card on that screen, named under the draw pile ("": none)."""
     extras = tuple(extras)
     with TableArea(id="table"):
         with SeatArea(id="seat-area"):
@@ -127,7 +129,7 @@ def compose_table_area(players: int, extras: Iterable[TableWidget], bind: Reacti
                     yield SeatPanel(seat).data_bind(bind)
         with Horizontal(id="middle"):
             yield DiscardPile(id="discard").data_bind(bind)
-            yield DrawPile(id="draw-pile").data_bind(bind)
+            yield DrawPile(draw_key, id="draw-pile").data_bind(bind)
             yield from _extras_in(extras, "piles", bind)
             with Vertical(id="status"):
                 yield DirectionTracker(id="direction").data_bind(bind)
