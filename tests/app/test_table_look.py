@@ -352,3 +352,36 @@ async def test_the_ballot_shows_each_players_cards_and_leaves_the_seats_in_view(
         labels = [option.label for option in panel.question.options]
     counts = [2 + seat % 4 for seat in range(1, 16)]
     assert labels == [f"CPU {seat} · {count} cards" for seat, count in enumerate(counts, 1)]
+
+
+@pytest.mark.parametrize("size,rules_line", [
+    ((80, 24), "House rules: 3 (see ?)"),
+    ((120, 40), "House rules: stacking, 7-0, jump-in")], ids=["80x24", "120x40"])
+async def test_the_house_rules_in_play_and_a_running_stack_show_by_the_piles(size, rules_line):
+    """Issue 23: the house rules in play and a running stack's total were not on the
+    table."""
+    from uno_tui.app.widgets.house_rules import HouseRulesLine
+    from .helpers import take_keyboard
+
+    ctl = rigged("Ann,Bob,cpu", hands=[["R+2", "B3", "G4"], ["G+2", "Y5", "Y6"],
+                                       ["B+2", "B1", "B2"]],
+                 top="B5", rules=("stacking", "7-0", "jump-in"), current=2)
+    async with make_app(ctl).run_test(size=size) as pilot:
+        await take_keyboard(pilot, "Ann")          # CPU 1 played Blue Draw Two on Ann
+        line = pilot.app.table.query_one(HouseRulesLine)
+        text = screen_text(pilot.app)
+        assert line.region.height == 2
+        assert rules_line in text and "stacking: +2 on Ann" in text, text
+        await press(pilot, "2")                    # Ann stacks her Red Draw Two on it
+        await take_keyboard(pilot, "Bob")
+        assert "stacking: +4 on Bob" in screen_text(pilot.app)
+
+
+async def test_no_house_rules_no_line():
+    from uno_tui.app.widgets.house_rules import HouseRulesLine
+
+    ctl = rigged("Ann,cpu", hands=[["R1", "B3"], ["G1", "G2"]], top="R5")
+    async with make_app(ctl).run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert not pilot.app.table.query_one(HouseRulesLine).display
+        assert "House rules" not in screen_text(pilot.app)

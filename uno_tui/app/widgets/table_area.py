@@ -26,6 +26,7 @@ from .card import card_size_for
 from .direction import DirectionTracker
 from .discard import DiscardPile
 from .draw_pile import DrawPile
+from .house_rules import HouseRulesLine
 from .scores import ScoreBoard
 from .seats import ROUND_GAP, ROUND_PANEL_LINES, ROUND_PANEL_WIDTH, SeatPanel, SeatRing
 
@@ -135,6 +136,7 @@ def compose_table_area(players: int, extras: Iterable[TableWidget], bind: Reacti
                 yield DirectionTracker(id="direction").data_bind(bind)
                 yield ScoreBoard(id="scoreboard").data_bind(bind)
                 yield from _extras_in(extras, "status", bind)
+                yield HouseRulesLine(id="house-rules").data_bind(bind)
 
 
 def _extras_in(extras: Iterable[TableWidget], area: str, bind: Reactive) -> ComposeResult:
