@@ -22,7 +22,7 @@ def hand_order(face: Face) -> tuple:
     return (color, number, face.kind)
 
 __all__ = ["short_label", "long_label", "color_label", "card_style", "color_style", "color_ink",
-           "with_id", "hand_order"]
+           "with_id", "hand_order", "unplayable_style"]
 
 #: Background colours; text colour is picked for contrast. Textual maps these to the
 #: nearest of 256 or 16 colours on smaller terminals (and drops them under NO_COLOR), so
@@ -40,6 +40,23 @@ _BACKGROUNDS = {
     "purple": "#6a1b9a",
 }
 _DARK_TEXT = frozenset({"yellow", "pink"})
+#: The ink of an unplayable card's face (its letters on the terminal's background, no
+#: fill): lighter than the fill so that it reads on a dark background, and chosen, like
+#: the fills, to stay its own colour on 16 colours (green bright green, blue bright blue,
+#: orange dark yellow, purple magenta) and a light enough grey under NO_COLOR. (Dimmed,
+#: Textual blended them towards the background: green and blue came out grey on 16
+#: colours while red stayed red, and NO_COLOR drew grey 236 on 233.)
+#: tests/app/test_cards.py checks every colour mode.
+_UNPLAYABLE_INKS = {
+    "red": "#ff6b6b",
+    "yellow": "#fdd835",
+    "green": "#5cd672",
+    "blue": "#5c9ded",
+    "pink": "#f48fc8",
+    "teal": "#4dd0c0",
+    "orange": "#ef9206",
+    "purple": "#a954b6",
+}
 _WILD_STYLE = "bold #ffffff on #37474f"
 
 
@@ -94,3 +111,9 @@ def color_ink(color: str | None) -> str:
     if color is None or color not in _BACKGROUNDS:
         return ""
     return _BACKGROUNDS[color]
+
+
+def unplayable_style(face: Face) -> str:
+    """The Rich style of an unplayable card's face: its colour's ink, no fill (wilds:
+    the terminal's own text colour)."""
+    return _UNPLAYABLE_INKS.get(face.color, "") if face.color else ""

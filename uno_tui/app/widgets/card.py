@@ -22,7 +22,7 @@ from rich.text import Text
 from ...engine import Face, Kind
 from ...engine.cards import COLOR_LETTERS
 from .. import frontends
-from ..cardtext import card_style, color_ink
+from ..cardtext import card_style, color_ink, unplayable_style
 
 __all__ = ["CardSize", "COMPACT", "LARGE", "HUGE", "HUGE_FROM", "card_lines", "card_text", "back_lines",
            "hotkey_for", "card_symbol", "card_name_lines", "corner_index", "Piece",
@@ -169,14 +169,16 @@ def _body(face: Face, size: CardSize) -> list[str]:
 @lru_cache(maxsize=2048)
 def card_lines(face: Face, size: CardSize = COMPACT, index: int | None = None,
                playable: bool | None = None, picked: bool = False,
-               card_id: int | None = None) -> tuple[tuple[Piece, ...], ...]:
+               card_id: int | None = None, covered: bool = False) -> tuple[tuple[Piece, ...], ...]:
     """The lines drawing one card face, each a tuple of (text, style) pieces.
 
     ``index``: its place in a hand, whose hotkey goes in the top border.
-    ``playable``: True / False during its owner's turn (False: a dashed border, dimmed,
-    and "no" in the bottom border), None otherwise. ``picked`` doubles the top and bottom
-    borders.
+    ``playable``: True / False during its owner's turn (False: a dashed border, the face in
+    its colour's ink without a fill, and "no" in the bottom border), None otherwise. ``picked``
+    doubles the top and bottom borders.
     ``card_id`` given: printed in the bottom border (a testing aid).
+    ``covered``: the card lies under the next one of a fanned hand, its left edge in
+    view: the corner index alone in the body, and "no" at the bottom left.
     """
     if playable is False:
         edges, border = _DASHED, "dim"
@@ -196,12 +198,18 @@ def card_lines(face: Face, size: CardSize = COMPACT, index: int | None = None,
     note = "no" if playable is False else ""
     if card_id is not None:
         note = f"{note}#{card_id}"
-    # Unplayable: the colour only in the letters, not filling the card (dimmed).
-    style = f"{color_ink(face.color)} dim".strip() if playable is False else card_style(face)
+    # Unplayable: the colour only in the letters, not filling the card (never dimmed: a
+    # dimmed colour is blended into a dark grey on 16 colours and under NO_COLOR).
+    style = unplayable_style(face) if playable is False else card_style(face)
     lines = [((_edge(tl, top, tr, inner, hotkey, _initial(face)), top_border),)]
-    for text in _body(face, size):
+    if covered:
+        body = [corner_index(face).ljust(inner)] + [" " * inner] * (size.height - 3)
+    else:
+        body = _body(face, size)
+    for text in body:
         lines.append(((side, border), (text, style), (side, border)))
-    lines.append(((_edge(bl, bottom, br, inner, "", note), bottom_border),))
+    start, end = (note, "") if covered else ("", note)
+    lines.append(((_edge(bl, bottom, br, inner, start, end), bottom_border),))
     return tuple(lines)
 
 
