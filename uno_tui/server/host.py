@@ -23,6 +23,7 @@ import ipaddress
 import logging
 import os
 import signal
+import stringprep
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -117,6 +118,43 @@ def is_loopback(host: str) -> bool:
         return ipaddress.ip_address(host).is_loopback
     except ValueError:
         return False
+
+
+def accept_newer_characters_in_logins() -> None:
+    """Let login names with characters newer than Unicode 3.2 (every emoji) in.
+
+    asyncssh checks a login name with SASLprep (RFC 4013) before any of our code sees
+    it, and SASLprep's tables are Unicode 3.2's (2002): an emoji is "unassigned" there,
+    and asyncssh dropped the connection with "Unassigned character". It has no option
+    for this, but takes the check from its connection module's ``saslprep``: this puts
+    in the same check without the one for unassigned characters (prohibited ones,
+    controls and private use among them, are still refused, and the name is still
+    NFKC-normalised). Applied once, at import; the client side of asyncssh, which the
+    tests use, takes it too.
+    """
+    from asyncssh import connection, saslprep
+
+    if getattr(connection.saslprep, "accepts_newer_characters", False):
+        return
+    strict = connection.saslprep
+
+    def saslprep_with_newer_characters(text: str) -> str:
+        try:
+            return strict(text)
+        except saslprep.SASLPrepError as exc:
+            if not str(exc).startswith("Unassigned character"):
+                raise
+        return saslprep._stringprep(
+            text, False, saslprep._map_saslprep, "NFKC",
+            (stringprep.in_table_c12, stringprep.in_table_c21_c22, stringprep.in_table_c3,
+             stringprep.in_table_c4, stringprep.in_table_c5, stringprep.in_table_c6,
+             stringprep.in_table_c7, stringprep.in_table_c8, stringprep.in_table_c9), True)
+
+    saslprep_with_newer_characters.accepts_newer_characters = True
+    connection.saslprep = saslprep_with_newer_characters
+
+
+accept_newer_characters_in_logins()
 
 
 class _Refused(Exception):
