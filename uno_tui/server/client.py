@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import io
 import time
+from dataclasses import replace
 
 from rich.console import Console
 from textual import on
@@ -169,6 +170,10 @@ class ClientTableScreen(TableScreen):
         return super().check_action(action, parameters)
 
     def on_mount(self) -> None:
+        # The log is drawn from the table's whole log as the screen mounts
+        # (TableScreen.on_mount): the lines of changes that came while the screen was
+        # being put up are in it already (they were shown twice).
+        self._changes = [replace(change, lines=(), fresh=False) for change in self._changes]
         if self.ctl.table.turn_seconds:
             # The countdown in the prompt line, every second (the prompt only).
             self.set_interval(1.0, self._tick_countdown)
@@ -224,8 +229,10 @@ class ClientTableScreen(TableScreen):
                 except TableError as exc:
                     self.message = f"✗ {exc}."
                 else:
+                    # The table's log says who sat down; the prompt line stays the
+                    # turn's (a notice there hid whose turn it was until the next key).
                     self.flow.held = frozenset(self.ctl.humans)
-                    self.message = f"{name} sits at seat {seat + 1}, at this terminal."
+                    self.message = ""
             self._refresh()
             self.resume()
 

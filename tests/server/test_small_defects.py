@@ -1,0 +1,48 @@
+"""Issue 20's smaller defects at a server table, each as a stranger would meet it."""
+
+from __future__ import annotations
+
+import asyncio
+
+from uno_tui.server.lobby import LobbyScreen, NameDialog
+
+from .support import Client, log_entries, people, serving, wait_until
+
+
+async def _at_table(host, client: Client) -> None:
+    await wait_until(lambda: isinstance(client.screen, LobbyScreen)
+                     and "Table 1" in client.text(), f"{client.name}'s lobby")
+    client.keys("\r")
+    await client.at_table()
+
+
+async def test_each_line_of_the_log_shows_once_when_computers_play_as_one_sits_down(
+        tmp_path):
+    async with serving(tmp_path) as host:
+        table = host.create_table(people("ann", "bob", computers=1))
+        ann = await Client(host, "ann").connect()
+        await _at_table(host, ann)
+        # The computers (and bob's seat, played by one until he comes) play on while
+        # ann's screen is put up; then the table waits for her.
+        await wait_until(lambda: table.ctl.game.decision.seat == 0
+                         and "ann: " in ann.text(), "ann's turn prompt")
+        await asyncio.sleep(0.3)       # any change still queued at her screen is drawn
+        assert log_entries(ann) == list(table.ctl.log)
+        await ann.close()
+
+
+async def test_a_second_person_at_the_terminal_leaves_the_turn_prompt_in_place(tmp_path):
+    async with serving(tmp_path) as host:
+        table = host.create_table(people("ann", "bob", computers=1))
+        ann = await Client(host, "ann").connect()
+        await _at_table(host, ann)
+        await wait_until(lambda: table.ctl.game.decision.seat == 0
+                         and "ann: " in ann.text(), "ann's turn prompt")
+        ann.keys("+")
+        await wait_until(lambda: isinstance(ann.screen, NameDialog), "who else plays")
+        await wait_until(lambda: ann.screen.focused is not None, "the name field")
+        ann.keys("dave\r")
+        await wait_until(lambda: "dave sits down at seat 2" in log_entries(ann), "dave seated")
+        await wait_until(lambda: "ann: " in ann.text(), "the prompt back")
+        assert "sits at seat" not in ann.text()
+        await ann.close()
