@@ -46,3 +46,17 @@ async def test_a_second_person_at_the_terminal_leaves_the_turn_prompt_in_place(t
         await wait_until(lambda: "ann: " in ann.text(), "the prompt back")
         assert "sits at seat" not in ann.text()
         await ann.close()
+
+
+async def test_a_name_typed_as_the_dialog_opens_reaches_its_field(tmp_path):
+    async with serving(tmp_path) as host:
+        table = host.create_table(people("ann", "bob", computers=1))
+        ann = await Client(host, "ann").connect()
+        await _at_table(host, ann)
+        await asyncio.sleep(0.3)
+        ann.keys("+")
+        await wait_until(lambda: isinstance(ann.screen, NameDialog), "who else plays")
+        ann.keys("dave\r")           # at once: before the name field has the focus
+        await wait_until(lambda: "dave sits down at seat 2" in log_entries(ann), "dave seated")
+        assert table.ctl.names[1] == "dave"
+        await ann.close()

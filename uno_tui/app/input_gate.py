@@ -27,6 +27,8 @@ being removed skip its Compose and Mount.
 
 from __future__ import annotations
 
+import weakref
+
 from textual import events
 from textual.message_pump import MessagePump
 
@@ -52,7 +54,19 @@ class InputGate:
             screen = self.screen
         except Exception:       # no screen yet, or the app is closing
             return False
-        return screen.is_mounted and not screen._closing and not screen._closed
+        if not screen.is_mounted or screen._closing or screen._closed:
+            return False
+        if screen.focused is None:
+            # Mounted, but the focus its on_mount gave a field (Widget.focus is done
+            # later, from the app's queue) may still be behind a key that came as the
+            # screen mounted: that key reached no field ("dave" typed as the name
+            # dialog opened was lost). Once per screen, input waits one turn of the
+            # queue for it.
+            settled = self.__dict__.setdefault("_gate_settled", weakref.WeakSet())
+            if screen not in settled:
+                settled.add(screen)
+                return False
+        return True
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, _HELD) and not event.is_forwarded:
