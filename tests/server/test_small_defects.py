@@ -6,7 +6,9 @@ import asyncio
 
 from uno_tui.server.lobby import LobbyScreen, NameDialog
 
-from .support import Client, log_entries, people, serving, wait_until
+from uno_tui.app.widgets.hand import HandView
+
+from .support import Client, log_entries, people, serving, table_screen, wait_until
 
 
 async def _at_table(host, client: Client) -> None:
@@ -60,3 +62,24 @@ async def test_a_name_typed_as_the_dialog_opens_reaches_its_field(tmp_path):
         await wait_until(lambda: "dave sits down at seat 2" in log_entries(ann), "dave seated")
         assert table.ctl.names[1] == "dave"
         await ann.close()
+
+
+async def test_a_person_back_at_a_kept_seat_finds_no_card_picked(tmp_path):
+    async with serving(tmp_path) as host:
+        table = host.create_table(people("ann", computers=1))
+        ann = await Client(host, "ann").connect()
+        await _at_table(host, ann)
+        await wait_until(lambda: table.ctl.game.decision.seat == 0
+                         and "ann: " in ann.text(), "ann's turn")
+        assert table_screen(ann).query_one(HandView).cursor >= 0     # a turn picks one
+        ann.abort()
+        await wait_until(lambda: "(away, seat kept)" in table.describe(), "the seat kept")
+        back = await Client(host, ann.comeback).connect()
+        await back.at_table()
+        await wait_until(lambda: "ann: " in back.text(), "her turn again")
+        hand = table_screen(back).query_one(HandView)
+        assert hand.unpicked and hand.cursor == -1
+        back.keys("\r")                      # an Enter to see where she is plays nothing
+        await asyncio.sleep(0.3)
+        assert table.ctl.game.decision.seat == 0 and "Pick a card first" in back.text()
+        await back.close()

@@ -33,6 +33,7 @@ from ..app.app import UnoApp
 from ..app.controller import TableController
 from ..app.screens.setup import SetupScreen
 from ..app.screens.table import TableScreen
+from ..app.widgets.hand import HandView
 from ..app.widgets.log import GameLog
 from ..config import PlayConfig, SeatSpec, computer_name, default_bot_level
 from ..i18n import language_from_environment
@@ -138,8 +139,10 @@ class ClientTableScreen(TableScreen):
     BINDINGS = [Binding("plus", "add_person", "Another player here", key_display="+"),
                 Binding("a", "mark_away", "Mark away")]
 
-    def __init__(self, controller: SeatController) -> None:
+    def __init__(self, controller: SeatController, returning: bool = False) -> None:
         super().__init__(controller, pace=0, held=frozenset(controller.humans))
+        #: Back at a kept seat after a lost connection.
+        self._returning = returning
         self._round_seen: int | None = None
         #: Changes from the table not yet drawn; one TableChanged message is on its way.
         self._changes: list[TableChange] = []
@@ -174,6 +177,10 @@ class ClientTableScreen(TableScreen):
         # (TableScreen.on_mount): the lines of changes that came while the screen was
         # being put up are in it already (they were shown twice).
         self._changes = [replace(change, lines=(), fresh=False) for change in self._changes]
+        if self._returning:
+            # No card picked until a key picks one, as after a handoff: the Enter a
+            # person presses to see where they are must not play a card.
+            self.query_one(HandView).unpick()
         if self.ctl.table.turn_seconds:
             # The countdown in the prompt line, every second (the prompt only).
             self.set_interval(1.0, self._tick_countdown)
@@ -393,7 +400,8 @@ class ClientApp(UnoApp):
         from .lobby import LobbyScreen
 
         if self.server_table is not None:
-            return ClientTableScreen(SeatController(self.server_table, self.session))
+            return ClientTableScreen(SeatController(self.server_table, self.session),
+                                     returning=True)
         return LobbyScreen()
 
     def _setup(self) -> Screen:
