@@ -83,3 +83,30 @@ async def test_a_person_back_at_a_kept_seat_finds_no_card_picked(tmp_path):
         await asyncio.sleep(0.3)
         assert table.ctl.game.decision.seat == 0 and "Pick a card first" in back.text()
         await back.close()
+
+
+async def test_the_match_result_closes_when_the_table_deals_the_next_match(tmp_path):
+    from uno_tui.app.screens.match_result import MatchResultDialog
+    from uno_tui.app.screens.round_result import RoundResultScreen
+    from uno_tui.engine import Game
+
+    async with serving(tmp_path, round_pause=1.0) as host:
+        table = host.create_table(people("ann", computers=1))
+        ann = await Client(host, "ann").connect()
+        await _at_table(host, ann)
+        table.use_position(Game.from_position(
+            "classic", hands=[["R5"], ["B1", "B2"]], top="R3", draw=["G4", "G6", "G7"],
+            current=0))
+        await wait_until(lambda: "ann: " in ann.text(), "ann's turn")
+        ann.keys("1\r")                                   # her last card: the match ends
+        await wait_until(lambda: isinstance(ann.screen, RoundResultScreen), "the result")
+        ann.keys("\r")
+        await wait_until(lambda: isinstance(ann.screen, MatchResultDialog), "the match's")
+        deal = table.deal
+        await wait_until(lambda: table.deal > deal, "the next match dealt")
+        await wait_until(lambda: not isinstance(ann.screen, (MatchResultDialog,
+                                                             RoundResultScreen)),
+                         "the result closed")
+        await asyncio.sleep(0.3)
+        assert not isinstance(ann.screen, (MatchResultDialog, RoundResultScreen))
+        await ann.close()

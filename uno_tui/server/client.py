@@ -297,6 +297,7 @@ class ClientTableScreen(TableScreen):
         if change.fresh:
             log.replace(ctl.log)
             self.withdraw_question()     # it asked about a game that has been replaced
+            self._result_overtaken()
         elif change.lines:
             log.add(list(change.lines))
         challenger = None
@@ -316,8 +317,24 @@ class ClientTableScreen(TableScreen):
         else:
             self._refresh()
 
+    def _result_overtaken(self) -> None:
+        """The table dealt (everyone else was ready, or the pause between rounds ran
+        out) while this terminal still showed the last result: it closes as if its
+        person had gone on, instead of lying over the new hand."""
+        from ..app.screens.match_result import AGAIN, MatchResultDialog
+        from ..app.screens.round_result import RoundResultScreen
+
+        screen = self.app.screen
+        if isinstance(screen, MatchResultDialog):
+            screen.dismiss(AGAIN)
+        elif isinstance(screen, RoundResultScreen):
+            screen.dismiss(None)
+
     def _match_over(self, summary) -> None:
         from ..app.screens.match_result import AGAIN, SETUP, MatchResultDialog
+
+        if self.ctl.table.deal != self._round_seen:
+            return      # the next match is dealt already (its result was overtaken)
 
         def chosen(choice: str) -> None:
             if choice == AGAIN:
