@@ -110,3 +110,27 @@ async def test_the_match_result_closes_when_the_table_deals_the_next_match(tmp_p
         await asyncio.sleep(0.3)
         assert not isinstance(ann.screen, (MatchResultDialog, RoundResultScreen))
         await ann.close()
+
+
+async def test_a_spectator_sees_the_other_side_of_every_flip_hand_as_players_do(tmp_path):
+    from uno_tui.app.widgets.seats import seat_facts
+
+    async with serving(tmp_path) as host:
+        table = host.create_table(people("ann", computers=2, variant="flip"))
+        ann = await Client(host, "ann").connect()
+        eve = await Client(host, "eve").connect()
+        await _at_table(host, ann)
+        await wait_until(lambda: "Table 1" in eve.text(), "eve's lobby")
+        eve.keys("w")
+        await eve.at_table()
+        await wait_until(lambda: table.ctl.game.decision.seat == 0, "ann's turn")
+        screen = table_screen(eve)
+        with eve.app._context():
+            state = screen.table_state()
+        game = table.ctl.game
+        for seat in range(3):
+            # What a player not at that seat sees on its cards' backs, the spectator too.
+            shown = seat_facts(state, seat).backs
+            assert shown == game.view((seat + 1) % 3).seats[seat].backs and shown
+        await eve.close()
+        await ann.close()

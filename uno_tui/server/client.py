@@ -281,6 +281,19 @@ class ClientTableScreen(TableScreen):
             return "A computer plays your seat while you were away: press any key to play."
         return super()._prompt_text() + self._countdown()
 
+    def table_state(self):
+        state = super().table_state()
+        view = state.view
+        if state.viewer is not None or view.players < 2:
+            return state
+        # Every hand hidden (a spectator): the table is drawn from the decider's view,
+        # where the decider's own cards have no backs; in Flip everyone else sees their
+        # other side, and so must a spectator (it saw a plain back there).
+        seat = view.seat
+        other = self.ctl.view((seat + 1) % view.players).seats[seat]
+        seats = tuple(other if info.seat == seat else info for info in view.seats)
+        return state._replace(view=replace(view, seats=seats))
+
     def _hidden_notice(self) -> str:
         if not self.ctl.humans:
             return "You are watching: every hand is hidden."
