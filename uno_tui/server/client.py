@@ -279,7 +279,14 @@ class ClientTableScreen(TableScreen):
             return f"Waiting for {name}{self._countdown()}{away}…"
         if set(ctl.humans) & set(ctl.table.asleep):
             return "A computer plays your seat while you were away: press any key to play."
-        return super()._prompt_text() + self._countdown()
+        # The prompt is wordings longest first (the line shows the first that fits):
+        # the countdown goes with each, not only the shortest (at 120 columns the
+        # turn's own prompt had none); alone, it needs no separator.
+        countdown = self._countdown()
+        wordings = super()._prompt_text()
+        if not wordings:
+            return countdown.removeprefix(" · ")
+        return "\n".join(wording + countdown for wording in wordings.split("\n"))
 
     def table_state(self):
         state = super().table_state()
