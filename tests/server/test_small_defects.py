@@ -18,16 +18,23 @@ async def _at_table(host, client: Client) -> None:
     await client.at_table()
 
 
+async def _ann_on_her_turn(host, *others: str, computers: int = 1):
+    """ann (and seats for ``others``, which computers play until they come) at table
+    1, which waits for her; the table and her client."""
+    table = host.create_table(people("ann", *others, computers=computers))
+    ann = await Client(host, "ann").connect()
+    await _at_table(host, ann)
+    await wait_until(lambda: table.ctl.game.decision.seat == 0
+                     and "ann: " in ann.text(), "ann's turn prompt")
+    return table, ann
+
+
 async def test_each_line_of_the_log_shows_once_when_computers_play_as_one_sits_down(
         tmp_path):
     async with serving(tmp_path) as host:
-        table = host.create_table(people("ann", "bob", computers=1))
-        ann = await Client(host, "ann").connect()
-        await _at_table(host, ann)
         # The computers (and bob's seat, played by one until he comes) play on while
         # ann's screen is put up; then the table waits for her.
-        await wait_until(lambda: table.ctl.game.decision.seat == 0
-                         and "ann: " in ann.text(), "ann's turn prompt")
+        table, ann = await _ann_on_her_turn(host, "bob")
         await asyncio.sleep(0.3)       # any change still queued at her screen is drawn
         assert log_entries(ann) == list(table.ctl.log)
         await ann.close()
@@ -35,11 +42,7 @@ async def test_each_line_of_the_log_shows_once_when_computers_play_as_one_sits_d
 
 async def test_a_second_person_at_the_terminal_leaves_the_turn_prompt_in_place(tmp_path):
     async with serving(tmp_path) as host:
-        table = host.create_table(people("ann", "bob", computers=1))
-        ann = await Client(host, "ann").connect()
-        await _at_table(host, ann)
-        await wait_until(lambda: table.ctl.game.decision.seat == 0
-                         and "ann: " in ann.text(), "ann's turn prompt")
+        table, ann = await _ann_on_her_turn(host, "bob")
         ann.keys("+")
         await wait_until(lambda: isinstance(ann.screen, NameDialog), "who else plays")
         await wait_until(lambda: ann.screen.focused is not None, "the name field")
@@ -66,11 +69,7 @@ async def test_a_name_typed_as_the_dialog_opens_reaches_its_field(tmp_path):
 
 async def test_a_person_back_at_a_kept_seat_finds_no_card_picked(tmp_path):
     async with serving(tmp_path) as host:
-        table = host.create_table(people("ann", computers=1))
-        ann = await Client(host, "ann").connect()
-        await _at_table(host, ann)
-        await wait_until(lambda: table.ctl.game.decision.seat == 0
-                         and "ann: " in ann.text(), "ann's turn")
+        table, ann = await _ann_on_her_turn(host)
         assert table_screen(ann).query_one(HandView).cursor >= 0     # a turn picks one
         ann.abort()
         await wait_until(lambda: "(away, seat kept)" in table.describe(), "the seat kept")
