@@ -376,7 +376,12 @@ class WebFront:
             peer = request.transport.get_extra_info("peername") if request.transport else None
             where = f"{peer[0]}:{peer[1]}" if peer else address
             session = BrowserSession(host, visitor.name, visitor.key, where)
-            await session.serve(socket_, request, size)
+            try:
+                await session.serve(socket_, request, size)
+            finally:
+                # A name changed in the lobby is the visitor's from now on: the page's
+                # next socket (a reconnect) comes back under it.
+                visitor.name = session.name
         finally:
             host.gate.disconnected(address, logged_in)
         return socket_
