@@ -78,7 +78,28 @@ def _wrap_cells(line: str, width: int) -> list[str]:
             row, used = ([rest], cell_len(rest)) if rest else ([], 0)
     if row or not rows:
         finish(row)
+    _no_lone_last_character(rows, width)
     return rows
+
+
+def _no_lone_last_character(rows: list[str], width: int) -> None:
+    """A Japanese sentence does not end on a row of one character ("…をめくっ / た"): a
+    few characters of the row before go down with it (never one a row may not start
+    with)."""
+    if len(rows) < 2:
+        return
+    last, before = rows[-1][len(INDENT):], rows[-2]
+    if len(last) != 1 or cell_len(last) != 2:
+        return
+    take = 1
+    while take < len(before) and before[-take] in _NO_ROW_START:
+        take += 1
+    moved = before[-take:]
+    kept = before[:-take]
+    if len(kept.strip()) < 2 or any(cell_len(c) != 2 for c in moved) \
+            or cell_len(INDENT + moved + last) > width:
+        return
+    rows[-2], rows[-1] = kept, INDENT + moved + last
 
 
 def wrap_line(line: str, width: int) -> list[str]:
