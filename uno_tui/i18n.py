@@ -100,12 +100,10 @@ class Phrase(str):
         """This phrase in ``tr``'s language."""
         if self.items:
             return tr(self.message).join(tr.words(item) for item in self.items)
-        fields = {key: tr.words(value) if isinstance(value, Phrase) else value
-                  for key, value in self.fields.items()}
         if self.count is not None:
             singular, plural = self.message
-            return tr.plural(singular, plural, self.count, **fields)
-        return tr(self.message, **fields)
+            return tr.plural(singular, plural, self.count, **self.fields)
+        return tr(self.message, **self.fields)
 
     def __reduce__(self):
         return _rebuilt, (str(self), self.message, self.count, self.fields, self.items)
@@ -153,7 +151,8 @@ def choose_language(asked: str | None, environ: Mapping[str, str] | None = None)
 class Translator:
     """The words of one language. Call it with an English message (and its named
     fields) to get that message in the language; :meth:`plural` for a message that
-    depends on a count."""
+    depends on a count. A field that is a :class:`Phrase` (``card=long_label(face)``)
+    is put into this language too; :meth:`words` gives a phrase on its own."""
 
     __slots__ = ("lang", "_catalogue")
 
@@ -163,12 +162,17 @@ class Translator:
 
     def __call__(self, message: str, /, **fields: object) -> str:
         text = self._catalogue.gettext(message)
-        return text.format(**fields) if fields else text
+        return text.format(**self._worded(fields)) if fields else text
 
     def plural(self, singular: str, plural: str, count: int, /, **fields: object) -> str:
         """The form of the message for ``count`` (also given to it as ``{count}``)."""
         text = self._catalogue.ngettext(singular, plural, count)
-        return text.format(count=count, **fields)
+        return text.format(count=count, **self._worded(fields))
+
+    def _worded(self, fields: dict[str, object]) -> dict[str, object]:
+        """``fields`` with every :class:`Phrase` (a card's name, say) in this language."""
+        return {key: self.words(value) if isinstance(value, Phrase) else value
+                for key, value in fields.items()}
 
     def words(self, text: str) -> str:
         """``text`` as this language reads it: a :class:`Phrase` put into its words,

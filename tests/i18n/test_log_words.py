@@ -226,3 +226,12 @@ def test_a_japanese_line_wraps_by_cells_and_no_row_starts_with_a_stop(width):
     assert all(row.startswith("  ") for row in rows[1:])
     assert not any(row.strip()[:1] in "、。）" for row in rows[1:]), rows
     assert "".join(row.strip() for row in rows).replace(" ", "") == line.replace(" ", "")
+
+
+def test_a_card_name_given_to_any_message_reads_in_that_messages_language():
+    # The prompts say "Stack {card}" with the card's name: the name follows the language.
+    card_name = long_label(Face.parse("W+4"))
+    assert JA("{name} plays {cards}", name="Ann", cards=card_name) == "Annがワイルドドロー4を出した"
+    assert EN("{name} plays {cards}", name="Ann", cards=card_name) == "Ann plays Wild Draw Four"
+    assert JA.plural("{name} draws a card", "{name} draws {count} cards", 2,
+                     name=Phrase("The table")) == "場が2枚引いた"
