@@ -235,3 +235,25 @@ def test_a_card_name_given_to_any_message_reads_in_that_messages_language():
     assert EN("{name} plays {cards}", name="Ann", cards=card_name) == "Ann plays Wild Draw Four"
     assert JA.plural("{name} draws a card", "{name} draws {count} cards", 2,
                      name=Phrase("The table")) == "場が2枚引いた"
+
+
+@pytest.mark.parametrize("size", ["COMPACT", "LARGE", "HUGE"])
+def test_every_card_face_in_japanese_keeps_its_frame_and_names_the_card(size):
+    from rich.cells import cell_len
+
+    from uno_tui.app.widgets import card as cards
+
+    shape = getattr(cards, size)
+    faces = {face for variant in VARIANTS.values() for both_sides in variant.build_deck()
+             for face in (both_sides.light, getattr(both_sides, "dark", None)) if face}
+    for face in faces:
+        for playable in (None, False):
+            rows = cards.card_text(face, shape, index=0, playable=playable, tr=JA)
+            assert all(cell_len(row) == shape.width for row in rows), (face, rows)
+            symbol = cards.card_symbol(face)
+            assert not english_words(" ".join(rows).replace(symbol, "")), (face, rows)
+            english = cards.card_text(face, shape, index=0, playable=playable)
+            if face.kind != "number" or shape is not cards.COMPACT:
+                assert rows != english, face          # the name is written in Japanese
+    assert cards.card_text(Face.parse("W+4"), cards.COMPACT, tr=JA)[1:3] == [
+        "│ワイルド │", "│ ドロー4 │"]

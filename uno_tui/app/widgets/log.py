@@ -40,7 +40,13 @@ _TOKENS = re.compile(r" +|[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]|[^ \u2e80-\u
 _NO_ROW_START = frozenset("、。，．・：；？！）」』】〕〉》ーぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ")
 
 
-def _wrap_cells(line: str, width: int) -> list[str]:
+def fill_cells(text: str, width: int) -> list[str]:
+    """``text`` in rows of at most ``width`` cells, broken at spaces or between wide
+    characters (never before one a row may not start with), no indent."""
+    return _wrap_cells(text, width, "")
+
+
+def _wrap_cells(line: str, width: int, indent: str = INDENT) -> list[str]:
     """``line`` in rows of at most ``width`` cells, measured in cells, broken at spaces
     or between wide characters, continuations indented."""
     rows: list[str] = []
@@ -48,11 +54,11 @@ def _wrap_cells(line: str, width: int) -> list[str]:
     used = 0
 
     def room() -> int:
-        return width - (cell_len(INDENT) if rows else 0)
+        return width - (cell_len(indent) if rows else 0)
 
     def finish(tokens: list[str]) -> None:
         text = "".join(tokens).rstrip(" ")
-        rows.append(INDENT + text if rows else text)
+        rows.append(indent + text if rows else text)
 
     for token in _TOKENS.findall(line):
         cells = cell_len(token)
@@ -78,17 +84,17 @@ def _wrap_cells(line: str, width: int) -> list[str]:
             row, used = ([rest], cell_len(rest)) if rest else ([], 0)
     if row or not rows:
         finish(row)
-    _no_lone_last_character(rows, width)
+    _no_lone_last_character(rows, width, indent)
     return rows
 
 
-def _no_lone_last_character(rows: list[str], width: int) -> None:
+def _no_lone_last_character(rows: list[str], width: int, indent: str) -> None:
     """A Japanese sentence does not end on a row of one character ("…をめくっ / た"): a
     few characters of the row before go down with it (never one a row may not start
     with)."""
     if len(rows) < 2:
         return
-    last, before = rows[-1][len(INDENT):], rows[-2]
+    last, before = rows[-1][len(indent):], rows[-2]
     if len(last) != 1 or cell_len(last) != 2:
         return
     take = 1
@@ -97,9 +103,9 @@ def _no_lone_last_character(rows: list[str], width: int) -> None:
     moved = before[-take:]
     kept = before[:-take]
     if len(kept.strip()) < 2 or any(cell_len(c) != 2 for c in moved) \
-            or cell_len(INDENT + moved + last) > width:
+            or cell_len(indent + moved + last) > width:
         return
-    rows[-2], rows[-1] = kept, INDENT + moved + last
+    rows[-2], rows[-1] = kept, indent + moved + last
 
 
 def wrap_line(line: str, width: int) -> list[str]:

@@ -69,7 +69,7 @@ class MiniPile(TableWidget):
             # Not "next:": the direction tracker beside it names who is next in turn.
             beside.append(Text(facts.player, style="bold"))
             beside.append(Text("plays on it"))
-        return card_rich_text(card_lines(facts.top, self.size_class), beside)
+        return card_rich_text(card_lines(facts.top, self.size_class, tr=self.app.tr), beside)
 
     def get_content_width(self, container, viewport) -> int:
         return self.size_class.width + 1 + _BESIDE_WIDTH
