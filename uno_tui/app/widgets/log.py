@@ -232,11 +232,6 @@ class GameLog(Widget, can_focus=False):
         tr = getattr(self.app, "tr", None)
         return tr.words(line) if tr is not None else str(line)
 
-    def relanguage(self) -> None:
-        """Write every kept line again in the app's language now (after a switch)."""
-        if self._wrapped_at:
-            self._rewrap()
-
     def _line_start(self, top: int) -> int:
         """``top``, or the first row of the next line if ``top`` is a continuation (the
         panel never starts with half a line)."""
