@@ -12,9 +12,15 @@ and chips are sized in cells, and a kanji initial would take two. Colour names i
 words are the language's (赤 黄 緑 青, ピンク ティール オレンジ 紫). Kind and colour
 names are the engine's own words (``KIND_LABELS``, ``COLOR_NAMES``), which the catalogue
 reads from the engine's tables.
+
+The phrases are made once per card face (cached): a table's log names the same cards
+again and again, and one phrase object named many times pickles once per log sent to
+the server's render workers, not once per mention.
 """
 
 from __future__ import annotations
+
+from functools import lru_cache
 
 from ..engine import COLOR_NAMES, Face, Kind
 from ..engine.cards import COLOR_LETTERS, DARK_COLORS, KIND_LABELS, LIGHT_COLORS
@@ -87,6 +93,7 @@ def _letter(color: str) -> str:
     return COLOR_LETTERS.get(color, color[:1].upper())
 
 
+@lru_cache(maxsize=4096)
 def short_label(face: Face) -> str:
     """A compact label such as ``R 5``, ``Y Skip``, ``Wild+4``: colour initial first."""
     body = _body(face)
@@ -95,23 +102,27 @@ def short_label(face: Face) -> str:
     return Phrase("{letter} {short}", letter=_letter(face.color), short=body)
 
 
+@lru_cache(maxsize=4096)
 def kind_name(kind: str) -> str:
     """The name of card kind ``kind`` in words: ``Skip``, ``Wild Draw Four``."""
     label = KIND_LABELS.get(kind)
     return Phrase(label) if label else kind
 
 
+@lru_cache(maxsize=4096)
 def color_name(color: str) -> str:
     """The colour's name, capitalised as on a card: ``Red``."""
     name = COLOR_NAMES.get(color)
     return Phrase(name) if name else color.capitalize()
 
 
+@lru_cache(maxsize=4096)
 def color_word(color: str) -> str:
     """The colour's name inside a sentence: ``red`` ("a red mini-pile")."""
     return Phrase(color) if color in COLOR_NAMES else color
 
 
+@lru_cache(maxsize=4096)
 def long_label(face: Face) -> str:
     """The full readable name, e.g. ``Red 5`` or ``Wild Draw Four`` (the engine's
     ``Face.label``, in words the reader's language can give)."""
@@ -124,6 +135,7 @@ def long_label(face: Face) -> str:
     return Phrase("{color} {kind}", color=color_name(face.color), kind=kind_name(face.kind))
 
 
+@lru_cache(maxsize=4096)
 def color_label(color: str | None) -> str:
     """``Red (R)``: the colour's name with the initial used on cards; ``none`` for no colour."""
     if color is None:
@@ -144,6 +156,7 @@ def card_style(face: Face) -> str:
     return color_style(face.color)
 
 
+@lru_cache(maxsize=4096)
 def with_id(text: str, card_id: int, show_ids: bool) -> str:
     """``text`` followed by ``#id`` when ids are shown (a debugging and testing aid)."""
     return Phrase("{card}#{id}", card=text, id=card_id) if show_ids else text
