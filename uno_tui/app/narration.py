@@ -92,8 +92,8 @@ class Narrator:
 
     def _cards(self, ids: Sequence[int]) -> str:
         face_of = self.other_face_of if self._flipped_since else self.face_of
-        return Phrase.joined(", ", [with_id(long_label(face_of(c)), c, self.show_ids)
-                                    for c in ids])
+        names = [with_id(long_label(face_of(c)), c, self.show_ids) for c in ids]
+        return names[0] if len(names) == 1 else Phrase.joined(", ", names)
 
     def line(self, event: Event) -> str:
         """One line for a public event, or ``""`` for events the table shows anyway."""
