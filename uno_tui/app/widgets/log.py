@@ -110,11 +110,10 @@ def _no_lone_last_character(rows: list[str], width: int, indent: str) -> None:
 
 def wrap_line(line: str, width: int) -> list[str]:
     """``line`` as rows of at most ``width`` cells, continuations indented."""
-    rows = textwrap.wrap(line, width, subsequent_indent=INDENT) or [""]
-    if all(cell_len(row) <= width for row in rows):
-        return rows
-    # Wide characters (Japanese, a name in CJK) take two cells each: wrap by cells.
-    return _wrap_cells(line, width)
+    if cell_len(line) != len(line):
+        # Wide characters (Japanese, a name in CJK) take two cells each: wrap by cells.
+        return _wrap_cells(line, width)
+    return textwrap.wrap(line, width, subsequent_indent=INDENT) or [""]
 
 
 class GameLog(Widget, can_focus=False):
