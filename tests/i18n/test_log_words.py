@@ -14,12 +14,11 @@ import pytest
 
 from uno_tui.app.cardtext import color_label, long_label, short_label
 from uno_tui.app.moments import headlines, pending_draw_line
-from uno_tui.app.narration import _SILENT, _TELLERS, Narrator
+from uno_tui.app.narration import _SILENT, Narrator
 from uno_tui.app.widgets.log import wrap_line
 from uno_tui.engine import (
     Challenge, ChooseColor, Draw, Event, EventKind, Face, Game, Play, VARIANTS,
 )
-from uno_tui.app import frontends
 from uno_tui.i18n import Phrase, translator
 
 from ..app.helpers import make_controller
@@ -135,7 +134,9 @@ def _samples(kind: str):
                             detail=detail)
 
 
-KINDS = sorted(set(_TELLERS) | set(frontends.SHARED_TELLERS))
+#: Every event the log tells: the shared ones (app/narration.py, app/frontends.py) and
+#: each rule set's own (rulesets/<name>/frontend/tellers.py).
+KINDS = sorted(set(EventKind) - _SILENT)
 
 
 @pytest.mark.parametrize("kind", KINDS)

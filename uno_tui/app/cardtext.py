@@ -40,26 +40,6 @@ def hand_order(face: Face) -> tuple:
 __all__ = ["short_label", "long_label", "kind_name", "color_name", "color_word", "color_label",
            "card_style", "color_style", "color_ink", "with_id", "hand_order"]
 
-#: Short bodies for the chips in a hand; kinds missing here fall back to the engine's label.
-_SHORT_BODIES = {
-    Kind.SKIP: N_("Skip"),
-    Kind.REVERSE: N_("Rev"),
-    Kind.DRAW_TWO: "+2",
-    Kind.WILD: N_("Wild"),
-    Kind.WILD_DRAW_FOUR: N_("Wild+4"),
-    Kind.SNORLAX: N_("Snorlax"),
-    Kind.GRENINJA: N_("Greninja"),
-    Kind.DRAW_ONE: "+1",
-    Kind.DRAW_FIVE: "+5",
-    Kind.SKIP_EVERYONE: N_("SkipAll"),
-    Kind.FLIP: N_("Flip"),
-    Kind.WILD_DRAW_TWO: N_("Wild+2"),
-    Kind.WILD_DRAW_COLOR: N_("Wild+Col"),
-    Kind.POINT_TAKEN: N_("Point"),
-    Kind.WILD_PILE_UP: N_("PileUp"),
-    Kind.WILD_DRAWN_TOGETHER: N_("Link"),
-}
-
 #: Background colours; text colour is picked for contrast. Textual maps these to the
 #: nearest of 256 or 16 colours on smaller terminals (and drops them under NO_COLOR), so
 #: each is chosen to land on its own colour there too: on 16 colours yellow is bright
@@ -82,11 +62,12 @@ _WILD_STYLE = "bold #ffffff on #37474f"
 def _body(face: Face) -> str:
     if face.kind == Kind.NUMBER:
         return str(face.number)
-    body = _SHORT_BODIES.get(face.kind)
-    if body is not None:
-        return Phrase(body) if body[0].isalpha() else body
-    # An outside rule set's label, else the card's whole name.
-    return frontends.short_label(face.kind) or long_label(face)
+    # Each rule set's front end gives its kinds' short bodies (English, marked for the
+    # catalogue where the rule set is ours); else the card's whole name.
+    body = frontends.short_label(face.kind)
+    if body is None:
+        return long_label(face)
+    return Phrase(body) if body[:1].isalpha() else body
 
 
 def _letter(color: str) -> str:

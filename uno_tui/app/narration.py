@@ -190,64 +190,6 @@ class Narrator:
     def _jump_in(self, event, name, target):
         return Phrase("{name} jumps in!", name=name)
 
-    def _discard_color(self, event, name, target):
-        return Phrase("{name} discards {cards}", name=name, cards=self._cards(event.cards))
-
-    def _flip(self, event, name, target):
-        top = self._cards(event.cards)
-        message = _FLIPS.get(event.detail)
-        if message is None:
-            return Phrase("Everything turns over: the {side} side is in play, {top} on top",
-                          side=event.detail, top=top)
-        return Phrase(message, top=top)
-
-    # UNO Party!
-
-    def _wrong_speed_play(self, event, name, target):
-        return Phrase("{name}'s speed play of {cards} does not match: it goes back",
-                      name=name, cards=self._cards(event.cards))
-
-    def _ballot(self, event, name, target):
-        return Phrase("{name} has voted", name=name)
-
-    def _point(self, event, name, target):
-        return Phrase("{name} pointed at {target}", name=name, target=target)
-
-    def _pointed(self, event, name, target):
-        # The draw that follows says how many cards (at most 5).
-        return Phrase.plural("{name} gets 1 vote", "{name} gets {count} votes", event.count,
-                             name=name)
-
-    def _pile_up(self, event, name, target):
-        return Phrase.plural(
-            "Wild Pile Up: {count} card turned onto a mini-pile ({cards}); {color} is in "
-            "play, {target} is next on it",
-            "Wild Pile Up: {count} cards turned onto a mini-pile ({cards}); {color} is in "
-            "play, {target} is next on it",
-            len(event.cards), cards=self._cards(event.cards), color=color_label(event.color),
-            target=target)
-
-    def _pile_on(self, event, name, target):
-        return Phrase("{name} plays {cards} on the mini-pile", name=name,
-                      cards=self._cards(event.cards))
-
-    def _pile_taken(self, event, name, target):
-        return Phrase.plural("{name} takes the mini-pile ({count} card)",
-                             "{name} takes the mini-pile ({count} cards)", event.count,
-                             name=name)
-
-    def _link(self, event, name, target):
-        return Phrase("{name} and {target} are linked: when one draws, so does the other",
-                      name=name, target=target)
-
-    def _unlink(self, event, name, target):
-        return Phrase("The link between {name} and {target} ends", name=name, target=target)
-
-    def _linked_draw(self, event, name, target):
-        return Phrase.plural("{name} draws a card too, linked to {target}",
-                             "{name} draws {count} cards too, linked to {target}",
-                             event.count, name=name, target=target)
-
     def _round_over(self, event, name, target):
         if event.seat is None:
             return Phrase("The round ends with no winner")
@@ -264,12 +206,6 @@ _ROTATIONS = {
     "": N_("Every hand passes on in the direction of play"),
 }
 
-#: UNO Flip: the side now in play.
-_FLIPS = {
-    "light": N_("Everything turns over: the light side is in play, {top} on top"),
-    "dark": N_("Everything turns over: the dark side is in play, {top} on top"),
-}
-
 
 _TELLERS: dict[str, Callable] = {
     _E.DEALER_DRAW: Narrator._dealer_draw,
@@ -277,7 +213,6 @@ _TELLERS: dict[str, Callable] = {
     _E.FIRST_CARD: Narrator._first_card,
     _E.RETURNED: Narrator._returned,
     _E.PLAY: Narrator._play,
-    _E.FLIP: Narrator._flip,
     _E.DRAW: Narrator._draw,
     _E.KEEP: Narrator._keep,
     _E.COLOR: Narrator._color,
@@ -292,16 +227,5 @@ _TELLERS: dict[str, Callable] = {
     _E.SWAP: Narrator._swap,
     _E.ROTATE: Narrator._rotate,
     _E.JUMP_IN: Narrator._jump_in,
-    _E.DISCARD_COLOR: Narrator._discard_color,
-    _E.WRONG_SPEED_PLAY: Narrator._wrong_speed_play,
-    _E.BALLOT: Narrator._ballot,
-    _E.POINT: Narrator._point,
-    _E.POINTED: Narrator._pointed,
-    _E.PILE_UP: Narrator._pile_up,
-    _E.PILE_ON: Narrator._pile_on,
-    _E.PILE_TAKEN: Narrator._pile_taken,
-    _E.LINK: Narrator._link,
-    _E.UNLINK: Narrator._unlink,
-    _E.LINKED_DRAW: Narrator._linked_draw,
     _E.ROUND_OVER: Narrator._round_over,
 }
