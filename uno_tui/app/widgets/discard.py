@@ -60,7 +60,8 @@ class DiscardPile(DrawnInLines, TableWidget):
         if pile.naming:
             lines.append(Text(" colour: ? ", style="dim"))
         elif pile.face.color != pile.color or pile.face.color is None:
-            lines.append(Text(f" {color_label(pile.color)} ", style=color_style(pile.color)))
+            lines.append(Text(f" {self.app.tr.words(color_label(pile.color))} ",
+                              style=color_style(pile.color)))
         else:
             lines.append(Text(pile.caption, style="dim"))
         return lines

@@ -64,7 +64,8 @@ class MiniPile(TableWidget):
             return Text("")
         beside = [Text(f"Mini-pile: {facts.count}", style="bold")]
         if facts.color:
-            beside.append(Text(f" {color_label(facts.color)} ", style=color_style(facts.color)))
+            beside.append(Text(f" {self.app.tr.words(color_label(facts.color))} ",
+                               style=color_style(facts.color)))
         if facts.player:
             # Not "next:": the direction tracker beside it names who is next in turn.
             beside.append(Text(facts.player, style="bold"))
