@@ -92,8 +92,10 @@ class Client:
 
     async def connect(self, size=(100, 32), term="xterm-256color",
                       window: int = 2 * 1024 * 1024, password: str | None = None,
-                      port: int | None = None) -> "Client":
-        """Connect (to ``port`` if given: a proxy in front of the host); with render
+                      port: int | None = None, env: dict[str, str] | None = None
+                      ) -> "Client":
+        """Connect (to ``port`` if given: a proxy in front of the host; ``env``: the locale
+        variables ssh's SendEnv would send); with render
         workers (whose apps the test can't read) wait for the first screen's bytes
         instead of the app."""
         # In open mode any password does (plain ssh gets in by keyboard-interactive,
@@ -105,7 +107,8 @@ class Client:
                                            client_keys=None, agent_path=None,
                                            password=password)
         self.process = await self.conn.create_process(term_type=term, term_size=size,
-                                                      encoding=None, window=window)
+                                                      encoding=None, window=window,
+                                                      env=env or {})
         self._reader = asyncio.create_task(self._read())
         await wait_until(lambda: self.session is not None, f"{self.name}'s session")
         session = self.session

@@ -33,6 +33,7 @@ from ..app.pacing import CATCH_GRACE, Answer, first_answer
 from ..bots import make_bot
 from ..config import MAX_LOG_LINES, MAX_NAME, PlayConfig, SeatSpec, default_bot_level
 from ..engine import Accept, Action, CallUno, Catch, Draw, EngineError, Keep, Play
+from ..i18n import Phrase
 from ..saves import MatchRecord, MatchRecorder, MatchStore
 from .replica import TableFeed
 
@@ -727,7 +728,9 @@ class ServerTable:
         if action is None:
             return
         name = self._seats[seat].name
-        note = f"{name}'s time ran out ({self.turn_seconds:g} s)"
+        # Log lines are phrases: every terminal at the table reads them in its language.
+        seconds = format(self.turn_seconds, "g")
+        note = Phrase("{name}'s time ran out ({seconds} s)", name=name, seconds=seconds)
         ctl.log.append(note)
         lines = [note] + ctl.apply(action)
         count = self._timeouts[seat] = self._timeouts.get(seat, 0) + 1
@@ -736,8 +739,8 @@ class ServerTable:
             self._timeouts[seat] = 0
             self.ctl.bots[seat] = make_bot(default_bot_level(), seat,
                                            random.Random(self._rng.randrange(2**63)))
-            note = (f"{name} timed out {count} times in a row: a computer plays the seat "
-                    "until they press a key")
+            note = Phrase("{name} timed out {count} times in a row: a computer plays the "
+                          "seat until they press a key", name=name, count=count)
             ctl.log.append(note)
             lines.append(note)
         self._changed(lines)

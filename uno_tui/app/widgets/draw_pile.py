@@ -62,7 +62,7 @@ class DrawPile(DrawnInLines, TableWidget):
         if facts.count == 0:
             lines = [Text(""), Text("(empty)".ljust(self.size_class.width), style="dim")]
         elif facts.back is not None:
-            lines = card_line_texts(card_lines(facts.back, self.size_class))
+            lines = card_line_texts(card_lines(facts.back, self.size_class, tr=self.app.tr))
         else:
             lines = card_line_texts(back_lines(self.size_class))
         tr = self.app.tr

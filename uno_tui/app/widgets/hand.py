@@ -39,9 +39,9 @@ class SlotFacts(NamedTuple):
     covered: bool = False
 
 
-def _lines_of(facts: SlotFacts):
+def _lines_of(facts: SlotFacts, tr):
     return card_lines(facts.face, facts.size, facts.index, facts.playable, facts.picked,
-                      facts.card_id, facts.covered)
+                      facts.card_id, facts.covered, tr)
 
 
 @lru_cache(maxsize=2048)
@@ -73,9 +73,9 @@ class CardSlot(Widget):
             return
         # Only the lines that look different: the pick changes two borders, the end of a
         # turn only the unplayable cards.
-        width = new.size.width
+        width, tr = new.size.width, self.app.tr
         changed = [Region(0, y, width, 1)
-                   for y, (was, now) in enumerate(zip(_lines_of(old), _lines_of(new)))
+                   for y, (was, now) in enumerate(zip(_lines_of(old, tr), _lines_of(new, tr)))
                    if was != now]
         if changed:
             self.refresh(*changed)
@@ -86,7 +86,7 @@ class CardSlot(Widget):
         facts = self.facts
         style = self.rich_style
         if facts is not None:
-            strips = _card_strips(_lines_of(facts), style)
+            strips = _card_strips(_lines_of(facts, self.app.tr), style)
             if y < len(strips):
                 return strips[y]
         return Strip.blank(self.size.width, style)

@@ -64,12 +64,13 @@ class MiniPile(TableWidget):
             return Text("")
         beside = [Text(f"Mini-pile: {facts.count}", style="bold")]
         if facts.color:
-            beside.append(Text(f" {color_label(facts.color)} ", style=color_style(facts.color)))
+            beside.append(Text(f" {self.app.tr.words(color_label(facts.color))} ",
+                               style=color_style(facts.color)))
         if facts.player:
             # Not "next:": the direction tracker beside it names who is next in turn.
             beside.append(Text(facts.player, style="bold"))
             beside.append(Text("plays on it"))
-        return card_rich_text(card_lines(facts.top, self.size_class), beside)
+        return card_rich_text(card_lines(facts.top, self.size_class, tr=self.app.tr), beside)
 
     def get_content_width(self, container, viewport) -> int:
         return self.size_class.width + 1 + _BESIDE_WIDTH
