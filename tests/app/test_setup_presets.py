@@ -24,6 +24,9 @@ def test_the_preset_of_ticked_rules_is_exact_per_variant():
     assert preset_of("classic", PARTY - {"7-0"}) == CUSTOM
     # Flip has no 7-0: Party there is stacking and jump-in.
     assert preset_of("flip", PARTY - {"7-0"}) == "party"
+    # A rule with its number counts as the preset's rule.
+    crazy = {"stack-any", "deflect", "multi-play", "7-0", "jump-in", "draw-to-match"}
+    assert preset_of("classic", crazy | {"catch-window:5"}) == "crazy"
 
 
 async def test_choosing_party_ticks_its_rules_and_the_game_starts_with_them():

@@ -75,8 +75,9 @@ def preset_rules(variant: str, preset: str) -> frozenset[str]:
 
 
 def preset_of(variant: str, rules) -> str:
-    """The preset whose rules for ``variant`` are exactly ``rules``, else :data:`CUSTOM`."""
-    rules = frozenset(rules)
+    """The preset whose rules for ``variant`` are exactly ``rules``, else :data:`CUSTOM`
+    (a rule with its number counts as the rule: ``catch-window:5`` as ``catch-window``)."""
+    rules = frozenset(rule.partition(NUMBER_MARK)[0] for rule in rules)
     return next((name for name in PRESETS if preset_rules(variant, name) == rules), CUSTOM)
 
 
@@ -252,9 +253,8 @@ class SetupScreen(Screen[None]):
     def _show_preset(self) -> None:
         """The preset row follows the ticks: a preset's rules exactly, or "custom"."""
         row = self.query_one("#preset", ChoiceRow)
-        ticked = self.query_one("#rules", CheckList).checked
         preset = preset_of(self.query_one("#variant", ChoiceRow).value,
-                           {rule.partition(NUMBER_MARK)[0] for rule in ticked})
+                           self.query_one("#rules", CheckList).checked)
         row.index = [value for _, value in row.options].index(preset)
 
     @on(ChoiceRow.Changed, "#mode")
