@@ -351,7 +351,7 @@ async def test_the_ballot_shows_each_players_cards_and_leaves_the_seats_in_view(
             assert not seat.region.overlaps(panel.region), (seat.seat, seat.region, panel.region)
         labels = [option.label for option in panel.question.options]
     counts = [2 + seat % 4 for seat in range(1, 16)]
-    assert labels == [f"CPU {seat} · {count} cards" for seat, count in enumerate(counts, 1)]
+    assert labels == [f"CPU {seat} ({count} cards)" for seat, count in enumerate(counts, 1)]
 
 
 @pytest.mark.parametrize("size,rules_line", [
