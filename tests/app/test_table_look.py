@@ -204,9 +204,9 @@ async def test_the_leak_scan_catches_an_active_face_on_a_seat():
             assert_seats_hide_what_they_must(table)
 
 
-async def test_sixteen_two_line_seats_tell_whom_each_pointed_at():
-    """At 120x40 sixteen seats get two lines each, no status line: the reveal goes beside
-    the count (it used to be drawn on a third line the panels never had)."""
+def sixteen_seat_ballot(target_of):
+    """A 16-seat UNO Party! table just after a Point Taken ballot: CPU 15 played it and
+    each seat pointed at ``target_of(seat)``."""
     colors = "RBGY"
     hands = ([["R5", "B2"]]
              + [[colors[i % 4] + str(1 + i // 4), colors[(i + 1) % 4] + str(5 + i // 4)]
@@ -216,7 +216,14 @@ async def test_sixteen_two_line_seats_tell_whom_each_pointed_at():
     card = next(c for c in ctl.game.hands[15] if ctl.game.face(c).code == "RPT")
     ctl.apply(Play(15, card))
     for seat in (15, *range(15)):
-        ctl.apply(PointAt(seat, (seat + 1) % 16))       # each at the next seat
+        ctl.apply(PointAt(seat, target_of(seat)))
+    return ctl
+
+
+async def test_sixteen_two_line_seats_tell_whom_each_pointed_at():
+    """At 120x40 sixteen seats get two lines each, no status line: the reveal goes beside
+    the count (it used to be drawn on a third line the panels never had)."""
+    ctl = sixteen_seat_ballot(lambda seat: (seat + 1) % 16)       # each at the next seat
     app = make_app(ctl)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
@@ -235,16 +242,7 @@ async def test_sixteen_two_line_seats_tell_whom_each_pointed_at():
 
 async def test_sixteen_one_line_seats_at_80x24_say_how_many_each_draws():
     """Issue 23: at 80x24 a seat drawing after a ballot showed only "☞"."""
-    colors = "RBGY"
-    hands = ([["R5", "B2"]]
-             + [[colors[i % 4] + str(1 + i // 4), colors[(i + 1) % 4] + str(5 + i // 4)]
-                for i in range(14)]
-             + [["RPT", "Y9", "G9"]])
-    ctl = staged("party", "Ann," + ",".join(["cpu"] * 15), hands=hands, top="R3", current=15)
-    card = next(c for c in ctl.game.hands[15] if ctl.game.face(c).code == "RPT")
-    ctl.apply(Play(15, card))
-    for seat in (15, *range(15)):
-        ctl.apply(PointAt(seat, 1 if seat != 1 else 2))     # everyone at CPU 1
+    ctl = sixteen_seat_ballot(lambda seat: 1 if seat != 1 else 2)     # everyone at CPU 1
     app = make_app(ctl)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -351,7 +349,7 @@ async def test_the_ballot_shows_each_players_cards_and_leaves_the_seats_in_view(
             assert not seat.region.overlaps(panel.region), (seat.seat, seat.region, panel.region)
         labels = [option.label for option in panel.question.options]
     counts = [2 + seat % 4 for seat in range(1, 16)]
-    assert labels == [f"CPU {seat} · {count} cards" for seat, count in enumerate(counts, 1)]
+    assert labels == [f"CPU {seat} ({count} cards)" for seat, count in enumerate(counts, 1)]
 
 
 @pytest.mark.parametrize("size,rules_line", [

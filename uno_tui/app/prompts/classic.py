@@ -10,7 +10,7 @@ from ...engine.cards import COLOR_LETTERS
 from ...engine.variants import get_variant
 from ..cardtext import card_style, color_label, color_style, long_label
 from .question import Option, Question
-from .registry import PromptContext, distinct_faces, register
+from .registry import PromptContext, distinct_faces, player_option, register
 
 __all__ = ["ask_color", "ask_drawn", "ask_respond", "ask_swap", "amount_words"]
 
@@ -125,8 +125,8 @@ async def ask_swap(context: PromptContext):
     """7-0: the seat to swap hands with, by name and hand size."""
     view = context.view
     targets = {a.target: a for a in context.actions if type(a) is SwapHands}
-    options = [Option(f"{context.names[s]} ({_cards(view.seats[s].card_count)})", targets[s],
-                      number=s + 1) for s in context.others() if s in targets]
+    options = [player_option(context, s, targets[s]) for s in context.others() if s in targets]
     return await context.ask(Question(
         f"{context.name}: swap hands with whom?",
-        "The 7 lets you trade your whole hand with another player.", options))
+        "The 7 lets you trade your whole hand with another player.", options,
+        about_players=True))

@@ -21,7 +21,7 @@ from .. import frontends
 from ..cardtext import long_label
 from .question import Option, Question
 
-__all__ = ["PromptContext", "Prompter", "PROMPTS", "register", "prompter_for",
+__all__ = ["PromptContext", "Prompter", "PROMPTS", "register", "prompter_for", "player_option",
            "ask_from_list", "describe_action", "distinct_faces"]
 
 
@@ -53,6 +53,14 @@ class PromptContext(NamedTuple):
         view = self.view
         return [(self.seat + step * view.direction) % view.players
                 for step in range(1, view.players)]
+
+
+def player_option(context: "PromptContext", seat: int, value: object) -> Option:
+    """A player to pick, by name and hand size, keeping their seat's number:
+    ``3 CPU 2 (5 cards)`` (a swap, a vote: who holds how many matters)."""
+    count = context.view.seats[seat].card_count
+    cards = f"{count} card" if count == 1 else f"{count} cards"
+    return Option(f"{context.names[seat]} ({cards})", value, number=seat + 1)
 
 
 def distinct_faces(cards: Iterable[HandCard]) -> list[HandCard]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ....engine import COLOR_NAMES, DecisionKind, LinkPlayers, Play, PointAt, TakePile
 from ....app.cardtext import card_style, long_label
 from ....app.prompts.question import Option, Question
-from ....app.prompts.registry import PromptContext, distinct_faces, register
+from ....app.prompts.registry import PromptContext, distinct_faces, player_option, register
 
 __all__ = ["ask_point", "ask_pile_up", "ask_link"]
 
@@ -19,9 +19,7 @@ async def ask_point(context: PromptContext):
     view = context.view
     targets = {a.target: a for a in context.actions if type(a) is PointAt}
     # Each player with their card count: a vote is about who should draw.
-    options = [Option(f"{context.names[s]} · {_cards(view.seats[s].card_count)}", targets[s],
-                      number=s + 1)
-               for s in context.others() if s in targets]
+    options = [player_option(context, s, targets[s]) for s in context.others() if s in targets]
     player = view.context.get("player")
     cast = len(view.extras.get("ballots_cast", ()))
     who = f"{context.names[player]} played Point Taken. " if player is not None else ""
@@ -31,9 +29,6 @@ async def ask_point(context: PromptContext):
     return await context.ask(Question(f"{context.name}: point at whom?", message, options,
                                       about_players=True))
 
-
-def _cards(count: int) -> str:
-    return f"{count} card" if count == 1 else f"{count} cards"
 
 
 @register(_D.PILE_UP)
@@ -69,13 +64,14 @@ async def ask_link(context: PromptContext):
         first = await context.ask(Question(
             f"{context.name}: link whom? (first of two players)", rule,
             [Option(context.names[s], s, number=s + 1) for s in seats
-             if any(s in pair for pair in legal)]))
+             if any(s in pair for pair in legal)], about_players=True))
         if first is None:
             return None
         partners = [s for s in seats if s != first and tuple(sorted((first, s))) in legal]
         second = await context.ask(Question(
             f"{context.name}: link {context.names[first]} with whom?",
             f"{context.names[first]} is the first. Pick the second player.",
-            [Option(context.names[s], s, number=s + 1) for s in partners], cancel=True))
+            [Option(context.names[s], s, number=s + 1) for s in partners], cancel=True,
+            about_players=True))
         if second is not None:
             return LinkPlayers(context.seat, first, second)
