@@ -54,19 +54,22 @@ class InputGate:
             screen = self.screen
         except Exception:       # no screen yet, or the app is closing
             return False
-        if not screen.is_mounted or screen._closing or screen._closed:
+        return screen.is_mounted and not screen._closing and not screen._closed
+
+    def _focus_may_be_coming(self) -> bool:
+        """True the first time input finds the (ready) screen on top with nothing
+        focused but something to focus: the focus its on_mount gave a field
+        (Widget.focus is done later, from the app's queue) may still be behind a key
+        that came as the screen mounted, and that key reached no field ("dave" typed as
+        the name dialog opened was lost). Input then waits one turn of the queue."""
+        screen = self.screen
+        if screen.focused is not None:
             return False
-        if screen.focused is None:
-            # Mounted, but the focus its on_mount gave a field (Widget.focus is done
-            # later, from the app's queue) may still be behind a key that came as the
-            # screen mounted: that key reached no field ("dave" typed as the name
-            # dialog opened was lost). Once per screen, input waits one turn of the
-            # queue for it.
-            settled = self.__dict__.setdefault("_gate_settled", weakref.WeakSet())
-            if screen not in settled:
-                settled.add(screen)
-                return False
-        return True
+        settled = self.__dict__.setdefault("_gate_settled", weakref.WeakSet())
+        if screen in settled:
+            return False
+        settled.add(screen)
+        return bool(screen.focus_chain)
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, _HELD) and not event.is_forwarded:
@@ -74,11 +77,16 @@ class InputGate:
             if held or not self._screen_ready():
                 self._hold(event)
                 return
+            if self._focus_may_be_coming():
+                self._hold(event, soon=True)
+                return
             # The screen it reaches: its bindings, and no other's, may answer it.
             event._gate_screen = self.screen
         await super().on_event(event)
 
-    def _hold(self, event: events.Event) -> None:
+    def _hold(self, event: events.Event, soon: bool = False) -> None:
+        """Hold ``event``; the held input is handed on when the screen is ready (looked
+        at again every _RETRY), or with ``soon`` once the app's queue has had its turn."""
         if self._held_input is None:
             self._held_input = []
         held = self._held_input
@@ -87,7 +95,10 @@ class InputGate:
             return
         held.append(event)
         if len(held) == 1:
-            self.set_timer(_RETRY, self._hand_on)
+            if soon:
+                self.call_later(self._hand_on)
+            else:
+                self.set_timer(_RETRY, self._hand_on)
 
     def _hand_on(self) -> None:
         """Hand the held input on, in order, once the screen on top is ready."""
