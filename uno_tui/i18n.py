@@ -90,8 +90,11 @@ class Phrase(str):
     @classmethod
     def joined(cls, separator: str, items: "Sequence[object]") -> "Phrase":
         """``items`` (phrases or data) one after the other, with ``separator`` (a
-        message: ``", "`` reads ``、`` in Japanese) between them."""
+        message: ``", "`` reads ``、`` in Japanese) between them. No items: an empty
+        phrase in every language."""
         items = tuple(items)
+        if not items:
+            return cls("{nothing}", nothing="")
         self = super().__new__(cls, separator.join(items))
         self.message, self.count, self.fields, self.items = separator, None, {}, items
         return self

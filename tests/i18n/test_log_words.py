@@ -258,3 +258,8 @@ def test_every_card_face_in_japanese_keeps_its_frame_and_names_the_card(size):
                 assert rows != english, face          # the name is written in Japanese
     assert cards.card_text(Face.parse("W+4"), cards.COMPACT, tr=JA)[1:3] == [
         "│ワイルド │", "│ ドロー4 │"]
+
+
+def test_a_list_of_no_cards_reads_empty_in_every_language():
+    nothing = Phrase.joined(", ", [])
+    assert (str(nothing), JA.words(nothing), EN.words(nothing)) == ("", "", "")
