@@ -62,13 +62,14 @@ class MiniPile(TableWidget):
         facts = self.facts
         if facts is None:
             return Text("")
-        beside = [Text(f"Mini-pile: {facts.count}", style="bold")]
+        tr = self.app.tr
+        beside = [Text(tr("Mini-pile: {count}", count=facts.count), style="bold")]
         if facts.color:
             beside.append(Text(f" {color_label(facts.color)} ", style=color_style(facts.color)))
         if facts.player:
             # Not "next:": the direction tracker beside it names who is next in turn.
             beside.append(Text(facts.player, style="bold"))
-            beside.append(Text("plays on it"))
+            beside.append(Text(tr("plays on it")))
         return card_rich_text(card_lines(facts.top, self.size_class), beside)
 
     def get_content_width(self, container, viewport) -> int:
@@ -105,7 +106,9 @@ class BallotBox(TableWidget):
         ballot = self.ballot
         if ballot is None:
             return Text("")
+        tr = self.app.tr
         if ballot.revealed:
-            return Text("☞ Votes revealed", style="bold", no_wrap=True,
+            return Text(tr("☞ Votes revealed"), style="bold", no_wrap=True,
                         overflow="ellipsis")
-        return Text(f"☞ Votes in: {ballot.cast} of {ballot.voters}", style="bold")
+        return Text(tr("☞ Votes in: {cast} of {voters}", cast=ballot.cast,
+                       voters=ballot.voters), style="bold")
