@@ -71,10 +71,24 @@ def binding_messages() -> dict[str, list[str]]:
 
 
 def table_messages() -> dict[str, list[str]]:
-    """Words kept in tables the app shows: the house rules' descriptions."""
+    """Words kept in tables the app shows: the house rules' descriptions, what each
+    decision asks for (the prompt line's "Waiting for Ann to name a colour"), and the
+    built-in rule sets' words for what a named colour does (Snorlax, Greninja)."""
     from uno_tui.engine import HOUSE_RULES
+    from uno_tui.engine import game, registry
 
-    return {text: [f"HOUSE_RULES[{name!r}]"] for name, text in HOUSE_RULES.items()}
+    found = {text: [f"HOUSE_RULES[{name!r}]"] for name, text in HOUSE_RULES.items()}
+    registry.load_built_ins()
+    holders = {"shared": game._SHARED_DECISIONS,
+               **{name: variant.decisions for name, variant in registry.VARIANTS.items()},
+               **{name: rule.decisions for name, rule in registry.HOUSE_RULE_SPECS.items()}}
+    for holder, decisions in holders.items():
+        for kind, rule in decisions.items():
+            found.setdefault(rule.verb, []).append(f"decision {str(kind)!r} of {holder}")
+    for name, variant in registry.VARIANTS.items():
+        for kind, words in variant.color_words.items():
+            found.setdefault(words, []).append(f"color_words[{str(kind)!r}] of {name}")
+    return found
 
 
 def all_messages() -> dict[str | tuple[str, str], list[str]]:

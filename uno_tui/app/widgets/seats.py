@@ -181,7 +181,7 @@ class SeatPanel(DrawnInLines, TableWidget):
 
     def _title(self, facts: SeatFacts, width: int) -> Text:
         tr = self.app.tr
-        right = tr("{score} pts", score=f"{facts.score:>4}")
+        right = tr("{score} pts", score=format(facts.score, ">4"))
         if facts.dealer:
             right = tr("D {score}", score=right)
         room = max(1, width - cell_len(right) - 3)
@@ -298,7 +298,7 @@ class SeatPanel(DrawnInLines, TableWidget):
         mark, mark_style = _uno_mark(facts)
         status = "…" if facts.thinking else ("∞" if facts.linked_with else (
             "☞" if facts.pointed_draws else " "))
-        score = (self.app.tr("{score} pts", score=f"{facts.score:>4}") if width >= 32
+        score = (self.app.tr("{score} pts", score=format(facts.score, ">4")) if width >= 32
                  else f"{facts.score:>4}")
         dealer = self.app.tr(" D")
         tail_width = 3 + 1 + 1 + 4 + 1 + cell_len(score) + cell_len(dealer)
