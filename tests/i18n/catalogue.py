@@ -73,7 +73,8 @@ def binding_messages() -> dict[str, list[str]]:
 def table_messages() -> dict[str, list[str]]:
     """Words kept in tables the app shows: the house rules' descriptions, what each
     decision asks for (the prompt line's "Waiting for Ann to name a colour"), and the
-    built-in rule sets' words for what a named colour does (Snorlax, Greninja)."""
+    built-in rule sets' names and words for what a named colour does (Snorlax,
+    Greninja)."""
     from uno_tui.engine import HOUSE_RULES
     from uno_tui.engine import game, registry
 
@@ -86,6 +87,7 @@ def table_messages() -> dict[str, list[str]]:
         for kind, rule in decisions.items():
             found.setdefault(rule.verb, []).append(f"decision {str(kind)!r} of {holder}")
     for name, variant in registry.VARIANTS.items():
+        found.setdefault(variant.label, []).append(f"the label of {name}")
         for kind, words in variant.color_words.items():
             found.setdefault(words, []).append(f"color_words[{str(kind)!r}] of {name}")
     return found

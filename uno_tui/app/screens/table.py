@@ -135,7 +135,7 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
         self.flow.tr = tr
         bind = TableScreen.state
         yield TitleBar(tr.plural("{variant} · {count} player", "{variant} · {count} players",
-                                 ctl.players, variant=ctl.game.variant.label))
+                                 ctl.players, variant=tr(ctl.game.variant.label)))
         recorder = getattr(ctl, "recorder", None)
         if hasattr(recorder, "state"):          # saved: a mark while saving fails
             yield SaveMark(recorder)
