@@ -74,3 +74,23 @@ async def test_a_kanji_over_another_widgets_edge_is_drawn_whole():
     async with app.run_test(size=(40, 5)) as pilot:
         await pilot.pause()
         assert "一二三四五六七八九十" in screen_text(app).splitlines()[0]
+
+
+async def test_ambiguous_symbols_by_a_frame_are_drawn_one_cell_wide_in_japanese():
+    from uno_tui.app.glyphs import NARROW
+
+    from ..app.helpers import make_app, rigged, settle
+
+    seen = {}
+    for lang in ("en", "ja"):
+        ctl = rigged("Ann,cpu", variant="party", hands=[["RPT", "WDT", "WPU"], ["G1", "G2"]],
+                     top="R5")
+        app = make_app(ctl, lang=lang)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            seen[lang] = screen_text(app)
+    # English keeps its symbols: the seat's marker, Point Taken, the link, the pile-up.
+    assert all(symbol in seen["en"] for symbol in "▶☞∞▤")
+    assert not any(symbol in seen["ja"] for symbol in NARROW)
+    assert all(symbol in seen["ja"] for symbol in "►☛&≣")
+

@@ -20,6 +20,7 @@ from textual.widget import Widget
 from ...engine import Face, HandCard
 from ...i18n import Translator, translator
 from ..cardtext import hand_order
+from ..glyphs import EAST_ASIAN, unambiguous_pieces
 from ..tablestate import TableState
 from .bound import TableWidget
 from .card import COMPACT, CardSize, card_lines, card_size_for
@@ -81,7 +82,10 @@ class CardSlot(Widget):
         facts = self.facts
         style = self.rich_style
         if facts is not None:
-            strips = _card_strips(_lines_of(facts), style)
+            lines = _lines_of(facts)
+            if self.app.tr.lang in EAST_ASIAN:
+                lines = unambiguous_pieces(lines)
+            strips = _card_strips(lines, style)
             if y < len(strips):
                 return strips[y]
         return Strip.blank(self.size.width, style)

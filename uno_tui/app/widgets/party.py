@@ -13,6 +13,7 @@ from textual.reactive import reactive
 
 from ...engine import DecisionKind, Face
 from ..cardtext import color_label, color_style
+from ..glyphs import unambiguous
 from ..tablestate import TableState
 from .bound import TableWidget
 from .card import COMPACT, CardSize, card_lines, card_rich_text
@@ -70,7 +71,9 @@ class MiniPile(TableWidget):
             # Not "next:": the direction tracker beside it names who is next in turn.
             beside.append(Text(facts.player, style="bold"))
             beside.append(Text(tr("plays on it")))
-        return card_rich_text(card_lines(facts.top, self.size_class), beside)
+        text = card_rich_text(card_lines(facts.top, self.size_class), beside)
+        text.plain = unambiguous(text.plain, tr.lang)     # the card's symbol, by its frame
+        return text
 
     def get_content_width(self, container, viewport) -> int:
         return self.size_class.width + 1 + _BESIDE_WIDTH
