@@ -110,12 +110,16 @@ def _break_before(line: list[str], unit: str, keep: int) -> list[str]:
     return carried
 
 
-def wrap(text: str, width: int, subsequent_indent: str = "") -> list[str]:
+def wrap(text: str, width: int, subsequent_indent: str = "",
+         break_long_words: bool = True) -> list[str]:
     """``text`` in lines of at most ``width`` cells (see the module's docstring);
-    ``subsequent_indent`` starts every line but the first. No lines for empty text."""
+    ``subsequent_indent`` starts every line but the first; ``break_long_words=False``
+    keeps a word in Latin letters wider than a line whole, on a line of its own (as
+    :func:`textwrap.wrap` does). No lines for empty text."""
     width = max(1, width)
     if cell_len(text) == len(text):
-        return textwrap.wrap(text, width, subsequent_indent=subsequent_indent)
+        return textwrap.wrap(text, width, subsequent_indent=subsequent_indent,
+                             break_long_words=break_long_words)
     indent = [subsequent_indent] if subsequent_indent else []
     lines: list[list[str]] = []
     line: list[str] = []
@@ -130,7 +134,12 @@ def wrap(text: str, width: int, subsequent_indent: str = "") -> list[str]:
                 line.append(unit)
                 break
             if len(_strip(line)) <= start:
-                # Alone on its line and still too wide (a long word): cut it at the edge.
+                # Alone on its line and still too wide (a long word): cut it at the edge,
+                # or leave it whole on its line.
+                if not break_long_words:
+                    lines.append(line + [unit])
+                    line, start = list(indent), len(indent)
+                    break
                 head, unit = _cut(unit, max(1, width - _width(line)))
                 lines.append(line + [head])
                 line, start = list(indent), len(indent)

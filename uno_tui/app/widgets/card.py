@@ -13,16 +13,17 @@ piles turn into segments.
 
 from __future__ import annotations
 
-import textwrap
 from functools import lru_cache
 from typing import NamedTuple, Sequence
 
+from rich.cells import cell_len
 from rich.text import Text
 
 from ...engine import Face, Kind
 from ...engine.cards import COLOR_LETTERS
 from .. import frontends
 from ..cardtext import card_style, color_ink
+from ..wrapping import crop_cells, wrap
 
 __all__ = ["CardSize", "COMPACT", "LARGE", "HUGE", "HUGE_FROM", "card_lines", "card_text", "back_lines",
            "hotkey_for", "card_symbol", "card_name_lines", "corner_index", "Piece",
@@ -148,17 +149,20 @@ def card_name_lines(face: Face, width: int, lines: int) -> tuple[str, ...]:
     """
     words = _name(face).split(" ")
     while words:
-        wrapped = textwrap.wrap(" ".join(words), width, break_long_words=False)
-        if len(wrapped) <= lines and all(len(line) <= width for line in wrapped):
+        # In cells, and between kana where there are no spaces (a name in Japanese).
+        wrapped = wrap(" ".join(words), width, break_long_words=False)
+        if len(wrapped) <= lines and all(cell_len(line) <= width for line in wrapped):
             return tuple(wrapped)
         words = words[1:]
     return ()
 
 
 def _edge(left: str, fill: str, right: str, inner: int, start: str = "", end: str = "") -> str:
-    """A border line with ``start`` after the left corner and ``end`` before the right."""
-    start, end = start[:inner], end[:max(0, inner - len(start))]
-    return left + start + fill * (inner - len(start) - len(end)) + end + right
+    """A border line with ``start`` after the left corner and ``end`` before the right
+    (in cells: a mark in kanji is two a character, and is never cut in half)."""
+    start = crop_cells(start, inner)
+    end = crop_cells(end, max(0, inner - cell_len(start)))
+    return left + start + fill * (inner - cell_len(start) - cell_len(end)) + end + right
 
 
 def _body(face: Face, size: CardSize) -> list[str]:
@@ -189,13 +193,14 @@ def _body(face: Face, size: CardSize) -> list[str]:
 @lru_cache(maxsize=2048)
 def card_lines(face: Face, size: CardSize = COMPACT, index: int | None = None,
                playable: bool | None = None, picked: bool = False,
-               card_id: int | None = None) -> tuple[tuple[Piece, ...], ...]:
+               card_id: int | None = None,
+               unplayable: str = "no") -> tuple[tuple[Piece, ...], ...]:
     """The lines drawing one card face, each a tuple of (text, style) pieces.
 
     ``index``: its place in a hand, whose hotkey goes in the top border.
     ``playable``: True / False during its owner's turn (False: a dashed border, dimmed,
-    and "no" in the bottom border), None otherwise. ``picked`` doubles the top and bottom
-    borders.
+    and ``unplayable``, "no" in the player's words, in the bottom border), None
+    otherwise. ``picked`` doubles the top and bottom borders.
     ``card_id`` given: printed in the bottom border (a testing aid).
     """
     if playable is False:
@@ -213,7 +218,7 @@ def card_lines(face: Face, size: CardSize = COMPACT, index: int | None = None,
     tl, top, tr, side, bl, bottom, br = edges
     inner = size.inner
     hotkey = hotkey_for(index) if index is not None else ""
-    note = "no" if playable is False else ""
+    note = unplayable if playable is False else ""
     if card_id is not None:
         note = f"{note}#{card_id}"
     # Unplayable: the colour only in the letters, not filling the card (dimmed).

@@ -37,11 +37,13 @@ class SlotFacts(NamedTuple):
     picked: bool
     card_id: int | None
     size: CardSize
+    #: The mark of a card that can't be played now ("no"), in the player's words.
+    unplayable: str = "no"
 
 
 def _lines_of(facts: SlotFacts):
     return card_lines(facts.face, facts.size, facts.index, facts.playable, facts.picked,
-                      facts.card_id)
+                      facts.card_id, facts.unplayable)
 
 
 @lru_cache(maxsize=2048)
@@ -148,6 +150,7 @@ class ChipGrid(Widget):
         size = self.card_size
         columns = self.columns()
         playable = self.playable
+        unplayable = self.app.tr("no")
         rows = -(-len(cards) // columns) if cards else 1
         for index, slot in enumerate(self._slots):
             slot.styles.width = size.width
@@ -160,7 +163,7 @@ class ChipGrid(Widget):
             can_play = None if playable is None else card.id in playable
             slot.facts = SlotFacts(card.face, index, can_play,
                                    can_play is not None and index == self.cursor,
-                                   card.id if self.show_ids else None, size)
+                                   card.id if self.show_ids else None, size, unplayable)
             row, column = divmod(index, columns)
             slot.styles.offset = (column * size.width, row * size.height)
         self.styles.height = rows * size.height if cards else 1

@@ -8,7 +8,6 @@ fill below. A scrolling log would move (and repaint) every visible row for every
 
 from __future__ import annotations
 
-import textwrap
 from typing import Sequence
 
 from rich.cells import cell_len, chop_cells
@@ -19,6 +18,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from ...config import MAX_LOG_LINES as MAX_LINES
+from ..wrapping import wrap
 
 __all__ = ["GameLog", "MAX_LINES"]
 
@@ -32,7 +32,7 @@ SCROLLED_BACK = "older lines · wheel ↓"
 
 def wrap_line(line: str, width: int) -> list[str]:
     """``line`` as rows of at most ``width`` cells, continuations indented."""
-    rows = textwrap.wrap(line, width, subsequent_indent=INDENT) or [""]
+    rows = wrap(line, width, subsequent_indent=INDENT) or [""]
     if all(cell_len(row) <= width for row in rows):
         return rows
     # Wide characters (a name in CJK, say) take two cells each: cut by cells.
