@@ -15,18 +15,15 @@ from uno_tui.app.app import UnoApp
 from uno_tui.config import PlayConfig
 
 from ..app.helpers import make_app, make_controller, press, quiet, rigged, settle
+from ..app.test_snapshots import RULE_SET_TABLES as ENGLISH_TABLES
 
 SIZES = [(80, 24), (120, 40)]
 IDS = ["80x24", "120x40"]
 
-#: A seeded table per rule set, one person against computers, at that person's turn
-#: (the seeds of tests/app/test_snapshots.py's tables).
-RULE_SET_TABLES = {
-    "classic": ("アン,cpu,cpu,cpu", 27),
-    "pokemon": ("アン,cpu,cpu,cpu", 4),
-    "flip": ("アン,cpu,cpu,cpu", 5),
-    "party": ("アン,cpu,cpu,cpu,cpu,cpu", 11),
-}
+#: The English snapshots' seeded table per rule set (one person against computers, at
+#: that person's turn), the person named アン.
+RULE_SET_TABLES = {variant: (players.replace("Ann", "アン"), seed)
+                   for variant, (players, seed) in ENGLISH_TABLES.items()}
 
 
 @pytest.mark.parametrize("variant", sorted(RULE_SET_TABLES))

@@ -29,6 +29,11 @@ ALLOWED = {
     "PgUp": "a key's name, as printed on the keyboard",
     "PgDn": "a key's name, as printed on the keyboard",
     "Tab": "a key's name, as printed on the keyboard",
+    "esc": "a key's name, as the footer writes it",
+    "RYGB": "the light side's colour initials, as on the cards (UNO Flip's side widget)",
+    "PTOU": "the dark side's colour initials, as on the cards (UNO Flip's side widget)",
+    "Ann": "the example player's name in the rules pages",
+    "Bob": "the example player's name in the rules pages",
     "CPU": "the computers' names (CPU 1, CPU 2) are names, like any player's",
 }
 #: Two or more Latin letters in a row (one letter is a key or a card's colour initial:
@@ -96,8 +101,9 @@ async def _read_a_game(variant: str, rules: tuple[str, ...], seed: int,
             look("log", line)
 
 
-@pytest.mark.xfail(strict=False, reason="other translators' words (the log, card names, "
-                   "results) are marked on their own branches: the lead merges them")
+@pytest.mark.xfail(strict=False, reason="on the langc branch alone 122 English words on 1161 "
+                   "lines: card and colour names, the log, moments, results, the reveal and "
+                   "setup are other translators' files, marked on their branches")
 async def test_no_english_word_reaches_a_japanese_screen():
     found: dict[str, set[str]] = defaultdict(set)
     for variant, rules, seed in GAMES:
