@@ -272,7 +272,7 @@ def assert_seats_hide_what_they_must(table: TableScreen) -> None:
     """The seats show other hands' backs (UNO Flip: the faces of the side not in play,
     which everyone sees), never a face of the side in play; no vote shows before the
     last is in."""
-    from uno_tui.app.widgets.party import BallotBox
+    from uno_tui.rulesets.party.frontend.widgets import BallotBox
     from uno_tui.app.widgets.seats import SeatPanel
     from uno_tui.engine import DecisionKind
 

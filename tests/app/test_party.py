@@ -180,7 +180,7 @@ async def test_speed_play_is_claimed_then_gated_to_the_claimer():
 
 
 async def test_two_people_and_computers_play_a_party_round_by_keys():
-    ctl = make_controller("Ann,Bob,cpu,cpu", variant="party", seed=6)
+    ctl = make_controller("Ann,Bob,cpu,cpu", variant="party", seed=2)
     public = PublicCards(ctl)
     async with make_app(ctl).run_test(size=(80, 24)) as pilot:
         seen = await play_round(pilot, answer_by_keys, public)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from uno_tui.app.widgets import banner as banner_module, direction as direction_module
 from uno_tui.app.widgets.banner import MomentBanner
 from uno_tui.app.widgets.direction import DirectionTracker
-from uno_tui.app.widgets.flip_side import FlipSide
-from uno_tui.app.widgets.party import BallotBox, MiniPile
+from uno_tui.rulesets.flip.frontend.widgets import FlipSide
+from uno_tui.rulesets.party.frontend.widgets import BallotBox, MiniPile
 from uno_tui.app.widgets.seats import SeatPanel
 from uno_tui.engine import Game, Play, PointAt
 

@@ -24,26 +24,6 @@ def hand_order(face: Face) -> tuple:
 __all__ = ["short_label", "long_label", "color_label", "card_style", "color_style", "color_ink",
            "with_id", "hand_order"]
 
-#: Short bodies for the chips in a hand; kinds missing here fall back to the engine's label.
-_SHORT_BODIES = {
-    Kind.SKIP: "Skip",
-    Kind.REVERSE: "Rev",
-    Kind.DRAW_TWO: "+2",
-    Kind.WILD: "Wild",
-    Kind.WILD_DRAW_FOUR: "Wild+4",
-    Kind.SNORLAX: "Snorlax",
-    Kind.GRENINJA: "Greninja",
-    Kind.DRAW_ONE: "+1",
-    Kind.DRAW_FIVE: "+5",
-    Kind.SKIP_EVERYONE: "SkipAll",
-    Kind.FLIP: "Flip",
-    Kind.WILD_DRAW_TWO: "Wild+2",
-    Kind.WILD_DRAW_COLOR: "Wild+Col",
-    Kind.POINT_TAKEN: "Point",
-    Kind.WILD_PILE_UP: "PileUp",
-    Kind.WILD_DRAWN_TOGETHER: "Link",
-}
-
 #: Background colours; text colour is picked for contrast. Textual maps these to the
 #: nearest of 256 or 16 colours on smaller terminals (and drops them under NO_COLOR), so
 #: each is chosen to land on its own colour there too: on 16 colours yellow is bright
@@ -66,7 +46,8 @@ _WILD_STYLE = "bold #ffffff on #37474f"
 def _body(face: Face) -> str:
     if face.kind == Kind.NUMBER:
         return str(face.number)
-    return _SHORT_BODIES.get(face.kind) or frontends.short_label(face.kind) or face.label
+    # Each rule set's front end gives its kinds' short bodies; else the engine's label.
+    return frontends.short_label(face.kind) or face.label
 
 
 def short_label(face: Face) -> str:

@@ -163,51 +163,6 @@ class Narrator:
     def _jump_in(self, event, name, target):
         return f"{name} jumps in!"
 
-    def _discard_color(self, event, name, target):
-        return f"{name} discards {self._cards(event.cards)}"
-
-    def _flip(self, event, name, target):
-        top = self._cards(event.cards)
-        return f"Everything turns over: the {event.detail} side is in play, {top} on top"
-
-    # UNO Party!
-
-    def _wrong_speed_play(self, event, name, target):
-        return f"{name}'s speed play of {self._cards(event.cards)} does not match: it goes back"
-
-    def _ballot(self, event, name, target):
-        return f"{name} has voted"
-
-    def _point(self, event, name, target):
-        return f"{name} pointed at {target}"
-
-    def _pointed(self, event, name, target):
-        votes = "1 vote" if event.count == 1 else f"{event.count} votes"
-        # The draw that follows says how many cards (at most 5).
-        return f"{name} gets {votes}"
-
-    def _pile_up(self, event, name, target):
-        count = len(event.cards)
-        return (f"Wild Pile Up: {count} card{'s' if count != 1 else ''} turned onto a mini-pile "
-                f"({self._cards(event.cards)}); {color_label(event.color)} is in play, "
-                f"{target} is next on it")
-
-    def _pile_on(self, event, name, target):
-        return f"{name} plays {self._cards(event.cards)} on the mini-pile"
-
-    def _pile_taken(self, event, name, target):
-        return f"{name} takes the mini-pile ({event.count} card{'s' if event.count != 1 else ''})"
-
-    def _link(self, event, name, target):
-        return f"{name} and {target} are linked: when one draws, so does the other"
-
-    def _unlink(self, event, name, target):
-        return f"The link between {name} and {target} ends"
-
-    def _linked_draw(self, event, name, target):
-        cards = "a card" if event.count == 1 else f"{event.count} cards"
-        return f"{name} draws {cards} too, linked to {target}"
-
     def _round_over(self, event, name, target):
         if event.seat is None:
             return "The round ends with no winner"
@@ -220,7 +175,6 @@ _TELLERS: dict[str, Callable] = {
     _E.FIRST_CARD: Narrator._first_card,
     _E.RETURNED: Narrator._returned,
     _E.PLAY: Narrator._play,
-    _E.FLIP: Narrator._flip,
     _E.DRAW: Narrator._draw,
     _E.KEEP: Narrator._keep,
     _E.COLOR: Narrator._color,
@@ -235,16 +189,5 @@ _TELLERS: dict[str, Callable] = {
     _E.SWAP: Narrator._swap,
     _E.ROTATE: Narrator._rotate,
     _E.JUMP_IN: Narrator._jump_in,
-    _E.DISCARD_COLOR: Narrator._discard_color,
-    _E.WRONG_SPEED_PLAY: Narrator._wrong_speed_play,
-    _E.BALLOT: Narrator._ballot,
-    _E.POINT: Narrator._point,
-    _E.POINTED: Narrator._pointed,
-    _E.PILE_UP: Narrator._pile_up,
-    _E.PILE_ON: Narrator._pile_on,
-    _E.PILE_TAKEN: Narrator._pile_taken,
-    _E.LINK: Narrator._link,
-    _E.UNLINK: Narrator._unlink,
-    _E.LINKED_DRAW: Narrator._linked_draw,
     _E.ROUND_OVER: Narrator._round_over,
 }

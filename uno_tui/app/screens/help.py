@@ -32,7 +32,7 @@ def rules_markdown(variant: str, rules: Iterable[str] = (), *, choosing: bool = 
     language (English by default)."""
     tr = tr or translator()
     label = VARIANTS[variant].label if variant in VARIANTS else variant
-    page = _read(f"{variant}.md", tr) or frontends.help_page(variant)
+    page = frontends.help_page(variant, tr)
     if page is None:
         # A variant without its own page still gets the rules every variant shares.
         page = f"# {label}\n\n" + (_read("common.md", tr) or "")

@@ -36,7 +36,6 @@ from ..widgets.extras import extra_widgets
 from ..widgets.footer import KeysFooter
 from ..widgets.hand import HandTitle, HandView
 from ..widgets.log import GameLog
-from ..widgets.party import MiniPile
 from ..widgets.prompt import PromptBar
 from ..widgets.seats import SeatRing
 from ..widgets.table_area import SeatArea, compose_table_area
@@ -186,8 +185,9 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
     def _fit_to_terminal(self) -> None:
         """Cards, log and seats sized for the terminal's size."""
         size = card_size_for(*self.app.size)
+        # A rule set's widget drawing cards (Party's mini-pile) has a size_class too.
         for pile in (self.query_one(DiscardPile), self.query_one(DrawPile),
-                     *self.query(MiniPile)):
+                     *(extra for extra in self._extras if hasattr(extra, "size_class"))):
             pile.size_class = size
         # "-large" from 120x40 on (the piles' height, the statuses); "-huge" from 200x60.
         self.set_class(size in (LARGE, HUGE), "-large")

@@ -60,27 +60,6 @@ _PICKED_STYLE = "bold #ffd54f"
 #: The initial a wild card carries in its corner.
 WILD_LETTER = "W"
 
-#: The big symbol of each kind that is not a number (plain characters every terminal has).
-_SYMBOLS = {
-    Kind.SKIP: "⊘",
-    Kind.REVERSE: "⇄",
-    Kind.DRAW_TWO: "+2",
-    Kind.WILD: "✱",
-    Kind.WILD_DRAW_FOUR: "+4",
-    Kind.SNORLAX: "Zz",
-    Kind.GRENINJA: "≋",
-    Kind.DRAW_ONE: "+1",
-    Kind.DRAW_FIVE: "+5",
-    Kind.SKIP_EVERYONE: "⊘⊘",
-    Kind.FLIP: "⇅",
-    Kind.WILD_DRAW_TWO: "+2",
-    Kind.WILD_DRAW_COLOR: "+?",
-    Kind.POINT_TAKEN: "☞",
-    Kind.WILD_PILE_UP: "▤",
-    Kind.WILD_DRAWN_TOGETHER: "∞",
-}
-
-
 #: Digits three rows tall, for the middle of a large number card.
 _BIG_DIGITS = {
     "0": ("┏━┓", "┃ ┃", "┗━┛"),
@@ -116,7 +95,8 @@ def card_symbol(face: Face) -> str:
     """The big number or symbol of ``face``: ``5``, ``⊘``, ``+4``."""
     if face.kind == Kind.NUMBER:
         return str(face.number)
-    return _SYMBOLS.get(face.kind) or frontends.symbol(face.kind) or "?"
+    # Each rule set's front end gives its kinds' symbols.
+    return frontends.symbol(face.kind) or "?"
 
 
 def _initial(face: Face) -> str:

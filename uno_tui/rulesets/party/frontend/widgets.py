@@ -11,12 +11,12 @@ from typing import NamedTuple
 from rich.text import Text
 from textual.reactive import reactive
 
-from ...engine import DecisionKind, Face
-from ..cardtext import color_label, color_style
-from ..glyphs import unambiguous
-from ..tablestate import TableState
-from .bound import TableWidget
-from .card import COMPACT, CardSize, card_lines, card_rich_text
+from ....engine import DecisionKind, Face
+from ....app.cardtext import color_label, color_style
+from ....app.glyphs import unambiguous
+from ....app.tablestate import TableState
+from ....app.widgets.bound import TableWidget
+from ....app.widgets.card import COMPACT, CardSize, card_lines, card_rich_text
 
 __all__ = ["MiniPile", "BallotBox"]
 

@@ -3,10 +3,10 @@ Wild Drawn Together's two players (picked one after the other, never as pairs)."
 
 from __future__ import annotations
 
-from ...engine import COLOR_NAMES, DecisionKind, LinkPlayers, Play, PointAt, TakePile
-from ..cardtext import card_style, long_label
-from .question import Option, Question
-from .registry import PromptContext, distinct_faces, register
+from ....engine import COLOR_NAMES, DecisionKind, LinkPlayers, Play, PointAt, TakePile
+from ....app.cardtext import card_style, long_label
+from ....app.prompts.question import Option, Question
+from ....app.prompts.registry import PromptContext, distinct_faces, register
 
 __all__ = ["ask_point", "ask_pile_up", "ask_link"]
 
