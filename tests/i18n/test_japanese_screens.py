@@ -65,3 +65,28 @@ def test_the_setup_screen_in_japanese(snap_compare, size):
     app = UnoApp(PlayConfig(), pace=0, steady=True, lang="ja")
 
     assert snap_compare(app, terminal_size=size, run_before=quiet)
+
+
+async def test_the_tables_prompts_and_widgets_speak_japanese():
+    """A Wild Draw Four answered at a shared keyboard: the handoff, the prompt line,
+    the seats, the colour question and the answer's options, in Japanese."""
+    from ..app.helpers import screen_text
+
+    ctl = rigged("アン,ボブ", hands=[["W+4", "R5", "G7"], ["B1", "B2", "B3"]], top="R3")
+    app = make_app(ctl, lang="ja")
+    seen = []
+    async with app.run_test(size=(120, 40)) as pilot:
+        for key in ("enter", "1", "enter", "b", "enter"):  # handoff, W+4, play, blue, handoff
+            await settle(pilot)
+            seen.append(screen_text(app))
+            await press(pilot, key)
+        await settle(pilot)
+        seen.append(screen_text(app))
+    handoff, turn, _, colour, _, answer = seen
+    assert "アンに渡してください" in handoff and "私はアン：自分の手札を見る" in handoff
+    assert "Enterで出す、dで引く" in turn and "アンの手札（3枚）" in turn and "0点" in turn
+    assert "アン：色を指定" in colour and "番号か文字、←→とEnter、またはクリック" in colour
+    assert "受ける：4枚を引く" in answer and "チャレンジ：アンの手札を見る" in answer
+    for english in ("Pass to", "Enter plays", "pts", "name a colour", "Accept: draw",
+                    "Challenge: see"):
+        assert not any(english in screen for screen in seen), english
