@@ -24,13 +24,15 @@ from importlib.resources.abc import Traversable
 from typing import Callable, Mapping, Sequence
 
 from ..engine import VARIANTS, Event, EventKind
-from ..i18n import Translator, translator
+from ..i18n import Phrase, Translator, translator
 
 __all__ = ["FrontEnd", "Teller", "short_label", "symbol", "teller", "prompter", "widgets",
            "help_page", "front_end", "HELP_PAGE", "load_front_ends", "front_end_problems", "SHARED_TELLERS"]
 
 #: A log teller: ``teller(event, name, target, cards) -> line``; ``name`` and ``target``
-#: are the seats' names, ``cards(ids)`` names the cards of a public event.
+#: are the seats' names, ``cards(ids)`` names the cards of a public event. A line that
+#: is an :class:`~uno_tui.i18n.Phrase` is read in each viewer's language (any other
+#: string as it is).
 Teller = Callable[[Event, str, str, Callable[[Sequence[int]], str]], str]
 
 
@@ -60,11 +62,13 @@ HELP_PAGE = "help.md"
 
 
 def _rolled(event: Event, name: str, target: str, cards) -> str:
-    return f"{name} rolls {event.count}: {target} draws {event.count}"
+    return Phrase("{name} rolls {count}: {target} draws {count}", name=name, target=target,
+                  count=event.count)
 
 
 def _deflect(event: Event, name: str, target: str, cards) -> str:
-    return f"{name} deflects the draw of {event.count} on to {target}"
+    return Phrase("{name} deflects the draw of {count} on to {target}", name=name,
+                  target=target, count=event.count)
 
 
 #: Tellers of the engine's events that no built-in log line tells yet.

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from ..engine import Draw, Event, EventKind
-from ..i18n import Translator, translator
+from ..i18n import Phrase, Translator, translator
 from .cardtext import long_label
 from .controller import TableController
 
@@ -201,7 +201,7 @@ class HotSeat:
         if not drawn:
             return ""
         tr = self.tr
-        faces = tr(", ").join(long_label(ctl.game.face(card)) for card in drawn)
+        faces = Phrase.joined(", ", [long_label(ctl.game.face(card)) for card in drawn])
         return tr.plural("{name} drew {cards}: it can't be played now.",
                          "{name} drew {cards}: none can be played now.", len(drawn),
                          name=ctl.names[seat], cards=faces)

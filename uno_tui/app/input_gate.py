@@ -15,13 +15,24 @@ screen's ``on_mount`` and ``action_tab``, the setup screen's ``#variant``, the h
 - a key whose screen is no longer on top when it comes back up to the app (no widget
   there took it) is held and handed to the screen on top now, once that is ready,
   instead of running bindings while the screens change.
+
+The other half of the class is not input: a screen put up and taken down again at
+once (the help screen pushed by a key, then the server switching to the table, or
+closing every dialog, before the help screen had mounted). Textual still composes and
+mounts a node removed before its message loop started, and its ``on_mount`` then finds
+its widgets gone (``NoMatches`` in the help screen's ``on_mount``, "No Tab with id" in
+its tabs). :func:`skip_mounting_removed_nodes`, applied at import, lets a node that is
+being removed skip its Compose and Mount.
 """
 
 from __future__ import annotations
 
-from textual import events
+import weakref
 
-__all__ = ["InputGate", "HELD_LIMIT"]
+from textual import events
+from textual.message_pump import MessagePump
+
+__all__ = ["InputGate", "HELD_LIMIT", "skip_mounting_removed_nodes"]
 
 #: Input events held at most while a screen gets ready; beyond, they are dropped.
 HELD_LIMIT = 64
@@ -45,17 +56,37 @@ class InputGate:
             return False
         return screen.is_mounted and not screen._closing and not screen._closed
 
+    def _focus_may_be_coming(self) -> bool:
+        """True the first time input finds the (ready) screen on top with nothing
+        focused but something to focus: the focus its on_mount gave a field
+        (Widget.focus is done later, from the app's queue) may still be behind a key
+        that came as the screen mounted, and that key reached no field ("dave" typed as
+        the name dialog opened was lost). Input then waits one turn of the queue."""
+        screen = self.screen
+        if screen.focused is not None:
+            return False
+        settled = self.__dict__.setdefault("_gate_settled", weakref.WeakSet())
+        if screen in settled:
+            return False
+        settled.add(screen)
+        return bool(screen.focus_chain)
+
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, _HELD) and not event.is_forwarded:
             held = self._held_input
             if held or not self._screen_ready():
                 self._hold(event)
                 return
+            if self._focus_may_be_coming():
+                self._hold(event, soon=True)
+                return
             # The screen it reaches: its bindings, and no other's, may answer it.
             event._gate_screen = self.screen
         await super().on_event(event)
 
-    def _hold(self, event: events.Event) -> None:
+    def _hold(self, event: events.Event, soon: bool = False) -> None:
+        """Hold ``event``; the held input is handed on when the screen is ready (looked
+        at again every _RETRY), or with ``soon`` once the app's queue has had its turn."""
         if self._held_input is None:
             self._held_input = []
         held = self._held_input
@@ -64,7 +95,10 @@ class InputGate:
             return
         held.append(event)
         if len(held) == 1:
-            self.set_timer(_RETRY, self._hand_on)
+            if soon:
+                self.call_later(self._hand_on)
+            else:
+                self.set_timer(_RETRY, self._hand_on)
 
     def _hand_on(self) -> None:
         """Hand the held input on, in order, once the screen on top is ready."""
@@ -88,3 +122,25 @@ class InputGate:
             event.prevent_default()
             event.stop()
             self._hold(events.Key(event.key, event.character))
+
+
+def skip_mounting_removed_nodes() -> None:
+    """Make every Textual node skip its Compose and Mount once it is being removed
+    (``_pruning``, set on it and all its children the moment their removal starts):
+    there is nothing left to put up, and its handlers would look for widgets already
+    gone. Applied once; a node that is not being removed mounts as before."""
+    if getattr(MessagePump._dispatch_message, "skips_removed", False):
+        return
+    dispatch = MessagePump._dispatch_message
+
+    async def _dispatch_message(self, message) -> None:
+        if isinstance(message, (events.Compose, events.Mount)) and getattr(
+                self, "_pruning", False):
+            return
+        await dispatch(self, message)
+
+    _dispatch_message.skips_removed = True
+    MessagePump._dispatch_message = _dispatch_message
+
+
+skip_mounting_removed_nodes()

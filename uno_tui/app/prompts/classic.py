@@ -4,14 +4,14 @@ whom to swap hands with (7-0)."""
 from __future__ import annotations
 
 from ...engine import (
-    COLOR_NAMES, Accept, Challenge, ChooseColor, DecisionKind, EventKind, Keep, Play, SwapHands,
+    Accept, Challenge, ChooseColor, DecisionKind, EventKind, Keep, Play, SwapHands,
 )
 from ...engine.cards import COLOR_LETTERS
 from ...engine.variants import get_variant
 from ...i18n import Translator, translator
-from ..cardtext import card_style, color_label, color_style, long_label
+from ..cardtext import card_style, color_label, color_name, color_style, long_label
 from .question import Option, Question
-from .registry import PromptContext, distinct_faces, register
+from .registry import PromptContext, distinct_faces, player_option, register
 
 __all__ = ["ask_color", "ask_drawn", "ask_respond", "ask_swap", "amount_words"]
 
@@ -43,7 +43,7 @@ def _what_happened(context: PromptContext) -> str:
         "Now name the colour in play again.",
         "{name} drew {count} cards until a {color} card showed, and is skipped. "
         "Now name the colour in play again.",
-        drawn, name=context.names[victim], color=COLOR_NAMES.get(named, named))
+        drawn, name=context.names[victim], color=color_name(named))
 
 
 @register(_D.COLOR)
@@ -51,7 +51,7 @@ async def ask_color(context: PromptContext):
     """A colour: by its initial, its digit, the arrows, or a click."""
     view, tr = context.view, context.tr
     colors = [a.color for a in context.actions if type(a) is ChooseColor]
-    options = [Option(COLOR_NAMES[c], ChooseColor(context.seat, c), COLOR_LETTERS[c].lower(),
+    options = [Option(tr.words(color_name(c)), ChooseColor(context.seat, c), COLOR_LETTERS[c].lower(),
                       swatch=color_style(c)) for c in colors]
     again = view.context.get("then") == "advance" and _what_happened(context)
     if again:
@@ -143,9 +143,8 @@ async def ask_swap(context: PromptContext):
     """7-0: the seat to swap hands with, by name and hand size."""
     view, tr = context.view, context.tr
     targets = {a.target: a for a in context.actions if type(a) is SwapHands}
-    options = [Option(tr("{name} ({cards})", name=context.names[s],
-                         cards=_cards(view.seats[s].card_count, tr)), targets[s],
-                      number=s + 1) for s in context.others() if s in targets]
+    options = [player_option(context, s, targets[s]) for s in context.others() if s in targets]
     return await context.ask(Question(
         tr("{name}: swap hands with whom?", name=context.name),
-        tr("The 7 lets you trade your whole hand with another player."), options))
+        tr("The 7 lets you trade your whole hand with another player."), options,
+        about_players=True))

@@ -22,7 +22,7 @@ from .. import frontends
 from ..cardtext import long_label
 from .question import Option, Question
 
-__all__ = ["PromptContext", "Prompter", "PROMPTS", "register", "prompter_for",
+__all__ = ["PromptContext", "Prompter", "PROMPTS", "register", "prompter_for", "player_option",
            "ask_from_list", "describe_action", "distinct_faces"]
 
 
@@ -56,6 +56,15 @@ class PromptContext(NamedTuple):
         view = self.view
         return [(self.seat + step * view.direction) % view.players
                 for step in range(1, view.players)]
+
+
+def player_option(context: "PromptContext", seat: int, value: object) -> Option:
+    """A player to pick, by name and hand size, keeping their seat's number:
+    ``3 CPU 2 (5 cards)`` (a swap, a vote: who holds how many matters)."""
+    tr = context.tr
+    cards = tr.plural("{count} card", "{count} cards", context.view.seats[seat].card_count)
+    return Option(tr("{name} ({cards})", name=context.names[seat], cards=cards), value,
+                  number=seat + 1)
 
 
 def distinct_faces(cards: Iterable[HandCard]) -> list[HandCard]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -89,16 +90,18 @@ class ReplayScreen(Screen[None]):
     def _hands(self) -> Text:
         game, names = self.replay.game, self.replay.names
         text = Text()
-        width = max(len(name) for name in names)
+        width = max(cell_len(name) for name in names)     # in cells: a kanji is two
+        words = self.app.tr.words
         for seat, name in enumerate(names):
             if seat:
                 text.append("\n")
             hand = game.hands[seat]
-            text.append(f"{name:<{width}} ", style="bold")    # a name is data, not markup
+            # A name is data, not markup.
+            text.append(name + " " * (width - cell_len(name) + 1), style="bold")
             text.append(f"{len(hand):>3} ", style="dim")
             for card in hand:
                 face = game.face(card)
-                text.append(short_label(face), style=card_style(face))
+                text.append(words(short_label(face)), style=card_style(face))
                 text.append("  ")
         return text
 

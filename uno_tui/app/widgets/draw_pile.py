@@ -37,13 +37,19 @@ class DrawPile(DrawnInLines, TableWidget):
     facts: reactive[DrawFacts | None] = reactive(None, repaint=False)
     size_class: reactive[CardSize] = reactive(COMPACT, layout=True)
 
+    def __init__(self, key: str = "", **kwargs) -> None:
+        super().__init__(**kwargs)
+        #: The key that draws on this screen, named after the count ("": none, e.g.
+        #: in a replay, where "(d)" read as a key that did nothing).
+        self.key = key
+
     def read(self, state: TableState) -> None:
         self.facts = DrawFacts(state.view.draw_count, state.view.draw_top_back)
 
     def get_content_width(self, container, viewport) -> int:
         # As wide as "Draw 104 (d)" whatever the count: the piles never shift sideways.
         return max(self.size_class.width,
-                   cell_len(self.app.tr("Draw {count} (d)", count="000")))
+                   cell_len(self.app.tr("Draw {count} ({key})", count="000", key="d")))
 
     def get_content_height(self, container, viewport, width: int) -> int:
         return self.size_class.height + 1
@@ -60,10 +66,13 @@ class DrawPile(DrawnInLines, TableWidget):
             empty.pad_right(max(0, self.size_class.width - empty.cell_len))
             lines = [Text(""), empty]
         elif facts.back is not None:
-            lines = card_line_texts(card_lines(facts.back, self.size_class))
+            lines = card_line_texts(card_lines(facts.back, self.size_class, tr=self.app.tr))
         else:
             lines = card_line_texts(back_lines(self.size_class))
-        lines.append(Text(self.app.tr("Draw {count} (d)", count=facts.count), style="dim"))
+        tr = self.app.tr
+        caption = (tr("Draw {count} ({key})", count=facts.count, key=self.key) if self.key
+                   else tr("Draw {count}", count=facts.count))
+        lines.append(Text(caption, style="dim"))
         return lines
 
     def on_click(self) -> None:

@@ -36,13 +36,13 @@ from urllib.parse import urlsplit
 
 from aiohttp import web
 
-from ..host import ServeError, is_loopback
+from ..roles import ServeError, is_loopback
 from ..session import player_name
 from .limits import SessionRate
 from .session import CLOSE_CODES, BrowserSession, ControlError, parse_size
 
 if TYPE_CHECKING:
-    from ..host import Host
+    from ..roles import HostRole
 
 __all__ = ["WebFront", "Visitors", "Visitor", "COOKIE"]
 
@@ -135,7 +135,7 @@ def _static_bytes(name: str) -> bytes:
 class WebFront:
     """The page and its WebSockets for ``host``; ``await start()``, ``await stop()``."""
 
-    def __init__(self, host: "Host") -> None:
+    def __init__(self, host: "HostRole") -> None:
         self.host = host
         config = host.config
         self.loopback = is_loopback(config.host)
@@ -376,7 +376,12 @@ class WebFront:
             peer = request.transport.get_extra_info("peername") if request.transport else None
             where = f"{peer[0]}:{peer[1]}" if peer else address
             session = BrowserSession(host, visitor.name, visitor.key, where)
-            await session.serve(socket_, request, size)
+            try:
+                await session.serve(socket_, request, size)
+            finally:
+                # A name changed in the lobby is the visitor's from now on: the page's
+                # next socket (a reconnect) comes back under it.
+                visitor.name = session.name
         finally:
             host.gate.disconnected(address, logged_in)
         return socket_

@@ -29,7 +29,7 @@ from aiohttp import WSMsgType, web
 from ..session import TerminalSession
 
 if TYPE_CHECKING:
-    from ..host import Host
+    from ..roles import HostRole
 
 __all__ = ["SocketChannel", "BrowserSession", "parse_control", "CLOSE_CODES", "BROWSER_TERM",
            "MAX_COLS", "MAX_ROWS", "ControlError"]
@@ -150,7 +150,7 @@ class SocketChannel:
 class BrowserSession(TerminalSession):
     """One browser tab's session at the host, fed by :meth:`serve`."""
 
-    def __init__(self, host: "Host", name: str, key: str, peer: str) -> None:
+    def __init__(self, host: "HostRole", name: str, key: str, peer: str) -> None:
         super().__init__(host, name, key, peer)
         #: Bytes of terminal input from the page (for measurements).
         self.bytes_received = 0

@@ -11,16 +11,17 @@ from importlib import resources
 
 from ....app.frontends import FrontEnd
 from ....engine import Kind
+from ....i18n import N_
 
 __all__ = ["FRONT_END"]
 
 FRONT_END = FrontEnd(
     short_labels={
-        Kind.SKIP: "Skip",
-        Kind.REVERSE: "Rev",
+        Kind.SKIP: N_("Skip"),
+        Kind.REVERSE: N_("Rev"),
         Kind.DRAW_TWO: "+2",
-        Kind.WILD: "Wild",
-        Kind.WILD_DRAW_FOUR: "Wild+4",
+        Kind.WILD: N_("Wild"),
+        Kind.WILD_DRAW_FOUR: N_("Wild+4"),
     },
     symbols={
         Kind.SKIP: "⊘",

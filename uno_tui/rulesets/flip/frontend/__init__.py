@@ -8,6 +8,7 @@ from importlib import resources
 
 from ....app.frontends import FrontEnd
 from ....engine import EventKind, Kind
+from ....i18n import N_
 from .tellers import flip
 from .widgets import FlipSide
 
@@ -17,10 +18,10 @@ FRONT_END = FrontEnd(
     short_labels={
         Kind.DRAW_ONE: "+1",
         Kind.DRAW_FIVE: "+5",
-        Kind.SKIP_EVERYONE: "SkipAll",
-        Kind.FLIP: "Flip",
-        Kind.WILD_DRAW_TWO: "Wild+2",
-        Kind.WILD_DRAW_COLOR: "Wild+Col",
+        Kind.SKIP_EVERYONE: N_("SkipAll"),
+        Kind.FLIP: N_("Flip"),
+        Kind.WILD_DRAW_TWO: N_("Wild+2"),
+        Kind.WILD_DRAW_COLOR: N_("Wild+Col"),
     },
     symbols={
         Kind.DRAW_ONE: "+1",

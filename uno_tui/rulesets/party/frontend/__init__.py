@@ -9,6 +9,7 @@ from importlib import resources
 
 from ....app.frontends import FrontEnd
 from ....engine import DecisionKind, Kind
+from ....i18n import N_
 from . import tellers
 from .prompts import ask_link, ask_pile_up, ask_point
 from .widgets import BallotBox, MiniPile
@@ -17,9 +18,9 @@ __all__ = ["FRONT_END"]
 
 FRONT_END = FrontEnd(
     short_labels={
-        Kind.POINT_TAKEN: "Point",
-        Kind.WILD_PILE_UP: "PileUp",
-        Kind.WILD_DRAWN_TOGETHER: "Link",
+        Kind.POINT_TAKEN: N_("Point"),
+        Kind.WILD_PILE_UP: N_("PileUp"),
+        Kind.WILD_DRAWN_TOGETHER: N_("Link"),
     },
     symbols={
         Kind.POINT_TAKEN: "☞",

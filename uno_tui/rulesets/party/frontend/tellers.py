@@ -1,9 +1,14 @@
-"""UNO Party!'s log lines (the teller signature: ``app.frontends.Teller``)."""
+"""UNO Party!'s log lines (the teller signature: ``app.frontends.Teller``).
+
+Each line is a phrase (``uno_tui.i18n.Phrase``): made once, read in each viewer's
+language (see ``app/narration.py``).
+"""
 
 from __future__ import annotations
 
 from ....app.cardtext import color_label
 from ....engine import EventKind
+from ....i18n import Phrase
 
 __all__ = ["TELLERS"]
 
@@ -11,49 +16,57 @@ _E = EventKind
 
 
 def _wrong_speed_play(event, name, target, cards):
-    return f"{name}'s speed play of {cards(event.cards)} does not match: it goes back"
+    return Phrase("{name}'s speed play of {cards} does not match: it goes back", name=name,
+                  cards=cards(event.cards))
 
 
 def _ballot(event, name, target, cards):
-    return f"{name} has voted"
+    return Phrase("{name} has voted", name=name)
 
 
 def _point(event, name, target, cards):
-    return f"{name} pointed at {target}"
+    return Phrase("{name} pointed at {target}", name=name, target=target)
 
 
 def _pointed(event, name, target, cards):
-    votes = "1 vote" if event.count == 1 else f"{event.count} votes"
     # The draw that follows says how many cards (at most 5).
-    return f"{name} gets {votes}"
+    return Phrase.plural("{name} gets 1 vote", "{name} gets {count} votes", event.count,
+                         name=name)
 
 
 def _pile_up(event, name, target, cards):
-    count = len(event.cards)
-    return (f"Wild Pile Up: {count} card{'s' if count != 1 else ''} turned onto a mini-pile "
-            f"({cards(event.cards)}); {color_label(event.color)} is in play, "
-            f"{target} is next on it")
+    return Phrase.plural(
+        "Wild Pile Up: {count} card turned onto a mini-pile ({cards}); {color} is in "
+        "play, {target} is next on it",
+        "Wild Pile Up: {count} cards turned onto a mini-pile ({cards}); {color} is in "
+        "play, {target} is next on it",
+        len(event.cards), cards=cards(event.cards), color=color_label(event.color),
+        target=target)
 
 
 def _pile_on(event, name, target, cards):
-    return f"{name} plays {cards(event.cards)} on the mini-pile"
+    return Phrase("{name} plays {cards} on the mini-pile", name=name,
+                  cards=cards(event.cards))
 
 
 def _pile_taken(event, name, target, cards):
-    return f"{name} takes the mini-pile ({event.count} card{'s' if event.count != 1 else ''})"
+    return Phrase.plural("{name} takes the mini-pile ({count} card)",
+                         "{name} takes the mini-pile ({count} cards)", event.count, name=name)
 
 
 def _link(event, name, target, cards):
-    return f"{name} and {target} are linked: when one draws, so does the other"
+    return Phrase("{name} and {target} are linked: when one draws, so does the other",
+                  name=name, target=target)
 
 
 def _unlink(event, name, target, cards):
-    return f"The link between {name} and {target} ends"
+    return Phrase("The link between {name} and {target} ends", name=name, target=target)
 
 
 def _linked_draw(event, name, target, cards):
-    drawn = "a card" if event.count == 1 else f"{event.count} cards"
-    return f"{name} draws {drawn} too, linked to {target}"
+    return Phrase.plural("{name} draws a card too, linked to {target}",
+                         "{name} draws {count} cards too, linked to {target}", event.count,
+                         name=name, target=target)
 
 
 TELLERS = {

@@ -66,12 +66,13 @@ class MiniPile(TableWidget):
         tr = self.app.tr
         beside = [Text(tr("Mini-pile: {count}", count=facts.count), style="bold")]
         if facts.color:
-            beside.append(Text(f" {color_label(facts.color)} ", style=color_style(facts.color)))
+            beside.append(Text(f" {self.app.tr.words(color_label(facts.color))} ",
+                               style=color_style(facts.color)))
         if facts.player:
             # Not "next:": the direction tracker beside it names who is next in turn.
             beside.append(Text(facts.player, style="bold"))
             beside.append(Text(tr("plays on it")))
-        text = card_rich_text(card_lines(facts.top, self.size_class), beside)
+        text = card_rich_text(card_lines(facts.top, self.size_class, tr=tr), beside)
         text.plain = unambiguous(text.plain, tr.lang)     # the card's symbol, by its frame
         return text
 

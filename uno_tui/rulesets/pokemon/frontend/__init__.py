@@ -7,12 +7,13 @@ from importlib import resources
 
 from ....app.frontends import FrontEnd
 from ....engine import EventKind, Kind
+from ....i18n import N_
 from .tellers import discard_color
 
 __all__ = ["FRONT_END"]
 
 FRONT_END = FrontEnd(
-    short_labels={Kind.SNORLAX: "Snorlax", Kind.GRENINJA: "Greninja"},
+    short_labels={Kind.SNORLAX: N_("Snorlax"), Kind.GRENINJA: N_("Greninja")},
     symbols={Kind.SNORLAX: "Zz", Kind.GRENINJA: "≋"},
     tellers={EventKind.DISCARD_COLOR: discard_color},
     help_folder=resources.files(__name__),
