@@ -97,13 +97,14 @@ async def _read_a_game(variant: str, rules: tuple[str, ...], seed: int,
             if kind == "match-result":
                 break
         log = app.table.query_one(GameLog) if app.table is not None else None
+        # Every entry as the log shows it (an entry is kept as a phrase, worded when drawn).
         for line in log.entries if log is not None else ():
-            look("log", line)
+            look("log", app.tr.words(line))
 
 
-@pytest.mark.xfail(strict=False, reason="on the langc branch alone 122 English words on 1161 "
-                   "lines: card and colour names, the log, moments, results, the reveal and "
-                   "setup are other translators' files, marked on their branches")
+@pytest.mark.xfail(strict=False, reason="after merging s3-integ, 3 English words on 10 lines: "
+                   "the house rules' names on the table's rules line (stacking, jump-in) and "
+                   "'Bob' cut as 'Bo|b' by the help's Flip page wrapping (not langc's files)")
 async def test_no_english_word_reaches_a_japanese_screen():
     found: dict[str, set[str]] = defaultdict(set)
     for variant, rules, seed in GAMES:
