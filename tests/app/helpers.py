@@ -136,10 +136,11 @@ def make_controller(players: str, *, seed: int = 7, variant: str = "classic",
                            rules=rules, seed=seed, show_ids=ids)
 
 
-def make_app(controller: TableController, pace: float = 0.0) -> UnoApp:
-    """An app opening at the table of ``controller``, computers at ``pace``, steady screen."""
+def make_app(controller: TableController, pace: float = 0.0, lang: str = "en") -> UnoApp:
+    """An app opening at the table of ``controller``, computers at ``pace``, steady screen,
+    its words in ``lang``."""
     return UnoApp(pace=pace, steady=True, show_card_ids=controller.show_ids,
-                  controller=controller)
+                  controller=controller, lang=lang)
 
 
 class FirstBot(Bot):

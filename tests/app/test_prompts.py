@@ -10,6 +10,7 @@ from uno_tui.app.screens.reveal import RevealScreen
 from uno_tui.app.screens.table import TableScreen
 from uno_tui.app.widgets.hand import ChipGrid
 from uno_tui.engine import DecisionKind, Game, SwapHands
+from uno_tui.i18n import translator
 
 from .helpers import (
     FirstBot, GatedBot, PublicCards, asked, assert_no_leak, click, click_option, click_prompt_action,
@@ -579,6 +580,7 @@ async def test_a_long_question_in_few_rows_keeps_its_options_and_keys_in_view():
 
     class PanelApp(App[None]):
         CSS = "PromptPanel { height: auto; } PromptPanel.-open { border-top: solid $accent; }"
+        tr = translator()          # the panel's words, as UnoApp gives them
 
         def compose(self):
             yield PromptPanel(question)

@@ -9,8 +9,9 @@ import pytest
 
 from .helpers import make_app, press, rigged, screen_text, settle, take_keyboard
 
-#: Words that end in an ellipsis on purpose (something goes on).
-WHOLE = {"thinking", "playing"}
+#: Words that end in an ellipsis on purpose (something goes on), in each language:
+#: "thinking…", "Ann is playing…"; 考え中… and アンの番… in Japanese.
+WHOLE = ("thinking", "playing", "考え中", "の番")
 #: A word and the ellipsis right after it.
 _CUT = re.compile(r"(\w+)…")
 
@@ -24,7 +25,7 @@ def cut_words(text: str, names=()) -> list[str]:
         word = match.group(1)
         start = text.rfind(" ", 0, match.start()) + 1
         shown = text[start:match.end() - 1]
-        if word in WHOLE or any(name.startswith(shown) for name in names):
+        if word.endswith(WHOLE) or any(name.startswith(shown) for name in names):
             continue
         cut.append(word)
     return cut
@@ -33,6 +34,8 @@ def cut_words(text: str, names=()) -> list[str]:
 def test_a_cut_word_is_found():
     assert cut_words("Ann: pick a card, Enter plays it, d dr…") == ["dr"]
     assert cut_words("CPU 1 thinking… · Bob is playing…") == []
+    assert cut_words("アン：カードを選ぶ、Enterで出…") == ["Enterで出"]
+    assert cut_words("CPU 1 考え中… · ボブの番…") == []
 
 
 LONG = "Bartholomew-Jones"[:16]
@@ -69,11 +72,12 @@ SCENES = [
 ]
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
 @pytest.mark.parametrize("scene", SCENES, ids=[scene[0] for scene in SCENES])
-async def test_no_word_is_cut_at_80x24(scene):
+async def test_no_word_is_cut_at_80x24(scene, lang):
     what, variant, players, hands, top, rules, keys = scene
     ctl = rigged(players, variant=variant, hands=hands, top=top, rules=rules)
-    app = make_app(ctl)
+    app = make_app(ctl, lang=lang)
     seen = []
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)

@@ -8,6 +8,7 @@ very file run with ``--bare``. All apps are measured in the same run, interleave
 round by round, so they share the machine's conditions.
 
     python tests/benchmarks/app_latency.py --runs 9
+    python tests/benchmarks/app_latency.py --runs 9 --lang ja   # and each in Japanese
     python tests/benchmarks/app_latency.py --uno-tui /path/to/venv/bin/uno-tui
 
 Scenarios:
@@ -16,6 +17,10 @@ Scenarios:
   table  ``uno-tui --players Ann,cpu,cpu,cpu --seed 7``; once Ann is asked to play,
          key Right; done when the picked card (double top border) has moved
   table16  the same at a 16-seat UNO Party! table, seed 3 (Ann plays first)
+
+With ``--lang ja`` every uno-tui scenario is also run in Japanese (``setup-ja``...,
+interleaved in the same rounds, its expected texts in Japanese) and compared with its
+English twin.
 
 uno-tui gets an empty data directory of its own (``--data-dir``) at every launch: the
 setup screen lists the unfinished matches found there, and every table launch leaves one.
@@ -146,22 +151,32 @@ class Scenario:
     data_dir: bool = True
 
 
-def scenarios(python: str, uno_tui: str) -> list[Scenario]:
+def scenarios(python: str, uno_tui: str, langs: tuple[str, ...] = ()) -> list[Scenario]:
+    """The bare app, then uno-tui's scenarios in English and in each of ``langs``."""
+    from uno_tui.i18n import translator
+
     here = os.path.abspath(__file__)
-    return [
-        Scenario("bare", f"{shlex.quote(python)} {shlex.quote(here)} --bare",
-                 "READY 0", "Bump", "READY 0", "d",
-                 lambda before, now: "READY 1" in now, data_dir=False),
-        Scenario("setup", shlex.quote(uno_tui), "New game", "Add seat", "4  ▌CPU 3", "+",
-                 lambda before, now: "5  ▌CPU 4" in now),
-        Scenario("table", f"{shlex.quote(uno_tui)} --players Ann,cpu,cpu,cpu --seed 7",
-                 "Ann's hand", "Help", "picks a card", "Right",
-                 lambda before, now: picked_card(now) not in (None, picked_card(before))),
-        Scenario("table16", f"{shlex.quote(uno_tui)} --variant party --seed 3 --players "
-                 + ",".join(["Ann"] + ["cpu"] * 15),
-                 "Ann's hand", "Help", "picks a card", "Right",
-                 lambda before, now: picked_card(now) not in (None, picked_card(before))),
-    ]
+    plan = [Scenario("bare", f"{shlex.quote(python)} {shlex.quote(here)} --bare",
+                     "READY 0", "Bump", "READY 0", "d",
+                     lambda before, now: "READY 1" in now, data_dir=False)]
+    for lang in ("en", *langs):
+        tr = translator(lang)
+        suffix, flag = ("", "") if lang == "en" else (f"-{lang}", f" --lang {lang}")
+        game = shlex.quote(uno_tui) + flag
+        # Texts the screen shows once it is ready, in its language.
+        hand = tr.plural("{name}'s hand ({count} card)", "{name}'s hand ({count} cards)", 7,
+                         name="Ann").split("(")[0].split("（")[0].strip()
+        pick = tr("←→ or 1-9 picks a card")
+        moved = lambda before, now: picked_card(now) not in (None, picked_card(before))  # noqa: E731
+        plan += [
+            Scenario("setup" + suffix, game, tr("New game"), tr("Add seat"), "4  ▌CPU 3", "+",
+                     lambda before, now: "5  ▌CPU 4" in now),
+            Scenario("table" + suffix, f"{game} --players Ann,cpu,cpu,cpu --seed 7",
+                     hand, tr("Help"), pick, "Right", moved),
+            Scenario("table16" + suffix, f"{game} --variant party --seed 3 --players "
+                     + ",".join(["Ann"] + ["cpu"] * 15), hand, tr("Help"), pick, "Right", moved),
+        ]
+    return plan
 
 
 def one_run(scenario: Scenario, number: int, args) -> tuple[float, float, float]:
@@ -244,6 +259,9 @@ def measure_cpu(args) -> int:
     # The bare app with as many more widgets as each table has (the 4-seat table has 23
     # widgets, the 16-seat Party table 37; ``--bare-widgets`` changes the first).
     plan += [(f"bare+{n}", ["--bare", str(n)]) for n in (args.bare_widgets, 37)]
+    # With --lang: uno-tui's launches again in each language, beside their English twins.
+    plan += [(f"{name}-{lang}", [*argv, "--lang", lang]) for lang in args.lang
+             for name, argv in plan if name in ("setup", "table", "table16")]
     width, height = (int(v) for v in args.size.split("x"))
     results: dict[str, list[float]] = {name: [] for name, _ in plan}
     tmux("new-session", "-d", "-s", "keeper", "sleep 86400")
@@ -282,7 +300,11 @@ def measure_cpu(args) -> int:
     print(f"\n{args.runs} runs at {args.size}, CPU time to the first frame, medians (min-max):")
     for name, values in results.items():
         ratio = "" if name == "bare" else f"  = {statistics.median(values) / bare:.2f}x bare"
-        print(f"  {name:<8} {statistics.median(values):7.1f} ms "
+        english = name.rsplit("-", 1)[0]
+        if english != name and english in results:
+            ratio += (f"  = {statistics.median(values) / statistics.median(results[english]):.3f}x"
+                      f" {english}")
+        print(f"  {name:<10} {statistics.median(values):7.1f} ms "
               f"({min(values):.1f}-{max(values):.1f}){ratio}")
     return 0
 
@@ -435,6 +457,9 @@ def main() -> int:
     parser.add_argument("--window", type=float, default=0.3,
                         help="seconds of writes counted after a key (--bytes)")
     parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--lang", action="append", default=[],
+                        help="also run uno-tui's scenarios in this language (e.g. ja) and "
+                        "compare each with English; may be given more than once")
     parser.add_argument("--size", default="80x24")
     parser.add_argument("--python", default=sys.executable,
                         help="interpreter for the bare app (default: this one)")
@@ -470,7 +495,7 @@ def main() -> int:
     note = bytecode_note()
     if note:
         print(note, flush=True)
-    plan = scenarios(args.python, args.uno_tui)
+    plan = scenarios(args.python, args.uno_tui, tuple(args.lang))
     results: dict[str, list[tuple[float, float, float]]] = {s.name: [] for s in plan}
     tmux("new-session", "-d", "-s", "keeper", "sleep 86400")
     try:
@@ -496,7 +521,10 @@ def main() -> int:
         for name in results:
             values = [r[index] * 1000 for r in results[name]]
             ratio = "" if name == "bare" else f"  = {median(name, index) / bare:.2f}x bare"
-            print(f"  {label:<22} {name:<7} {median(name, index):7.1f} ms "
+            english = name.rsplit("-", 1)[0]
+            if english != name and english in results:
+                ratio += f"  = {median(name, index) / median(english, index):.3f}x {english}"
+            print(f"  {label:<22} {name:<10} {median(name, index):7.1f} ms "
                   f"({min(values):.1f}-{max(values):.1f}){ratio}")
     return 0
 

@@ -71,10 +71,13 @@ def binding_messages() -> dict[str, list[str]]:
 
 
 def table_messages() -> dict[str, list[str]]:
-    """Words kept in tables the app shows: the house rules' descriptions, and the
-    engine's names of the built-in card kinds and of the colours (the card texts say
-    them in the reader's language: ``app/cardtext.py``)."""
+    """Words kept in tables the app shows: the house rules' descriptions; the engine's
+    names of the built-in card kinds and of the colours (the card texts say them in the
+    reader's language: ``app/cardtext.py``); what each decision asks for (the prompt
+    line's "Waiting for Ann to name a colour"); and the built-in rule sets' names and
+    words for what a named colour does (Snorlax, Greninja)."""
     from uno_tui.engine import COLOR_NAMES, HOUSE_RULES, Kind
+    from uno_tui.engine import game, registry
     from uno_tui.engine.cards import KIND_LABELS
 
     found = {text: [f"HOUSE_RULES[{name!r}]"] for name, text in HOUSE_RULES.items()}
@@ -85,6 +88,17 @@ def table_messages() -> dict[str, list[str]]:
     for color, name in COLOR_NAMES.items():
         found.setdefault(name, []).append(f"COLOR_NAMES[{color!r}]")
         found.setdefault(color, []).append(f"COLOR_NAMES key {color!r}")
+    registry.load_built_ins()
+    holders = {"shared": game._SHARED_DECISIONS,
+               **{name: variant.decisions for name, variant in registry.VARIANTS.items()},
+               **{name: rule.decisions for name, rule in registry.HOUSE_RULE_SPECS.items()}}
+    for holder, decisions in holders.items():
+        for kind, rule in decisions.items():
+            found.setdefault(rule.verb, []).append(f"decision {str(kind)!r} of {holder}")
+    for name, variant in registry.VARIANTS.items():
+        found.setdefault(variant.label, []).append(f"the label of {name}")
+        for kind, words in variant.color_words.items():
+            found.setdefault(words, []).append(f"color_words[{str(kind)!r}] of {name}")
     return found
 
 

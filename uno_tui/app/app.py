@@ -25,6 +25,7 @@ from ..saves import MatchRecord, MatchRecorder, MatchStore, SaveFileError
 from .controller import DEFAULT_PACE, TableController
 from .input_gate import InputGate
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+from .wide_chars import install as keep_wide_characters_whole
 
 if TYPE_CHECKING:
     from .replay import Replay
@@ -97,6 +98,8 @@ class UnoApp(InputGate, App[int]):
                  catch_signals: bool = False, gc_after_first_frame: bool = False,
                  lang: str = DEFAULT_LANGUAGE) -> None:
         super().__init__()
+        # A kanji in a panel over the table is not lost where a widget beneath it ends.
+        keep_wide_characters_whole()
         self.config = config or PlayConfig()
         #: This app's words (each app its own: two sessions of a server may differ).
         self.tr = translator(lang)

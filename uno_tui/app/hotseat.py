@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from ..engine import Draw, Event, EventKind
+from ..i18n import Phrase, Translator, translator
 from .cardtext import long_label
 from .controller import TableController
 
@@ -70,8 +71,11 @@ class HotSeat:
     """The flow of one table at one terminal, which holds the seats ``held`` (by
     default every person's seat: everyone shares this keyboard)."""
 
-    def __init__(self, controller: TableController, held: Iterable[int] | None = None) -> None:
+    def __init__(self, controller: TableController, held: Iterable[int] | None = None, *,
+                 tr: Translator | None = None) -> None:
         self.ctl = controller
+        #: The words of the people at this keyboard (the app's translator).
+        self.tr = tr or translator()
         self._held = None if held is None else frozenset(held)
         if self._held is not None and not self._held <= set(controller.humans):
             raise ValueError(f"a terminal can only hold people's seats, not {sorted(self._held)}")
@@ -157,8 +161,9 @@ class HotSeat:
 
     def reason(self, seat: int) -> str:
         """Why the keyboard goes to ``seat``, in words."""
-        ctl = self.ctl
-        return f"{ctl.names[seat]} is to {ctl.game.decision_verb}."
+        ctl, tr = self.ctl, self.tr
+        return tr("{name} is to {decision}.", name=ctl.names[seat],
+                  decision=tr(ctl.game.decision_verb))
 
     def handed(self, seat: int) -> None:
         """``seat``'s person has taken the keyboard: their hand may show."""
@@ -195,6 +200,8 @@ class HotSeat:
                  and event.seat == seat for card in event.for_seat(seat).cards]
         if not drawn:
             return ""
-        faces = ", ".join(long_label(ctl.game.face(card)) for card in drawn)
-        verb = "it can't" if len(drawn) == 1 else "none can"
-        return f"{ctl.names[seat]} drew {faces}: {verb} be played now."
+        tr = self.tr
+        faces = Phrase.joined(", ", [long_label(ctl.game.face(card)) for card in drawn])
+        return tr.plural("{name} drew {cards}: it can't be played now.",
+                         "{name} drew {cards}: none can be played now.", len(drawn),
+                         name=ctl.names[seat], cards=faces)

@@ -98,7 +98,7 @@ class PromptHost:
         context = PromptContext(seat=seat, names=ctl.names, view=ctl.view(seat),
                                 actions=tuple(ctl.own_actions(seat)),
                                 events=ctl.last_events_for(seat), face_of=ctl.game.face,
-                                ask=self.ask, verb=ctl.game.decision_verb)
+                                ask=self.ask, verb=ctl.game.decision_verb, tr=self.app.tr)
         self.asked_kind = ctl.decision_kind
         action = await prompter_for(ctl.decision_kind)(context)
         if action is None:
@@ -108,7 +108,7 @@ class PromptHost:
     async def _notice(self, title: str, text: str):
         """Show ``title`` and ``text`` to the person at the keyboard until they go on."""
         self.asked_kind = "notice"
-        await self.ask(notice(title, text))
+        await self.ask(notice(title, text, tr=self.app.tr))
         return None
 
     def prompt_opens(self) -> None:

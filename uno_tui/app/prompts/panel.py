@@ -8,8 +8,6 @@ Page Up / Page Down turn the pages, so 16 seats are a few keys away.
 
 from __future__ import annotations
 
-import textwrap
-
 from rich.style import Style
 from rich.text import Text
 from textual import events
@@ -18,6 +16,7 @@ from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from ..wrapping import wrap
 from .question import PAGE, Question
 
 __all__ = ["PromptPanel"]
@@ -164,9 +163,9 @@ class PromptPanel(Widget):
         lines = [Text(question.title, style="bold")]
         lines[0].truncate(width, overflow="ellipsis")
         message = [Text(line) for part in question.message.splitlines()
-                   for line in textwrap.wrap(part, width)]
+                   for line in wrap(part, width)]
         options, spans = self._option_rows(width)
-        hint = [Text(line, style="dim") for line in textwrap.wrap(self.hint, width)]
+        hint = [Text(line, style="dim") for line in wrap(self.hint, width)]
         # Where the rows are fewer than the question needs (16 seats at 80x24), the
         # message gives way: the options and the keys to the other pages stay in view.
         room = self._rows() - 1 - len(options) - len(hint)
@@ -203,25 +202,27 @@ class PromptPanel(Widget):
             row.append_text(cell)
             x += cell.cell_len
         if row or not self.visible:
-            lines.append(row if row else Text("Nothing matches: Backspace to change it.",
-                                              style="italic"))
+            lines.append(row if row else Text(
+                self.app.tr("Nothing matches: Backspace to change it."), style="italic"))
         return lines, spans
 
     @property
     def hint(self) -> str:
         """The keys line under the options (what to press, and the pages)."""
-        question = self.question
+        question, tr = self.question, self.app.tr
         keys = any(option.key for option in question.options) and not question.filtered
-        parts = [f"its number{' or letter' if keys else ''}, ←→ and Enter, or a click"]
+        parts = [tr("its number or letter, ←→ and Enter, or a click") if keys
+                 else tr("its number, ←→ and Enter, or a click")]
         if question.filtered:
             matching = len(self.matching)
             pages = max(1, -(-matching // PAGE))
-            parts.append(f"Find: {self.filter_text}_ (Enter picks the first)" if self.filter_text
-                         else "Type a name to find it")
+            parts.append(tr("Find: {typed}_ (Enter picks the first)", typed=self.filter_text)
+                         if self.filter_text else tr("Type a name to find it"))
             if pages > 1:
-                parts.append(f"page {self.page + 1}/{pages} (PgUp/PgDn)")
+                parts.append(tr("page {page}/{pages} (PgUp/PgDn)", page=self.page + 1,
+                                pages=pages))
         if question.cancel:
-            parts.append("Esc: back")
+            parts.append(tr("Esc: back"))
         return " · ".join(parts)
 
     def render(self) -> Text:

@@ -17,6 +17,7 @@ from typing import Awaitable, Callable, Iterable, NamedTuple, Sequence
 
 from ...engine import Action, Event, Face, GameView
 from ...engine.view import HandCard
+from ...i18n import Translator, translator
 from .. import frontends
 from ..cardtext import long_label
 from .question import Option, Question
@@ -42,6 +43,8 @@ class PromptContext(NamedTuple):
     ask: Callable[[Question], Awaitable[object]]
     #: What the decision asks for, in the engine's words ("pick two players to link").
     verb: str = "decide"
+    #: The words of the person asked (the app's translator).
+    tr: Translator = translator()
 
     @property
     def name(self) -> str:
@@ -58,9 +61,10 @@ class PromptContext(NamedTuple):
 def player_option(context: "PromptContext", seat: int, value: object) -> Option:
     """A player to pick, by name and hand size, keeping their seat's number:
     ``3 CPU 2 (5 cards)`` (a swap, a vote: who holds how many matters)."""
-    count = context.view.seats[seat].card_count
-    cards = f"{count} card" if count == 1 else f"{count} cards"
-    return Option(f"{context.names[seat]} ({cards})", value, number=seat + 1)
+    tr = context.tr
+    cards = tr.plural("{count} card", "{count} cards", context.view.seats[seat].card_count)
+    return Option(tr("{name} ({cards})", name=context.names[seat], cards=cards), value,
+                  number=seat + 1)
 
 
 def distinct_faces(cards: Iterable[HandCard]) -> list[HandCard]:
@@ -117,5 +121,6 @@ async def ask_from_list(context: PromptContext) -> Action | None:
     """Any decision: the list of its legal actions, in words."""
     options = [Option(describe_action(action, context.names, context.face_of), action)
                for action in context.actions]
-    question = Question(f"{context.name}: {context.verb}", "", options)
+    question = Question(context.tr("{name}: {decision}", name=context.name,
+                                   decision=context.tr(context.verb)), "", options)
     return await context.ask(question)

@@ -1,50 +1,80 @@
 """Questions the table asks outside a decision: who plays out of turn (jump-in, Party's
-speed play) and with which card, and a notice a person reads before play goes on."""
+speed play) and with which card, and a notice a person reads before play goes on.
+
+An out-of-turn play is a ``what``: ``"Speed play"`` or ``"Jump in"`` (the key's own
+words); each has whole sentences of its own, since a language may not build them from
+the one word."""
 
 from __future__ import annotations
 
 from typing import Sequence
 
 from ...engine import Face, JumpIn
+from ...i18n import N_, Translator, translator
 from ..cardtext import card_style, long_label
 from .question import Option, Question
 
-__all__ = ["who_plays_out_of_turn", "out_of_turn_card", "nothing_to_claim", "notice"]
+__all__ = ["who_plays_out_of_turn", "out_of_turn_card", "nothing_to_claim", "notice",
+           "OUT_OF_TURN"]
+
+ENGLISH = translator()
+
+#: The sentences of each out-of-turn play: the claim's title, the claimer's card, the
+#: notice for a claimer with no such card, and the handoff's reason.
+OUT_OF_TURN = {
+    "Speed play": {
+        "who": N_("Speed play on {card}: who are you?"),
+        "which": N_("{name}: speed play on {card}"),
+        "none": N_("{name}: no speed play"),
+        "claims": N_("{name} claims a speed play on {card}."),
+    },
+    "Jump in": {
+        "who": N_("Jump in on {card}: who are you?"),
+        "which": N_("{name}: jump in on {card}"),
+        "none": N_("{name}: no jump in"),
+        "claims": N_("{name} claims a jump in on {card}."),
+    },
+}
 
 
 def who_plays_out_of_turn(candidates: Sequence[tuple[int, str]], top: Face,
-                          what: str) -> Question[int]:
+                          what: str, tr: Translator = ENGLISH) -> Question[int]:
     """Which person claims the out-of-turn play (``what``: "Speed play", "Jump in").
 
     Picking a name is that person taking the keyboard, as on a handoff: what follows
     is for their eyes.
     """
-    return Question(f"{what} on {long_label(top)}: who are you?",
-                    f"A card identical to {long_label(top)} may be played out of turn. "
-                    f"Whoever has the keyboard now picks their own name.",
-                    [Option(f"I am {name}", seat, number=seat + 1) for seat, name in candidates],
+    card = long_label(top)
+    return Question(tr(OUT_OF_TURN[what]["who"], card=card),
+                    tr("A card identical to {card} may be played out of turn. "
+                       "Whoever has the keyboard now picks their own name.", card=card),
+                    [Option(tr("I am {name}", name=name), seat, number=seat + 1)
+                     for seat, name in candidates],
                     cancel=True)
 
 
 def out_of_turn_card(player: str, top: Face, choices: Sequence[tuple[JumpIn, str, Face]],
-                     what: str) -> Question[JumpIn]:
+                     what: str, tr: Translator = ENGLISH) -> Question[JumpIn]:
     """The claimer's identical card, as ``(action, label, face)`` (one per face). Nothing
     private shows: an identical card looks like the top card."""
-    return Question(f"{player}: {what.lower()} on {long_label(top)}",
-                    f"{player}'s identical card goes down at once, and play goes on after "
-                    f"{player}.",
-                    [Option(f"Play {label}", action, swatch=card_style(face))
+    return Question(tr(OUT_OF_TURN[what]["which"], name=player, card=long_label(top)),
+                    tr("{name}'s identical card goes down at once, and play goes on after "
+                       "{name}.", name=player),
+                    [Option(tr("Play {card}", card=label), action, swatch=card_style(face))
                      for action, label, face in choices], cancel=True)
 
 
-def nothing_to_claim(player: str, top: Face, what: str, then: str) -> tuple[str, str]:
+def nothing_to_claim(player: str, top: Face, what: str, then: str,
+                     tr: Translator = ENGLISH) -> tuple[str, str]:
     """The notice for a claimer who holds no identical card (their eyes only: they
     picked their name): its title and text; ``then`` says how play goes on."""
-    return (f"{player}: no {what.lower()}",
-            f"{player} holds no card identical to {long_label(top)}, so nothing is played "
-            f"and nothing changes. {then}".rstrip())
+    text = tr("{name} holds no card identical to {card}, so nothing is played and nothing "
+              "changes.", name=player, card=long_label(top))
+    if then:
+        text = tr("{sentence} {more}", sentence=text, more=then)
+    return tr(OUT_OF_TURN[what]["none"], name=player), text
 
 
-def notice(title: str, text: str) -> Question[bool]:
+def notice(title: str, text: str, tr: Translator = ENGLISH) -> Question[bool]:
     """Something to read before play goes on; Enter (or a click) goes on."""
-    return Question(title, text, [Option("Go on", True, "g")])
+    return Question(title, text, [Option(tr("Go on"), True, "g")])

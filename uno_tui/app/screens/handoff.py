@@ -58,18 +58,21 @@ class HandoffScreen(Screen[bool]):
         return text
 
     def compose(self) -> ComposeResult:
+        tr = self.app.tr
         with Vertical(id="handoff"):
             # Names are data: every line is text, never markup.
-            title = f"Only {self.player} may look" if self.kept else f"Pass to {self.player}"
+            title = (tr("Only {name} may look", name=self.player) if self.kept
+                     else tr("Pass to {name}", name=self.player))
             yield Static(Text(title), id="handoff-title")
-            yield Static(Text(f"Press Enter when only {self.player} is looking."),
+            yield Static(Text(tr("Press Enter when only {name} is looking.", name=self.player)),
                          id="handoff-message")
             if self.reason:
                 yield Static(Text(self.reason), id="handoff-reason")
             if self.recent:
                 yield Static(self._recent_text(), id="handoff-recent")
             with Center():
-                yield Button(Text(f"I am {self.player}: show {self.shows}"), id="handoff-ready",
+                yield Button(Text(tr("I am {name}: show {what}", name=self.player,
+                                     what=self.shows)), id="handoff-ready",
                              variant="primary", compact=True)
         yield KeysFooter()
 

@@ -133,9 +133,11 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
     state: reactive[TableState | None] = reactive(None, repaint=False)
 
     def compose(self) -> ComposeResult:
-        ctl = self.ctl
+        ctl, tr = self.ctl, self.app.tr
+        self.flow.tr = tr
         bind = TableScreen.state
-        yield TitleBar(f"{ctl.game.variant.label} · {ctl.players} players")
+        yield TitleBar(tr.plural("{variant} · {count} player", "{variant} · {count} players",
+                                 ctl.players, variant=tr(ctl.game.variant.label)))
         recorder = getattr(ctl, "recorder", None)
         if hasattr(recorder, "state"):          # saved: a mark while saving fails
             yield SaveMark(recorder)
@@ -151,7 +153,7 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
     def on_mount(self) -> None:
         # The prompt panel lies over the table, empty until a question comes.
         self.mount(PromptPanel())
-        self.query_one("#log").border_title = "Log"
+        self.query_one("#log").border_title = self.app.tr("Log")
         # An open panel follows every layout (the hand's height moves its place).
         self.screen_layout_refresh_signal.subscribe(self, self._place_open_panel)
         # The log keeps the deal's lines and wraps them once its width is known.
@@ -317,7 +319,8 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
         prompt = self.query_one(PromptBar)
         prompt.text = self._prompt_text()
         catches = self._catches()
-        prompt.catch_label = (f"Catch! {ctl.names[catches[0].target]} forgot UNO (c)"
+        prompt.catch_label = (self.app.tr("Catch! {name} forgot UNO (c)",
+                                          name=ctl.names[catches[0].target])
                               if catches else "")
         prompt.uno_label = self._uno_label()
         self._refresh_footer()
@@ -334,42 +337,48 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
             self.refresh_bindings()
 
     def _hidden_notice(self) -> str:
-        ctl = self.ctl
+        ctl, tr = self.ctl, self.app.tr
         decider = ctl.decider
         if decider is None:
-            return "The round is over."
+            return tr("The round is over.")
         if self.claiming:
-            return "Hands are hidden while someone plays out of turn."
+            return tr("Hands are hidden while someone plays out of turn.")
         if ctl.is_human(decider):
-            return f"Hands are hidden until {ctl.names[decider]} takes the keyboard."
-        return f"Hands are hidden while {ctl.names[decider]} (computer) plays."
+            return tr("Hands are hidden until {name} takes the keyboard.",
+                      name=ctl.names[decider])
+        return tr("Hands are hidden while {name} (computer) plays.", name=ctl.names[decider])
 
     def _prompt_text(self) -> str:
-        ctl = self.ctl
+        ctl, tr = self.ctl, self.app.tr
         if self.message:
             return self.message
         decider = ctl.decider
         if decider is None:
-            return "The round is over."
+            return tr("The round is over.")
         name = ctl.names[decider]
         if self._asking:
             return ""          # the question and its keys are in the prompt panel
         if self.awaiting_turn:
             # Wordings, longest first: the prompt line shows the first that fits.
             unpicked = self.query_one(HandView).unpicked
-            pick = "pick a card (←→, 1-9)" if unpicked else "←→ or 1-9 picks a card"
-            uno = " · UNO! goes with the card" if self.uno_armed else ""
-            return "\n".join((f"{name}: {pick}, Enter plays it, d draws{uno}",
-                              f"{name}: ←→ 1-9 pick, Enter plays, d draws{uno}",
-                              f"Enter plays, d draws{uno}", uno.strip(" ·") or "Enter plays"))
+            pick = tr("pick a card (←→, 1-9)") if unpicked else tr("←→ or 1-9 picks a card")
+            uno = tr(" · UNO! goes with the card") if self.uno_armed else ""
+            return "\n".join((tr("{name}: {pick}, Enter plays it, d draws{uno}", name=name,
+                                 pick=pick, uno=uno),
+                              tr("{name}: ←→ 1-9 pick, Enter plays, d draws{uno}", name=name,
+                                 uno=uno),
+                              tr("Enter plays, d draws{uno}", uno=uno),
+                              uno.strip(" ·") or tr("Enter plays")))
         if not ctl.is_human(decider):
-            return f"{name} is playing…"
+            return tr("{name} is playing…", name=name)
+        decision = tr(ctl.game.decision_verb)
         if self.pacing.busy:
             # A person is next, but computers have their say first (e.g. their votes).
-            return "\n".join((f"Computers are playing; then {name} is to {ctl.game.decision_verb}",
-                              f"Computers are playing; then it is {name}'s turn",
-                              "Computers are playing"))
-        return f"Waiting for {name} to {ctl.game.decision_verb}"
+            return "\n".join((tr("Computers are playing; then {name} is to {decision}",
+                                 name=name, decision=decision),
+                              tr("Computers are playing; then it is {name}'s turn", name=name),
+                              tr("Computers are playing")))
+        return tr("Waiting for {name} to {decision}", name=name, decision=decision)
 
     def _can_arm_uno(self) -> bool:
         if not self.awaiting_turn or self.viewer is None:
@@ -378,12 +387,12 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
         return view_count == 2 and bool(self.ctl.playable(self.viewer))
 
     def _uno_label(self) -> str:
-        ctl = self.ctl
+        ctl, tr = self.ctl, self.app.tr
         uno = ctl.uno_option()
         if uno is not None:
-            return f"UNO! for {ctl.names[uno.seat]} (u)"
+            return tr("UNO! for {name} (u)", name=ctl.names[uno.seat])
         if self._can_arm_uno():
-            return "UNO! with the card, u: not" if self.uno_armed else "UNO! (u)"
+            return tr("UNO! with the card, u: not") if self.uno_armed else tr("UNO! (u)")
         return ""
 
     @property
@@ -420,7 +429,8 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
     def action_select(self, index: int) -> None:
         hand = self.query_one(HandView)
         if not hand.select(index):
-            self.message = f"There is no card {index + 1 if index < 9 else 10} in the hand."
+            self.message = self.app.tr("There is no card {number} in the hand.",
+                                       number=index + 1 if index < 9 else 10)
             self.query_one(PromptBar).text = self._prompt_text()
             self.message = ""
             return
@@ -429,7 +439,7 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
     def action_play(self) -> None:
         card = self.query_one(HandView).selected_card
         if card is None:
-            self.message = "Pick a card first: ←→ or its number (1-9); d draws."
+            self.message = self.app.tr("Pick a card first: ←→ or its number (1-9); d draws.")
             self.query_one(PromptBar).text = self._prompt_text()
             self.message = ""
             return
@@ -440,13 +450,14 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
         ctl = self.ctl
         seat = self.viewer
         if seat is None or not self.awaiting_turn:
-            who = ctl.names[ctl.decider] if ctl.decider is not None else "nobody"
-            self.message = f"✗ Not now: the game is waiting for {who}."
+            tr = self.app.tr
+            who = ctl.names[ctl.decider] if ctl.decider is not None else tr("nobody")
+            self.message = tr("✗ Not now: the game is waiting for {name}.", name=who)
             self.query_one(PromptBar).text = self._prompt_text()
             return
         action = Play(seat, card)
         if action not in ctl.game.legal_actions(seat):
-            self.message = f"✗ {ctl.explain(action)}."
+            self.message = self.app.tr("✗ {reason}.", reason=ctl.explain(action))
             self.query_one(PromptBar).text = self._prompt_text()
             self.app.bell()
             return

@@ -23,7 +23,9 @@ from ..prompts.host import PROMPT_GROUP
 from ..prompts.panel import PromptPanel
 from ..prompts.question import Option, Question
 from ..prompts.registry import distinct_faces
-from ..prompts.windows import nothing_to_claim, out_of_turn_card, who_plays_out_of_turn
+from ..prompts.windows import (
+    OUT_OF_TURN, nothing_to_claim, out_of_turn_card, who_plays_out_of_turn,
+)
 from ..widgets.hand import HandView
 from ..widgets.log import GameLog
 
@@ -72,10 +74,11 @@ class TableFlow:
             self._refresh()
 
     def _handoff(self, seat: int, reason: str, then: Callable[[], None],
-                 shows: str = "my cards", kept: bool | None = None) -> None:
+                 shows: str | None = None, kept: bool | None = None) -> None:
         """Hide every hand, ask for ``seat``'s player, then show their hand and run ``then``
-        (``shows`` says what Enter shows them, in their words; ``kept``: they have the
-        keyboard already, so only the others look away; by default, when they held it last)."""
+        (``shows`` says what Enter shows them, in their words: "my cards" by default;
+        ``kept``: they have the keyboard already, so only the others look away; by default,
+        when they held it last)."""
 
         from .handoff import HandoffScreen     # not needed until a keyboard is shared
 
@@ -97,6 +100,8 @@ class TableFlow:
         recent = log.unread(seat)
         if kept is None:
             kept = self.flow.holder == seat
+        if shows is None:
+            shows = self.app.tr("my cards")
         self.app.push_screen(HandoffScreen(self.ctl.names[seat], reason, recent, shows=shows,
                                            kept=kept), handed)
         self.flow.hide()
@@ -114,7 +119,7 @@ class TableFlow:
             else:
                 lines = ctl.apply(action)
         except EngineError as exc:
-            self.message = f"✗ {exc}."
+            self.message = self.app.tr("✗ {reason}.", reason=exc)
             self._refresh()
             self.resume()
             return
@@ -136,7 +141,7 @@ class TableFlow:
         self._refresh()
         if drawn:
             self._run_prompt(partial(self._notice, drawn,
-                                     "Remember it: the keyboard moves on next."))
+                                     self.app.tr("Remember it: the keyboard moves on next.")))
             return
         self.resume()
 
@@ -146,7 +151,7 @@ class TableFlow:
         try:
             lines = self.ctl.apply(action)
         except EngineError as exc:
-            self.message = f"✗ {exc}."
+            self.message = self.app.tr("✗ {reason}.", reason=exc)
             lines = []
         except Exception as exc:
             self._fail(exc)
@@ -181,9 +186,11 @@ class TableFlow:
         # Another's hand: even the challenger who holds the keyboard confirms that only
         # they are looking.
         if self.flow.shared:
-            self._handoff(challenger, f"{ctl.names[target]}'s hand is shown to "
-                          f"{ctl.names[challenger]} alone.", show,
-                          shows=f"{ctl.names[target]}'s hand")
+            tr = self.app.tr
+            self._handoff(challenger, tr("{target}'s hand is shown to {challenger} alone.",
+                                         target=ctl.names[target],
+                                         challenger=ctl.names[challenger]), show,
+                          shows=tr("{name}'s hand", name=ctl.names[target]))
         else:
             show()
 
@@ -209,16 +216,16 @@ class TableFlow:
             self.claiming = ""
 
     async def _claim_seat(self, claimers: tuple[int, ...], what: str):
-        ctl = self.ctl
+        ctl, tr = self.ctl, self.app.tr
         top = ctl.game.top
         self.asked_kind = "claim"
         if self.flow.shared:
             seat = await self._claimed_by(who_plays_out_of_turn(
-                [(s, ctl.names[s]) for s in claimers], top, what))
+                [(s, ctl.names[s]) for s in claimers], top, what, tr))
             if seat is None:
                 return None
-            await self._gate(seat, f"{ctl.names[seat]} claims a {what.lower()} on "
-                             f"{long_label(top)}.")
+            await self._gate(seat, tr(OUT_OF_TURN[what]["claims"], name=ctl.names[seat],
+                                      card=long_label(top)))
             self.asked_kind = "claim"
         else:
             (seat,) = claimers
@@ -234,11 +241,11 @@ class TableFlow:
             if decider is None:
                 then = ""
             elif self.flow.shared and ctl.is_human(decider) and decider != seat:
-                then = f"The keyboard goes back to {ctl.names[decider]}."
+                then = tr("The keyboard goes back to {name}.", name=ctl.names[decider])
             else:
-                then = f"{ctl.names[decider]} plays on."
-            return await self._notice(*nothing_to_claim(name, top, what, then))
-        action = await self.ask(out_of_turn_card(name, top, choices, what))
+                then = tr("{name} plays on.", name=ctl.names[decider])
+            return await self._notice(*nothing_to_claim(name, top, what, then, tr))
+        action = await self.ask(out_of_turn_card(name, top, choices, what, tr))
         if action is None:
             return None
         return partial(self._act, seat, action)
@@ -280,14 +287,15 @@ class TableFlow:
     async def _claim_catch(self, catches: list[Catch]):
         """Several people could catch: the one who pressed c says who they are (every
         hand hidden meanwhile); a catch needs nothing private, so no gate follows."""
-        ctl = self.ctl
+        ctl, tr = self.ctl, self.app.tr
         self.asked_kind = "claim"
         target = ctl.names[catches[0].target]
         seat = await self._claimed_by(Question(
-            f"Catch {target}: who is catching?",
-            f"{target} did not call UNO and draws 2. Whoever has the keyboard now picks "
-            f"their own name.",
-            [Option(f"I am {ctl.names[c.seat]}", c.seat, number=c.seat + 1) for c in catches],
+            tr("Catch {name}: who is catching?", name=target),
+            tr("{name} did not call UNO and draws 2. Whoever has the keyboard now picks "
+               "their own name.", name=target),
+            [Option(tr("I am {name}", name=ctl.names[c.seat]), c.seat, number=c.seat + 1)
+             for c in catches],
             cancel=True))
         if seat is None:
             return None

@@ -19,6 +19,7 @@ from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
+from ..glyphs import EAST_ASIAN, unambiguous
 from ..tablestate import TableState
 
 __all__ = ["TableWidget", "DrawnInLines", "changed_span"]
@@ -97,9 +98,13 @@ class DrawnInLines(Widget):
         """:meth:`lines`, each cut to the widget's width (a line never wraps)."""
         width = self.size.width
         lines = self.lines()
+        lang = self.app.tr.lang
         for line in lines:
             if line.cell_len > width:
                 line.truncate(max(1, width), overflow="ellipsis")
+            if lang in EAST_ASIAN:
+                # One symbol for another, one cell each: the spans stay where they were.
+                line.plain = unambiguous(line.plain, lang)
         return lines
 
     def redraw(self) -> None:

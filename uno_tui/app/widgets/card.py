@@ -13,10 +13,10 @@ piles turn into segments.
 
 from __future__ import annotations
 
-import textwrap
 from functools import lru_cache
 from typing import NamedTuple, Sequence
 
+from rich.cells import cell_len
 from rich.text import Text
 
 from rich.cells import cell_len
@@ -26,6 +26,7 @@ from ...engine.cards import COLOR_LETTERS
 from ...i18n import Translator, translator
 from .. import frontends
 from ..cardtext import card_style, color_ink, color_name, kind_name, unplayable_style
+from ..wrapping import wrap
 
 __all__ = ["CardSize", "COMPACT", "LARGE", "HUGE", "HUGE_FROM", "card_lines", "card_text", "back_lines",
            "hotkey_for", "card_symbol", "card_name_lines", "corner_index", "Piece",
@@ -137,8 +138,9 @@ def card_name_lines(face: Face, width: int, lines: int,
         return _wide_name_lines(name, width, lines, tr)
     words = name.split(" ")
     while words:
-        wrapped = textwrap.wrap(" ".join(words), width, break_long_words=False)
-        if len(wrapped) <= lines and all(len(line) <= width for line in wrapped):
+        # In cells, and between kana where there are no spaces (a name in Japanese).
+        wrapped = wrap(" ".join(words), width, break_long_words=False)
+        if len(wrapped) <= lines and all(cell_len(line) <= width for line in wrapped):
             return tuple(wrapped)
         words = words[1:]
     return ()

@@ -12,6 +12,7 @@ from typing import NamedTuple
 from rich.text import Text
 from textual.reactive import reactive
 
+from ...i18n import N_
 from ..tablestate import TableState
 from ..timers import call_after
 from .bound import DrawnInLines, TableWidget
@@ -21,7 +22,7 @@ __all__ = ["DirectionTracker", "TURNED_FOR"]
 #: Seconds the tracker stays highlighted after the direction changed.
 TURNED_FOR = 2.0
 
-_ARROWS = {1: ("↻", "clockwise"), -1: ("↺", "anticlockwise")}
+_ARROWS = {1: ("↻", N_("clockwise")), -1: ("↺", N_("anticlockwise"))}
 
 
 class Heading(NamedTuple):
@@ -52,7 +53,10 @@ class DirectionTracker(DrawnInLines, TableWidget):
         heading = self.heading
         if heading is None:
             return []
+        tr = self.app.tr
         arrow, words = _ARROWS.get(heading.direction, _ARROWS[1])
+        words = tr(words)
+        ahead = tr("next: ")
         # (Party's tracker card says only which way play goes: "tracker card" was jargon,
         # and cut the direction short at 80x24: "tracker card: anticloc…".)
         label = words
@@ -62,7 +66,7 @@ class DirectionTracker(DrawnInLines, TableWidget):
                     else ("╭─←─╮", f"↓ {arrow} ↑", "╰─→─╯"))
             return [Text(f"{ring[0]} {words}", style="bold"),
                     Text(ring[1], style="bold"),
-                    Text.assemble((ring[2], "bold"), " next: ", following)]
+                    Text.assemble((ring[2], "bold"), " ", ahead, following)]
         if self.size.height == 2:
-            return [Text(f"{arrow} {label}", style="bold"), Text.assemble("next: ", following)]
-        return [Text.assemble((f"{arrow} {label}", "bold"), " · next: ", following)]
+            return [Text(f"{arrow} {label}", style="bold"), Text.assemble(ahead, following)]
+        return [Text.assemble((f"{arrow} {label}", "bold"), " · ", ahead, following)]

@@ -39,7 +39,7 @@ class DiscardPile(DrawnInLines, TableWidget):
         view = state.view
         top_id = view.discard[-1].id if view.discard else None
         self.pile = PileCard(view.top, top_id if state.show_ids else None,
-                             f"Discard {view.discard_count}", view.color,
+                             self.app.tr("Discard {count}", count=view.discard_count), view.color,
                              view.decision_kind == DecisionKind.COLOR)
 
     def get_content_width(self, container, viewport) -> int:
@@ -58,7 +58,7 @@ class DiscardPile(DrawnInLines, TableWidget):
         lines = card_line_texts(card_lines(pile.face, self.size_class, card_id=pile.card_id,
                                            tr=self.app.tr))
         if pile.naming:
-            lines.append(Text(" colour: ? ", style="dim"))
+            lines.append(Text(self.app.tr(" colour: ? "), style="dim"))
         elif pile.face.color != pile.color or pile.face.color is None:
             lines.append(Text(f" {self.app.tr.words(color_label(pile.color))} ",
                               style=color_style(pile.color)))

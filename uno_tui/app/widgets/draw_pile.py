@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.message import Message
 from textual.reactive import reactive
@@ -47,7 +48,8 @@ class DrawPile(DrawnInLines, TableWidget):
 
     def get_content_width(self, container, viewport) -> int:
         # As wide as "Draw 104 (d)" whatever the count: the piles never shift sideways.
-        return max(self.size_class.width, len("Draw 000 (d)"))
+        return max(self.size_class.width,
+                   cell_len(self.app.tr("Draw {count} ({key})", count="000", key="d")))
 
     def get_content_height(self, container, viewport, width: int) -> int:
         return self.size_class.height + 1
@@ -60,7 +62,9 @@ class DrawPile(DrawnInLines, TableWidget):
         if facts is None:
             return []
         if facts.count == 0:
-            lines = [Text(""), Text("(empty)".ljust(self.size_class.width), style="dim")]
+            empty = Text(self.app.tr("(empty)"), style="dim")
+            empty.pad_right(max(0, self.size_class.width - empty.cell_len))
+            lines = [Text(""), empty]
         elif facts.back is not None:
             lines = card_line_texts(card_lines(facts.back, self.size_class, tr=self.app.tr))
         else:

@@ -18,7 +18,9 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from ...engine import Face, HandCard
+from ...i18n import Translator, translator
 from ..cardtext import hand_order
+from ..glyphs import EAST_ASIAN, unambiguous_pieces
 from ..tablestate import TableState
 from .bound import TableWidget
 from .card import COMPACT, CardSize, card_lines, card_size_for
@@ -86,7 +88,10 @@ class CardSlot(Widget):
         facts = self.facts
         style = self.rich_style
         if facts is not None:
-            strips = _card_strips(_lines_of(facts, self.app.tr), style)
+            lines = _lines_of(facts, self.app.tr)
+            if self.app.tr.lang in EAST_ASIAN:
+                lines = unambiguous_pieces(lines)
+            strips = _card_strips(lines, style)
             if y < len(strips):
                 return strips[y]
         return Strip.blank(self.size.width, style)
@@ -149,6 +154,7 @@ class ChipGrid(Widget):
         size = self.card_size
         columns, step = self.row_layout()
         playable = self.playable
+        unplayable = self.app.tr("no")
         rows = -(-len(cards) // columns) if cards else 1
         for index, slot in enumerate(self._slots):
             slot.styles.width = size.width
@@ -211,13 +217,19 @@ class ChipGrid(Widget):
         return index if 0 <= index < len(self.cards) else None
 
 
-def hand_title(state: TableState) -> str:
+ENGLISH = translator()
+
+
+def hand_title(state: TableState, tr: Translator = ENGLISH) -> str:
     """``Ann's hand (7 cards)``, or ``Hand`` while every hand is hidden."""
     if state.viewer is None:
-        return "Hand"
-    count = len(state.view.hand)
-    order = ", sorted" if state.sorted_hand else ""
-    return f"{state.names[state.viewer]}'s hand ({count} card{'s' if count != 1 else ''}{order})"
+        return tr("Hand")
+    count, name = len(state.view.hand), state.names[state.viewer]
+    if state.sorted_hand:
+        return tr.plural("{name}'s hand ({count} card, sorted)",
+                         "{name}'s hand ({count} cards, sorted)", count, name=name)
+    return tr.plural("{name}'s hand ({count} card)", "{name}'s hand ({count} cards)", count,
+                     name=name)
 
 
 class HandTitle(TableWidget):
@@ -230,14 +242,17 @@ class HandTitle(TableWidget):
     title: reactive[str] = reactive("Hand")
 
     def read(self, state: TableState) -> None:
-        self.title = hand_title(state)
+        self.title = hand_title(state, self.app.tr)
 
     def render(self) -> Text:
         width = self.size.width
-        title = self.title if len(self.title) <= width - 6 else self.title[:max(0, width - 7)] + "…"
+        # A name is text, never markup; cut in cells (a kanji is two), never mid-character.
+        title = Text(self.title, style="bold")
+        if title.cell_len > width - 6:
+            title.truncate(max(0, width - 6), overflow="ellipsis")
         line = Text("╭─ ")
-        line.append(Text(title, style="bold"))     # a name is text, never markup
-        line.append(" " + "─" * max(0, width - len(title) - 5) + "╮")
+        line.append_text(title)
+        line.append(" " + "─" * max(0, width - title.cell_len - 5) + "╮")
         return line
 
 
@@ -304,15 +319,17 @@ class HandView(VerticalScroll):
             first_row = round(self.scroll_y) // height
             first = first_row * columns + 1
             last = min(count, (first_row + rows_shown) * columns)
-            shown = f"card {first}" if first == last else f"cards {first}-{last}"
-            hint = f"{shown} of {count}"
+            tr = self.app.tr
+            hint = (tr("card {first} of {count}", first=first, count=count) if first == last
+                    else tr("cards {first}-{last} of {count}", first=first, last=last,
+                            count=count))
             playable = grid.playable
             if playable is not None:
                 away = sum(1 for index, card in enumerate(cards)
                            if card.id in playable and not first - 1 <= index < last)
                 if away:
-                    hint += f" · {away} more can be played"
-            hint += " · ←→ show the rest"
+                    hint += tr(" · {count} more can be played", count=away)
+            hint += tr(" · ←→ show the rest")
         if hint != self._shown_subtitle:
             self._shown_subtitle = hint
             self.border_subtitle = hint
@@ -335,7 +352,7 @@ class HandView(VerticalScroll):
         if state.sorted_hand:
             cards = tuple(sorted(cards, key=lambda card: hand_order(card.face)))
         count = len(cards)
-        grid.notice = "No cards." if not cards else ""
+        grid.notice = self.app.tr("No cards.") if not cards else ""
         before = {card.id for card in grid.cards} if state.viewer == self._viewer else None
         picked = self.selected_card if state.viewer == self._viewer else None
         self._viewer = state.viewer

@@ -8,6 +8,7 @@ from textual import events
 from textual.message import Message
 from textual.reactive import reactive
 
+from ..wrapping import crop_cells
 from .bound import DrawnInLines
 
 __all__ = ["PromptBar"]
@@ -18,12 +19,13 @@ _UNO_STYLE = "bold black on #43a047"
 
 def fit_words(wordings: list[str], room: int) -> str:
     """The first of ``wordings`` at most ``room`` cells wide; else the last, cut after
-    its last whole word that fits, with an ellipsis."""
+    its last whole word that fits (counted in cells: a kanji is two, and is never cut
+    in half), with an ellipsis."""
     for wording in wordings:
         if cell_len(wording) <= room:
             return wording
     last = wordings[-1] if wordings else ""
-    cut = last[:max(0, room - 1)]
+    cut = crop_cells(last, max(0, room - 1))
     if " " in cut:
         cut = cut[:cut.rindex(" ")]
     return cut + "…" if room > 0 else ""
@@ -67,16 +69,16 @@ class PromptBar(DrawnInLines):
         """Where each action is drawn: (start, end) cells, right-aligned."""
         spans, end = [], self.size.width
         for label, _, message in reversed(self._actions()):
-            start = end - len(label) - 2
+            start = end - cell_len(label) - 2
             spans.append((start, end, message))
             end = start - 1
         return spans[::-1]
 
     def lines(self) -> list[Text]:
         actions = self._actions()
-        room = self.size.width - sum(len(label) + 3 for label, _, _ in actions)
+        room = self.size.width - sum(cell_len(label) + 3 for label, _, _ in actions)
         text = Text(fit_words(self.text.split("\n"), room - 1))
-        text.pad_right(max(0, room - len(text)))
+        text.pad_right(max(0, room - text.cell_len))
         for label, style, _ in actions:
             text.append(" ")
             text.append(f" {label} ", style=style)

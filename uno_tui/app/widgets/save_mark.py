@@ -39,8 +39,6 @@ class SaveMark(Static):
 
     def look(self) -> None:
         """Show the recorder's state now (hidden while saving works)."""
-        from ...saves import NEXT_TRY
-
         state = self.recorder.state()
         shown = (state.unsaved(), state.moves, state.where) if state.problem else None
         if shown == self._shown:
@@ -48,7 +46,20 @@ class SaveMark(Static):
         self._shown = shown
         self.set_class(shown is not None, "-failing")
         if shown is not None:
-            unsaved = state.unsaved() or f"not saved: {state.reason}"
-            self.update(Text(f"⚠ {unsaved[0].upper()}{unsaved[1:]} (now move {state.moves}). "
-                             f"{NEXT_TRY[0].upper()}{NEXT_TRY[1:]}, to {state.where}. "
-                             "q offers to save elsewhere."))
+            self.update(Text(self._words(state)))
+
+    def _words(self, state) -> str:
+        """The mark's sentence, whole (the recorder's own words are its log's, in English:
+        :meth:`SaveState.unsaved` and ``NEXT_TRY`` say the same)."""
+        tr = self.app.tr
+        fields = dict(moves=state.moves, where=state.where)
+        if not state.behind:
+            return tr("⚠ Not saved: {reason} (now move {moves}). It tries again at every move, "
+                      "to {where}. q offers to save elsewhere.", reason=state.reason, **fields)
+        reason = state.reason or tr("the disk is still writing")
+        if state.saved_moves:
+            return tr("⚠ Not saved since move {saved}: {reason} (now move {moves}). It tries "
+                      "again at every move, to {where}. q offers to save elsewhere.",
+                      saved=state.saved_moves, reason=reason, **fields)
+        return tr("⚠ Not saved at all: {reason} (now move {moves}). It tries again at every "
+                  "move, to {where}. q offers to save elsewhere.", reason=reason, **fields)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from rich.cells import cell_len, set_cell_size
+from rich.cells import cell_len
 from rich.text import Text
 from textual.containers import Grid
 from textual.reactive import reactive
@@ -18,6 +18,7 @@ from textual.reactive import reactive
 from ...engine import Face
 from ..cardtext import card_style
 from ..tablestate import TableState
+from ..wrapping import crop_cells
 from .bound import DrawnInLines, TableWidget
 from .card import corner_index
 
@@ -204,16 +205,20 @@ class SeatPanel(DrawnInLines, TableWidget):
         return "▶ " if facts.current else "  "
 
     def _title(self, facts: SeatFacts, width: int) -> Text:
-        right = ("D " if facts.dealer else "") + f"{facts.score:>4} pts"
-        room = max(1, width - len(right) - 3)
-        name = facts.name if len(facts.name) <= room else facts.name[:room - 1] + "…"
+        tr = self.app.tr
+        right = tr("{score} pts", score=format(facts.score, ">4"))
+        if facts.dealer:
+            right = tr("D {score}", score=right)
+        room = max(1, width - cell_len(right) - 3)
+        name = (facts.name if cell_len(facts.name) <= room
+                else crop_cells(facts.name, room - 1) + "…")
         line = Text(self._marker(facts), style="bold")
         line.append(Text(name, style="bold" if facts.current else ""))
         if facts.current:
             # The seat whose turn it is: its marker and name are lit (only those cells,
             # so a turn moving on redraws two names, not two panels).
             line.stylize(self._turn_style)
-        line.append(" " * max(1, width - 2 - len(name) - len(right)))
+        line.append(" " * max(1, width - 2 - cell_len(name) - cell_len(right)))
         line.append(right, style="dim" if not facts.dealer else "")
         return line
 
@@ -291,32 +296,32 @@ class SeatPanel(DrawnInLines, TableWidget):
         return line
 
     def _status(self, facts: SeatFacts, width: int) -> Text:
-        line = Text("  ")
+        line, tr = Text("  "), self.app.tr
         if facts.thinking:
-            line.append("thinking…", style="italic")
+            line.append(tr("thinking…"), style="italic")
         elif facts.pointed_at is not None:
             line.append_text(self._pointing(facts, width - 2))
         elif facts.linked_with is not None:
-            line.append(Text(f"∞ linked with {facts.linked_with}", style="bold"))
+            line.append(Text(tr("∞ linked with {name}", name=facts.linked_with), style="bold"))
         elif facts.holds_screen:
-            line.append("hand on screen", style="dim")
+            line.append(tr("hand on screen"), style="dim")
         elif facts.computer:
-            line.append("computer", style="dim")
+            line.append(tr("computer"), style="dim")
         line.truncate(width)
         return line
 
-    @staticmethod
-    def _pointing(facts: SeatFacts, room: int) -> Text | None:
+    def _pointing(self, facts: SeatFacts, room: int) -> Text | None:
         """After a ballot: `` draws 2  ☞ Bob`` in at most ``room`` cells (what this
         seat draws first, so it does not read as Bob's; the name shortened first: how
         many cards this seat draws must show); None if it did not point."""
         if facts.pointed_at is None:
             return None
-        draws = f" draws {facts.pointed_draws} " if facts.pointed_draws else ""
-        name_room = max(1, room - 2 - (len(draws) + 1 if draws else 0))
+        draws = (self.app.tr(" draws {count} ", count=facts.pointed_draws)
+                 if facts.pointed_draws else "")
+        name_room = max(1, room - 2 - (cell_len(draws) + 1 if draws else 0))
         name = facts.pointed_at
         if cell_len(name) > name_room:
-            name = set_cell_size(name, name_room - 1) + "…"
+            name = crop_cells(name, name_room - 1) + "…"
         line = Text()
         if draws:
             line.append(draws, style="bold reverse")
@@ -332,20 +337,23 @@ class SeatPanel(DrawnInLines, TableWidget):
         if facts.pointed_draws and not mark:
             # How many cards the ballot gives this seat: "☞+2".
             mark, mark_style = f"+{facts.pointed_draws}", "bold reverse"
-        score = f"{facts.score:>4} pts" if width >= 32 else f"{facts.score:>4}"
-        tail_width = 3 + 1 + 1 + 4 + 1 + len(score) + 2
+        score = (self.app.tr("{score} pts", score=format(facts.score, ">4")) if width >= 32
+                 else f"{facts.score:>4}")
+        dealer = self.app.tr(" D")
+        tail_width = 3 + 1 + 1 + 4 + 1 + cell_len(score) + cell_len(dealer)
         room = max(1, width - 1 - tail_width)
+        name = crop_cells(facts.name, room)
         line = Text("▶" if facts.current else " ", style="bold")
-        line.append(Text(facts.name[:room], style="bold" if facts.current else ""))
+        line.append(Text(name, style="bold" if facts.current else ""))
         if facts.current:
             line.stylize(self._turn_style)
-        line.append(" " * (room - len(facts.name[:room])))
+        line.append(" " * (room - cell_len(name)))
         line.append(f"{facts.count:>3}", style="bold")
         line.append(_BACK, style="bold #b71c1c")
         line.append(status)
         line.append(f"{mark:<4}", style=mark_style if mark else "")
         line.append(f" {score}", style="dim")
-        line.append(" D" if facts.dealer else "  ", style="bold")
+        line.append(dealer if facts.dealer else " " * cell_len(dealer), style="bold")
         return line
 
 

@@ -11,6 +11,7 @@ from rich.text import Text
 from textual.reactive import reactive
 
 from ....engine import DARK_COLORS, LIGHT_COLORS
+from ....i18n import N_
 from ....app.cardtext import color_style
 from ....app.tablestate import TableState
 from ....app.timers import call_after
@@ -21,7 +22,7 @@ __all__ = ["FlipSide", "FLIPPED_FOR", "SIDE_NAMES"]
 #: Seconds the widget stays highlighted after a flip.
 FLIPPED_FOR = 2.0
 #: The sides by ``view.side``, with the colours printed on each.
-SIDE_NAMES = {0: ("LIGHT", LIGHT_COLORS), 1: ("DARK", DARK_COLORS)}
+SIDE_NAMES = {0: (N_("LIGHT"), LIGHT_COLORS), 1: (N_("DARK"), DARK_COLORS)}
 
 
 class FlipSide(TableWidget):
@@ -44,9 +45,10 @@ class FlipSide(TableWidget):
     def render(self) -> Text:
         if self.side is None:
             return Text("")
+        tr = self.app.tr
         name, colors = SIDE_NAMES.get(self.side, SIDE_NAMES[0])
         text = Text(no_wrap=True, overflow="crop")
-        text.append(f" {name} side ", style="bold reverse")
+        text.append(" " + tr("{side} side", side=tr(name)) + " ", style="bold reverse")
         text.append(" ")
         for color in colors:
             letter = color[0].upper() if color != "purple" else "U"
@@ -54,7 +56,9 @@ class FlipSide(TableWidget):
         other, _ = SIDE_NAMES[1 - self.side] if self.side in (0, 1) else SIDE_NAMES[1]
         # The letters as they were drawn before this second line: on the side's label.
         text.stylize_before("bold reverse", 0, len(text))
-        text.append("\nothers' cards: ", style="dim")
-        text.append(other, style="bold")
-        text.append(" side", style="dim")
+        # One sentence, its side's name in bold wherever the language puts it.
+        before, _, after = tr("others' cards: {side} side", side="\0").partition("\0")
+        text.append("\n" + before, style="dim")
+        text.append(tr(other), style="bold")
+        text.append(after, style="dim")
         return text

@@ -13,6 +13,7 @@ from textual.reactive import reactive
 
 from ....engine import DecisionKind, Face
 from ....app.cardtext import color_label, color_style
+from ....app.glyphs import unambiguous
 from ....app.tablestate import TableState
 from ....app.widgets.bound import TableWidget
 from ....app.widgets.card import COMPACT, CardSize, card_lines, card_rich_text
@@ -62,15 +63,18 @@ class MiniPile(TableWidget):
         facts = self.facts
         if facts is None:
             return Text("")
-        beside = [Text(f"Mini-pile: {facts.count}", style="bold")]
+        tr = self.app.tr
+        beside = [Text(tr("Mini-pile: {count}", count=facts.count), style="bold")]
         if facts.color:
             beside.append(Text(f" {self.app.tr.words(color_label(facts.color))} ",
                                style=color_style(facts.color)))
         if facts.player:
             # Not "next:": the direction tracker beside it names who is next in turn.
             beside.append(Text(facts.player, style="bold"))
-            beside.append(Text("plays on it"))
-        return card_rich_text(card_lines(facts.top, self.size_class, tr=self.app.tr), beside)
+            beside.append(Text(tr("plays on it")))
+        text = card_rich_text(card_lines(facts.top, self.size_class, tr=tr), beside)
+        text.plain = unambiguous(text.plain, tr.lang)     # the card's symbol, by its frame
+        return text
 
     def get_content_width(self, container, viewport) -> int:
         return self.size_class.width + 1 + _BESIDE_WIDTH
@@ -106,7 +110,9 @@ class BallotBox(TableWidget):
         ballot = self.ballot
         if ballot is None:
             return Text("")
+        tr = self.app.tr
         if ballot.revealed:
-            return Text("☞ Votes revealed", style="bold", no_wrap=True,
+            return Text(tr("☞ Votes revealed"), style="bold", no_wrap=True,
                         overflow="ellipsis")
-        return Text(f"☞ Votes in: {ballot.cast} of {ballot.voters}", style="bold")
+        return Text(tr("☞ Votes in: {cast} of {voters}", cast=ballot.cast,
+                       voters=ballot.voters), style="bold")
