@@ -25,6 +25,7 @@ from .engine import (
 )
 from .engine.registry import PRESET_PREFIX
 from .i18n import LANGUAGES, LanguageError, choose_language, parse_language
+from .preferences import Preferences
 
 __all__ = ["main", "parse_play_args", "UsageError"]
 
@@ -522,8 +523,9 @@ def run_play_command(argv: Sequence[str]) -> int:
             record = _claim(store, record)
     need_terminal()
     from .app import run_app
+    preferences = Preferences(store.root)
     return run_app(config, store=None if args.no_autosave else store, resume=record,
-                   lang=choose_language(args.lang))
+                   lang=_game_language(args.lang, preferences), preferences=preferences)
 
 
 def run_replay_command(argv: Sequence[str]) -> int:
@@ -554,7 +556,15 @@ def run_replay_command(argv: Sequence[str]) -> int:
         raise SaveProblem(f"the save {record.path} can't be replayed: {exc}") from None
     need_terminal()
     from .app import run_app
-    return run_app(record.config, replay=replay, lang=choose_language(args.lang))
+    preferences = Preferences(store.root)
+    return run_app(record.config, replay=replay, lang=_game_language(args.lang, preferences),
+                   preferences=preferences)
+
+
+def _game_language(asked: str | None, preferences: Preferences) -> str:
+    """The game's language: ``--lang``, else the one the player last switched to (on the
+    setup screen), else the locale's."""
+    return asked or preferences.language or choose_language(None)
 
 
 def _saved_match(store, path: str):

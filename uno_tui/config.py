@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
+from .i18n import N_
+
 __all__ = [
     "SeatSpec", "PlayConfig", "MAX_NAME", "MAX_SEATS", "CPU", "DEFAULT_BOT", "MAX_LOG_LINES",
     "MODE_LABELS", "bot_levels", "default_bot_level", "computer_name", "name_computers",
@@ -86,11 +88,12 @@ DEFAULT_BOT = "normal"
 #: The table's log keeps this many recent lines (the controller's record and the panel).
 MAX_LOG_LINES = 300
 #: The match modes (``engine.MODES``) as players read them on the setup screen and the table.
+#: (English: translated where they are shown.)
 MODE_LABELS = {
-    "target": "To the target",
-    "single": "One round",
-    "five-rounds": "Five rounds",
-    "lowest": "Lowest wins",
+    "target": N_("To the target"),
+    "single": N_("One round"),
+    "five-rounds": N_("Five rounds"),
+    "lowest": N_("Lowest wins"),
 }
 
 

@@ -71,10 +71,18 @@ def binding_messages() -> dict[str, list[str]]:
 
 
 def table_messages() -> dict[str, list[str]]:
-    """Words kept in tables the app shows: the house rules' descriptions."""
-    from uno_tui.engine import HOUSE_RULES
+    """Words kept in tables the app shows: the house rules' descriptions, the built-in
+    rule sets' names, the computer levels' and the match modes' descriptions (the setup
+    screen and ``--help`` translate them where they show them)."""
+    from uno_tui.bots import LEVEL_DESCRIPTIONS
+    from uno_tui.engine import HOUSE_RULES, MODES, VARIANTS
 
-    return {text: [f"HOUSE_RULES[{name!r}]"] for name, text in HOUSE_RULES.items()}
+    found = {text: [f"HOUSE_RULES[{name!r}]"] for name, text in HOUSE_RULES.items()}
+    for table, texts in (("VARIANTS", {name: v.label for name, v in VARIANTS.items()}),
+                         ("LEVEL_DESCRIPTIONS", LEVEL_DESCRIPTIONS), ("MODES", MODES)):
+        for name, text in texts.items():
+            found.setdefault(text, []).append(f"{table}[{name!r}]")
+    return found
 
 
 def all_messages() -> dict[str | tuple[str, str], list[str]]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -53,7 +54,10 @@ class ReplayScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         replay = self.replay
-        yield TitleBar(f"Replay · {replay.game.variant.label} · {len(replay.names)} players")
+        tr = self.app.tr
+        yield TitleBar(tr.plural("Replay · {variant} · {count} player",
+                                 "Replay · {variant} · {count} players", len(replay.names),
+                                 variant=tr(replay.game.variant.label)))
         with Horizontal(id="top"):
             yield from compose_table_area(len(replay.names), self._extras, ReplayScreen.state)
             yield GameLog(id="log")
@@ -63,8 +67,9 @@ class ReplayScreen(Screen[None]):
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        self.query_one("#log").border_title = "Log"
-        self.query_one("#replay-hands").border_title = "Every hand"
+        tr = self.app.tr
+        self.query_one("#log").border_title = tr("Log")
+        self.query_one("#replay-hands").border_title = tr("Every hand")
         self.call_after_refresh(self._show)
 
     # --------------------------------------------------------------- drawing
@@ -89,12 +94,14 @@ class ReplayScreen(Screen[None]):
     def _hands(self) -> Text:
         game, names = self.replay.game, self.replay.names
         text = Text()
-        width = max(len(name) for name in names)
+        # In cells: a name typed in Japanese is two cells a character.
+        width = max(cell_len(name) for name in names)
         for seat, name in enumerate(names):
             if seat:
                 text.append("\n")
             hand = game.hands[seat]
-            text.append(f"{name:<{width}} ", style="bold")    # a name is data, not markup
+            # A name is data, not markup.
+            text.append(name + " " * (width - cell_len(name) + 1), style="bold")
             text.append(f"{len(hand):>3} ", style="dim")
             for card in hand:
                 face = game.face(card)
@@ -104,11 +111,14 @@ class ReplayScreen(Screen[None]):
 
     def _status(self) -> Text:
         replay = self.replay
+        tr = self.app.tr
         text = Text(no_wrap=True, overflow="ellipsis")
-        text.append(f"Round {replay.round_number} of {replay.rounds}", style="bold")
-        text.append(f" · action {replay.step} of {replay.steps}")
+        text.append(tr("Round {number} of {rounds}", number=replay.round_number,
+                       rounds=replay.rounds), style="bold")
+        text.append(" · " + tr("action {step} of {steps}", step=replay.step,
+                               steps=replay.steps))
         if replay.game.is_over and replay.step == replay.steps:
-            text.append(" · round over")
+            text.append(" · " + tr("round over"))
         if self.problem:
             text.append(f" · {self.problem}", style="bold red")
         return text
@@ -120,7 +130,7 @@ class ReplayScreen(Screen[None]):
             how()
             self.problem = ""
         except ReplayError as exc:
-            self.problem = str(exc)
+            self.problem = exc.words(self.app.tr)
         self._show()
 
     def action_step(self, step: int) -> None:

@@ -1,0 +1,121 @@
+"""The setup screen's language switch: every word changes at once, what was set up stays,
+and the choice is there again at the next launch."""
+
+from __future__ import annotations
+
+import json
+
+from uno_tui.app.app import UnoApp
+from uno_tui.app.screens.setup import SetupScreen
+from uno_tui.app.widgets.choice import ChoiceRow
+from uno_tui.app.widgets.footer import KeysFooter
+from uno_tui.app.widgets.seat_table import SeatTable
+from uno_tui.cli import _game_language
+from uno_tui.config import PlayConfig
+from uno_tui.i18n import translator
+from uno_tui.preferences import FILE_NAME, Preferences
+
+from ..app.helpers import press, quiet, shown
+
+JA = translator("ja")
+
+
+def setup_app(tmp_path, lang: str = "en") -> UnoApp:
+    return UnoApp(PlayConfig(), pace=0, steady=True, lang=lang,
+                  preferences=Preferences(tmp_path))
+
+
+def footer_words(app) -> list[str]:
+    return [item.description for item in app.screen.query_one(KeysFooter).items]
+
+
+async def test_l_switches_the_footer_and_the_setup_at_once_and_keeps_what_was_set_up(tmp_path):
+    app = setup_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await quiet(pilot)
+        english = await shown(pilot)
+        assert "New game" in english and "Start" in footer_words(app)
+        await press(pilot, "tab", "right")                 # Variant: Pokémon
+        await press(pilot, "tab", *["backspace"] * 8, "A", "n", "n")   # seat 1: Ann
+        await press(pilot, "escape", "l")
+        await quiet(pilot)
+        assert app.language == "ja" and app.tr is JA
+        text = await shown(pilot)
+        assert isinstance(app.screen, SetupScreen)
+        assert JA("New game") in text and JA("House rules") in text and "New game" not in text
+        assert JA("Start") in footer_words(app) and "Start" not in footer_words(app)
+        assert JA("Language") in footer_words(app)
+        # What was set up is the same after the switch.
+        assert app.screen.query_one("#variant", ChoiceRow).value == "pokemon"
+        assert app.screen.query_one(SeatTable).rows[0].name == "Ann"
+        await press(pilot, "l")                            # and back to English
+        await quiet(pilot)
+        assert app.language == "en"
+        assert "New game" in await shown(pilot) and "Start" in footer_words(app)
+        assert app.screen.query_one(SeatTable).rows[0].name == "Ann"
+
+
+async def test_the_language_field_switches_too(tmp_path):
+    app = setup_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await quiet(pilot)
+        app.screen.query_one("#language", ChoiceRow).focus()
+        await press(pilot, "right")
+        await quiet(pilot)
+        assert app.language == "ja"
+        assert JA("New game") in await shown(pilot)
+        # The field keeps the focus through the switch, so Left goes straight back.
+        assert app.screen.focused is app.screen.query_one("#language")
+        await press(pilot, "left")
+        await quiet(pilot)
+        assert app.language == "en"
+
+
+async def test_the_choice_survives_a_restart(tmp_path):
+    app = setup_app(tmp_path)
+    async with app.run_test() as pilot:
+        await quiet(pilot)
+        await press(pilot, "l")
+        await quiet(pilot)
+    saved = json.loads((tmp_path / FILE_NAME).read_text(encoding="utf-8"))
+    assert saved == {"language": "ja"}
+    # The next launch: no --lang, an English locale, the player's choice wins.
+    lang = _game_language(None, Preferences(tmp_path))
+    assert lang == "ja"
+    again = setup_app(tmp_path, lang)
+    async with again.run_test() as pilot:
+        await quiet(pilot)
+        assert JA("New game") in await shown(pilot)
+        assert JA("Start") in footer_words(again)
+    # --lang still wins over the remembered choice.
+    assert _game_language("en", Preferences(tmp_path)) == "en"
+
+
+def test_a_missing_or_broken_preferences_file_is_no_choice(tmp_path, monkeypatch):
+    for env in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(env, raising=False)
+    preferences = Preferences(tmp_path)
+    assert preferences.language is None and _game_language(None, preferences) == "en"
+    for text in ("{not json", "[]", '{"language": "klingon"}', '{"language": 7}'):
+        (tmp_path / FILE_NAME).write_text(text, encoding="utf-8")
+        assert preferences.language is None, text
+    # Other keys a later version keeps are left alone.
+    (tmp_path / FILE_NAME).write_text('{"language": "en", "theme": "dark"}', encoding="utf-8")
+    assert preferences.remember_language("ja") is None
+    assert json.loads((tmp_path / FILE_NAME).read_text(encoding="utf-8")) == {
+        "language": "ja", "theme": "dark"}
+
+
+async def test_a_folder_that_cannot_be_written_keeps_the_switch_for_this_run(tmp_path):
+    blocked = tmp_path / "file"
+    blocked.write_text("not a folder", encoding="utf-8")
+    app = UnoApp(PlayConfig(), pace=0, steady=True, preferences=Preferences(blocked / "data"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await quiet(pilot)
+        await press(pilot, "l")
+        await quiet(pilot)
+        assert app.language == "ja"
+        assert JA("New game") in await shown(pilot)
+        notices = [n.message for n in app._notifications]
+        assert any(JA("The language could not be kept for next time: {problem}.",
+                      problem="")[:10] in message for message in notices), notices
