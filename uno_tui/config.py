@@ -56,28 +56,28 @@ class ServeLimit:
 #: starts at 0.
 SERVE_LIMITS: dict[str, ServeLimit] = {
     "max_unauthenticated": ServeLimit(
-        100, 1, 10_000, False, "connections not logged in yet, in all (MaxStartups)"),
+        100, 1, 10_000, False, N_("connections not logged in yet, in all (MaxStartups)")),
     "max_unauthenticated_per_address": ServeLimit(
-        10, 1, 10_000, False, "connections not logged in yet from one address"),
+        10, 1, 10_000, False, N_("connections not logged in yet from one address")),
     "login_grace": ServeLimit(
-        30, 1, 600, True, "seconds a connection has to log in (LoginGraceTime)"),
+        30, 1, 600, True, N_("seconds a connection has to log in (LoginGraceTime)")),
     "auth_attempts": ServeLimit(
-        6, 1, 100, False, "failed logins one connection may make; the next closes it "
-                          "(MaxAuthTries)"),
+        6, 1, 100, False, N_("failed logins one connection may make; the next closes it "
+                          "(MaxAuthTries)")),
     "failed_logins_per_minute": ServeLimit(
-        20, 1, 10_000, False, "failed logins from one address in a minute before it is "
+        20, 1, 10_000, False, N_("failed logins from one address in a minute before it is "
                               "refused for the rest of the minute; each failure waits "
-                              "longer than the one before"),
+                              "longer than the one before")),
     "sessions_per_address": ServeLimit(
-        8, 1, 1_000, False, "players and spectators connected from one address"),
+        8, 1, 1_000, False, N_("players and spectators connected from one address")),
     "tables_per_person": ServeLimit(
-        2, 1, 100, False, "open tables one person may have opened"),
+        2, 1, 100, False, N_("open tables one person may have opened")),
     "keys_per_second": ServeLimit(
-        30, 1, 1_000, False, "keys a terminal may send per second (twice that in a burst); "
-                             "the rest are dropped"),
+        30, 1, 1_000, False, N_("keys a terminal may send per second (twice that in a burst); "
+                             "the rest are dropped")),
     "lobby_idle": ServeLimit(
-        600, 0, 86_400, True, "seconds a visitor may stay idle in the lobby before being "
-                              "disconnected; 0: never"),
+        600, 0, 86_400, True, N_("seconds a visitor may stay idle in the lobby before being "
+                              "disconnected; 0: never")),
 }
 #: The longest turn timer ``serve --turn-seconds`` sets, in seconds: an hour.
 MAX_TURN_SECONDS = 3_600
