@@ -25,6 +25,7 @@ import time
 import traceback
 from typing import TYPE_CHECKING
 
+from ..i18n import LANGUAGES, translator
 from .replica import TableState, TableSync
 from .table import TableChange, TableError
 from .wire import Outbox, receive
@@ -95,7 +96,10 @@ class WorkerLink:
                   and session.table is not None}
         lobby = None
         if self._lobby_due:
-            lobby = [(table.number, table.describe()) for table in self.host.lobby_tables]
+            # Every language's line: each of the worker's visitors reads their own.
+            lobby = [(table.number,
+                      {lang: table.describe(translator(lang)) for lang in LANGUAGES})
+                     for table in self.host.lobby_tables]
         news = ("sync", [self._sync(table) for table in tables], self._changes, lobby)
         self._changes, self._changed, self._lobby_due = [], set(), False
         return [news]
@@ -193,6 +197,8 @@ class WorkerLink:
             self.host.leave(session)
         elif kind == "rename":
             self.host.rename(session, message[2])
+        elif kind == "language":
+            self.host.remember_language(session, message[2])
         elif kind == "crashed":
             self.host.crashed(session, message[2], RuntimeError(message[3]))
         elif kind == "ended":

@@ -32,6 +32,7 @@ from ..app.pacing import CATCH_GRACE, Answer, first_answer
 from ..bots import make_bot
 from ..config import MAX_LOG_LINES, MAX_NAME, PlayConfig, SeatSpec, default_bot_level
 from ..engine import Accept, Action, CallUno, Catch, Draw, EngineError, Keep, Play
+from ..i18n import Translator, translator
 from ..saves import MatchRecord, MatchRecorder, MatchStore
 from .replica import TableFeed
 
@@ -394,27 +395,31 @@ class ServerTable:
         named = [seat for seat in free if self._seats[seat].name.casefold() == wanted]
         return (named or list(free) or [None])[0]
 
-    def describe(self) -> str:
-        """One line for the lobby: the variant and who sits where."""
+    def describe(self, tr: Translator | None = None) -> str:
+        """One line for the lobby: the variant and who sits where (in ``tr``'s words;
+        English by default)."""
+        tr = tr or translator()
         parts = []
         for seat, s in enumerate(self._seats):
             if not s.for_people:
-                parts.append(f"{s.name} (computer)")
+                parts.append(tr("{name} (computer)", name=s.name))
             elif s.holder is not None:
                 parts.append(s.name)
             elif s.held_until is not None:
-                parts.append(f"{s.name} (away, seat kept)")
+                parts.append(tr("{name} (away, seat kept)", name=s.name))
             elif s.away:
-                parts.append(f"{s.name} (away)" if self.interrupted
-                             else f"free seat ({s.name} away)")
+                parts.append(tr("{name} (away)", name=s.name) if self.interrupted
+                             else tr("free seat ({name} away)", name=s.name))
             else:
-                parts.append("free seat")
+                parts.append(tr("free seat"))
         watchers = sum(1 for seats in self._members.values() if not seats)
-        tail = f" · {watchers} watching" if watchers else ""
+        tail = " · " + tr("{count} watching", count=watchers) if watchers else ""
         if self.interrupted:
-            tail += " · interrupted: sit down to play on"
-        return (f"Table {self.number} · {self.ctl.game.variant.label} · round "
-                f"{self.ctl.match.round_number} · " + ", ".join(parts) + tail)
+            tail += " · " + tr("interrupted: sit down to play on")
+        return (tr("Table {number} · {variant} · round {round}", number=self.number,
+                   variant=tr(self.ctl.game.variant.label),
+                   round=self.ctl.match.round_number)
+                + " · " + tr(", ").join(parts) + tail)
 
     def kept_seat(self, name: str, key: str | None) -> int | None:
         """The seat of a person who lost the connection, for them to take back: the
