@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import json
 
+import pytest
+from rich.cells import cell_len
+
 from uno_tui.app.app import UnoApp
 from uno_tui.app.screens.setup import SetupScreen
 from uno_tui.app.widgets.choice import ChoiceRow
@@ -44,7 +47,6 @@ async def test_l_switches_the_footer_and_the_setup_at_once_and_keeps_what_was_se
         assert isinstance(app.screen, SetupScreen)
         assert JA("New game") in text and JA("House rules") in text and "New game" not in text
         assert JA("Start") in footer_words(app) and "Start" not in footer_words(app)
-        assert JA("Language") in footer_words(app)
         # What was set up is the same after the switch.
         assert app.screen.query_one("#variant", ChoiceRow).value == "pokemon"
         assert app.screen.query_one(SeatTable).rows[0].name == "Ann"
@@ -119,3 +121,39 @@ async def test_a_folder_that_cannot_be_written_keeps_the_switch_for_this_run(tmp
         notices = [n.message for n in app._notifications]
         assert any(JA("The language could not be kept for next time: {problem}.",
                       problem="")[:10] in message for message in notices), notices
+
+
+SIZES = [(80, 24), (120, 40)]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+def test_japanese_setup_snapshot(snap_compare, size):
+    app = UnoApp(PlayConfig(), pace=0, steady=True, lang="ja")
+
+    async def run_before(pilot):
+        await quiet(pilot)
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+async def test_every_japanese_setup_label_fits_whole_at_80x24():
+    app = UnoApp(PlayConfig(), pace=0, steady=True, lang="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await quiet(pilot)
+        text = await shown(pilot)
+        lines = text.splitlines()
+        # Side by side the rule sets' names would not fit: the row shows the chosen one.
+        assert f"◀ {JA('Classic UNO')} ▶" in text
+        for words in (JA("New game"), JA("+ Add seat"), JA("- Remove seat"),
+                      JA("Start the game (Enter)"), JA("House rules"), JA("To the target"),
+                      JA("Lowest wins"), JA("{points} points", points=500), "◀ 日本語 ▶",
+                      JA("Computer: {level}", level=JA("normal")), JA("Person"),
+                      JA("Tab moves between the fields; ? explains the rules and every "
+                         "house rule.")):
+            assert words in text, words
+        # The house rules are cut with an ellipsis between characters, in cells.
+        rules = [line for line in lines if line.lstrip().startswith("[ ]")]
+        assert len(rules) == 6 and all(cell_len(line) <= 80 for line in rules)
+        assert all(line.count("[ ]") == 2 for line in rules)
+        columns = {cell_len(line[:line.index("[ ]", 4)]) for line in rules}
+        assert len(columns) == 1, columns          # the second column lines up

@@ -71,7 +71,8 @@ class SetupScreen(Screen[None]):
         Binding("minus", "remove_seat", "Remove seat", key_display="-"),
         Binding("r", "resume", "Resume saved"),
         Binding("question_mark", "help", "Help", key_display="?"),
-        Binding("l", "next_language", "Language"),
+        # Not in the footer (full at 80 columns): the Language field shows the way.
+        Binding("l", "next_language", "Language", show=False),
         Binding("escape", "blur", show=False),
     ]
 

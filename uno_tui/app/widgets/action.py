@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.message import Message
 from textual.reactive import reactive
@@ -42,7 +43,8 @@ class ActionLink(Widget):
         return Text(f" {self.label} ")
 
     def get_content_width(self, container, viewport) -> int:
-        return len(self.label) + 2
+        # In cells: a Japanese label's characters are two cells wide.
+        return cell_len(self.label) + 2
 
     def on_click(self) -> None:
         if self.label:
