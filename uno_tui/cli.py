@@ -17,7 +17,8 @@ from typing import Sequence
 
 from .config import (
     CPU, MAX_GAMES, MAX_HOLD, MAX_SESSIONS, MAX_NAME, MAX_SEATS, MAX_SEED, MAX_TARGET, MAX_THINK_MS, MAX_WORKERS,
-    MAX_TURN_SECONDS, SERVE_LIMITS, PlayConfig, SeatSpec, bot_levels, default_bot_level, name_computers,
+    MAX_TURN_SECONDS, SERVE_LIMITS, PlayConfig, SeatSpec, bot_levels, default_bot_level,
+    name_computers, player_count_problem,
 )
 from .printable import clean_name
 from .engine import (
@@ -661,8 +662,9 @@ def _check_rules(variant, rules, tr: Translator) -> frozenset[str]:
 def _check_players(variant, count: int, tr: Translator) -> None:
     try:
         variant.check_players(count)
-    except ConfigError as exc:
-        raise _argument_problem("--players", exc, tr) from None
+    except ConfigError:
+        raise _argument_problem("--players", player_count_problem(variant, count, tr),
+                                tr) from None
 
 
 def run_sim_command(argv: Sequence[str], tr: Translator | None = None) -> int:

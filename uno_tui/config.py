@@ -10,13 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from .i18n import N_
+from .i18n import N_, Translator, translator
 
 __all__ = [
     "SeatSpec", "PlayConfig", "MAX_NAME", "MAX_SEATS", "CPU", "DEFAULT_BOT", "MAX_LOG_LINES",
     "MODE_LABELS", "bot_levels", "default_bot_level", "computer_name", "name_computers",
     "MAX_TARGET", "MAX_SEED", "MAX_GAMES", "MAX_THINK_MS", "MAX_WORKERS", "MAX_SESSIONS",
-    "SERVE_LIMITS", "ServeLimit", "MAX_HOLD", "MAX_TURN_SECONDS",
+    "SERVE_LIMITS", "ServeLimit", "MAX_HOLD", "MAX_TURN_SECONDS", "player_count_problem",
 ]
 
 #: The longest player name, in characters: it must fit the seat list and the prompts.
@@ -120,6 +120,15 @@ class PlayConfig:
     target: int = 500
     mode: str = "target"
     rules: frozenset[str] = frozenset()
+
+
+def player_count_problem(variant, count: int, tr: Translator | None = None) -> str:
+    """What is wrong with ``count`` players for the rule set ``variant`` (whose
+    ``check_players`` refused them, in the engine's English), in ``tr``'s words."""
+    tr = tr or translator()
+    return tr("{variant} takes {low} to {high} players, not {count}",
+              variant=tr(variant.label), low=variant.min_players, high=variant.max_players,
+              count=count)
 
 
 def bot_levels() -> tuple[str, ...]:

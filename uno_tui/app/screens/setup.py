@@ -18,7 +18,8 @@ from textual.widgets import Input, Static
 
 from ...bots import BOT_LEVELS, LEVEL_DESCRIPTIONS
 from ...config import (
-    MAX_NAME, MAX_SEATS, MODE_LABELS, PlayConfig, SeatSpec, computer_name, default_bot_level,
+    MAX_NAME, MAX_SEATS, MODE_LABELS, PlayConfig, SeatSpec, computer_name, player_count_problem,
+    default_bot_level,
 )
 from ...engine import HOUSE_RULES, MODES, VARIANTS, ConfigError, get_variant
 from ...i18n import LANGUAGES, N_
@@ -197,8 +198,11 @@ class SetupScreen(Screen[None]):
         variant_name = self.query_one("#variant", ChoiceRow).value
         variant = get_variant(variant_name)
         seats = self.query_one(SeatTable).seats
-        variant.check_players(len(seats))
         tr = self.app.tr
+        try:
+            variant.check_players(len(seats))
+        except ConfigError:
+            raise ConfigError(player_count_problem(variant, len(seats), tr)) from None
         seen: dict[str, int] = {}
         for number, seat in enumerate(seats, start=1):
             if not seat.name:
