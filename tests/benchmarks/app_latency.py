@@ -13,6 +13,7 @@ round by round, so they share the machine's conditions.
 Scenarios:
   bare   the bare app; key ``d``; done when "READY 1" shows
   setup  ``uno-tui`` (the setup screen); key ``+``; done when a 5th seat shows
+  setup-ja  the same with ``--lang ja`` (every word in Japanese)
   table  ``uno-tui --players Ann,cpu,cpu,cpu --seed 7``; once Ann is asked to play,
          key Right; done when the picked card (double top border) has moved
   table16  the same at a 16-seat UNO Party! table, seed 3 (Ann plays first)
@@ -154,6 +155,8 @@ def scenarios(python: str, uno_tui: str) -> list[Scenario]:
                  lambda before, now: "READY 1" in now, data_dir=False),
         Scenario("setup", shlex.quote(uno_tui), "New game", "Add seat", "4  ▌CPU 3", "+",
                  lambda before, now: "5  ▌CPU 4" in now),
+        Scenario("setup-ja", f"{shlex.quote(uno_tui)} --lang ja", "新しいゲーム", "席を追加",
+                 "4  ▌CPU 3", "+", lambda before, now: "5  ▌CPU 4" in now),
         Scenario("table", f"{shlex.quote(uno_tui)} --players Ann,cpu,cpu,cpu --seed 7",
                  "Ann's hand", "Help", "picks a card", "Right",
                  lambda before, now: picked_card(now) not in (None, picked_card(before))),
@@ -435,6 +438,9 @@ def main() -> int:
     parser.add_argument("--window", type=float, default=0.3,
                         help="seconds of writes counted after a key (--bytes)")
     parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--only", default="",
+                        help="comma-separated scenarios to run (with the bare app), e.g. "
+                             "setup,setup-ja")
     parser.add_argument("--size", default="80x24")
     parser.add_argument("--python", default=sys.executable,
                         help="interpreter for the bare app (default: this one)")
@@ -471,6 +477,9 @@ def main() -> int:
     if note:
         print(note, flush=True)
     plan = scenarios(args.python, args.uno_tui)
+    if args.only:
+        wanted = {"bare", *args.only.split(",")}
+        plan = [scenario for scenario in plan if scenario.name in wanted]
     results: dict[str, list[tuple[float, float, float]]] = {s.name: [] for s in plan}
     tmux("new-session", "-d", "-s", "keeper", "sleep 86400")
     try:

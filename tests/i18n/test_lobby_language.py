@@ -152,3 +152,18 @@ def test_a_close_reason_is_cut_between_characters():
     assert len(reason) <= 120
     reason.decode("utf-8")               # whole characters only
     assert close_reason("Refused: too many.") == b"Refused: too many."
+
+
+async def test_a_refusal_before_any_app_is_in_the_clients_language(tmp_path):
+    import asyncssh
+
+    from uno_tui.server.session import NO_PTY_MESSAGE
+
+    async with serving(tmp_path) as host:
+        for env, words in (({"LANG": "ja_JP.UTF-8"}, JA(NO_PTY_MESSAGE)),
+                           ({}, NO_PTY_MESSAGE)):
+            async with asyncssh.connect("127.0.0.1", host.port, username="ann",
+                                        known_hosts=None, client_keys=None) as conn:
+                result = await conn.run("", timeout=10, env=env)
+            assert result.stdout.strip() == words and result.exit_status == 1
+    assert words != JA(NO_PTY_MESSAGE)
