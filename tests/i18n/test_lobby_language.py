@@ -167,3 +167,22 @@ async def test_a_refusal_before_any_app_is_in_the_clients_language(tmp_path):
                 result = await conn.run("", timeout=10, env=env)
             assert result.stdout.strip() == words and result.exit_status == 1
     assert words != JA(NO_PTY_MESSAGE)
+
+
+async def test_a_refused_seat_is_told_in_the_visitors_words(tmp_path):
+    async with serving(tmp_path) as host:
+        table = host.create_table(people("Zed", computers=1))
+        ann = await Client(host, "ann").connect()
+        await in_lobby(ann)
+        ann.keys("l")
+        await ann.until("ようこそ、".encode())
+        bob = await Client(host, "bob").connect()
+        await in_lobby(bob)
+        bob.keys("\r")                                 # Bob takes the one free seat
+        await wait_until(lambda: table.free_seats() == (), "Bob seated")
+        with ann.app._context():
+            ann.app.screen.show_tables()
+        ann.keys("\r")                                 # and Ann is refused it
+        await ann.until("席に着けません：テーブル1に空席がありません。".encode())
+        await ann.close()
+        await bob.close()

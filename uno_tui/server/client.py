@@ -222,7 +222,7 @@ class ClientTableScreen(TableScreen):
                     _, seat = await self.app.host.sit(self.ctl.member, self.ctl.table.number,
                                                       None, name)
                 except TableError as exc:
-                    self.message = f"✗ {exc}."
+                    self.message = f"✗ {exc.words(self.app.tr)}."
                 else:
                     self.flow.held = frozenset(self.ctl.humans)
                     self.message = self.app.tr("{name} sits at seat {seat}, at this terminal.",
@@ -436,7 +436,8 @@ class ClientApp(UnoApp):
         try:
             number = await self.host.open_table(config, self.session)
         except TableError as exc:
-            self.show_lobby(self.tr("Can't open a table: {problem}.", problem=exc))
+            self.show_lobby(self.tr("Can't open a table: {problem}.",
+                                    problem=exc.words(self.tr)))
             return
         humans = [i for i, spec in enumerate(config.seats) if spec.is_human]
         mine = next((i for i in humans if config.seats[i].name.casefold()

@@ -532,8 +532,9 @@ class Host:
                 self.log_limit(f"{len(opened)} tables opened already", addr=opener.peer,
                                user=opener.user)
                 numbers = ", ".join(str(t.number) for t in opened)
-                raise TableError(f"you have opened {len(opened)} tables already ({numbers}), "
-                                 f"the most one person may have open")
+                raise TableError(N_("you have opened {count} tables already ({numbers}), the "
+                                    "most one person may have open"), count=len(opened),
+                                 numbers=numbers)
         config = PlayConfig(config.variant, config.seats, config.seed, config.target,
                             config.mode, config.rules)
         table = self._new_table(config)
@@ -596,7 +597,7 @@ class Host:
     def _open(self, number: int) -> ServerTable:
         table = self._tables.get(number)
         if table is None:
-            raise TableError("that table has closed")
+            raise TableError(N_("that table has closed"))
         return table
 
     def sit_now(self, session: TerminalSession, number: int, seat: int | None = None,

@@ -175,7 +175,7 @@ class LobbyScreen(Screen[None]):
         try:
             await request()
         except TableError as exc:
-            self._say(refusal, problem=str(exc))
+            self._say(refusal, problem=exc.words(self.app.tr))
 
     def action_rename(self) -> None:
         def named(name: str | None) -> None:

@@ -25,7 +25,7 @@ import time
 import traceback
 from typing import TYPE_CHECKING
 
-from ..i18n import LANGUAGES, translator
+from ..i18n import LANGUAGES, N_, translator
 from .replica import TableState, TableSync
 from .table import TableChange, TableError
 from .wire import Outbox, receive
@@ -212,7 +212,7 @@ class WorkerLink:
             if what == "open":
                 value = host.create_table(args[0], session).number
             elif session is None:
-                raise TableError("the session has ended")
+                raise TableError(N_("the session has ended"))
             elif what == "sit":
                 value = host.sit_now(session, *args)[1]
             elif what == "watch":
@@ -222,9 +222,11 @@ class WorkerLink:
                 table, seat = host.play_now_now(session, *args)
                 value = (table.number, seat)
             else:
-                raise TableError(f"the host can't {what}")
+                raise TableError(N_("the host can't {what}"), what=what)
         except TableError as exc:
-            answer = ("answer", number, False, str(exc))
+            # In the visitor's words: the worker shows it as it comes.
+            words = exc.words(session.tr) if session is not None else str(exc)
+            answer = ("answer", number, False, words)
         else:
             answer = ("answer", number, True, value)
         if session is not None:
