@@ -157,3 +157,19 @@ async def test_every_japanese_setup_label_fits_whole_at_80x24():
         assert all(line.count("[ ]") == 2 for line in rules)
         columns = {cell_len(line[:line.index("[ ]", 4)]) for line in rules}
         assert len(columns) == 1, columns          # the second column lines up
+
+
+async def test_every_footer_in_the_stack_follows_a_switch(tmp_path):
+    # The help screen over the setup screen: neither rebuilds its footer by itself.
+    app = setup_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await quiet(pilot)
+        await press(pilot, "question_mark")
+        await quiet(pilot)
+        assert "Close" in footer_words(app)
+        app.switch_language("ja")
+        await quiet(pilot)
+        assert JA("Close") in footer_words(app) and "Close" not in footer_words(app)
+        await press(pilot, "escape")
+        await quiet(pilot)
+        assert JA("Start") in footer_words(app)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from textual import events
 from textual.app import App
+from textual.message import Message
 from textual.reactive import reactive
 from textual._styles_cache import StylesCache
 from textual.screen import Screen
@@ -93,10 +94,19 @@ class UnoApp(InputGate, App[int]):
     # Game keys are letters and arrows: nothing may grab them by being focused first.
     AUTO_FOCUS = None
 
-    #: The language the players read. Switching it (the setup screen's and the lobby's
-    #: language field, or ``l``) changes ``tr`` at once; every screen in the stack, and
-    #: every footer, watches it and says its words again in the new language.
+    #: The language the players read. Switching it (the setup screen's language field,
+    #: or ``l`` there and in the lobby) changes ``tr`` at once, redraws every footer in
+    #: the stack, and tells every screen in the stack (:class:`LanguageChanged`) to say
+    #: its words again. (Not by widgets watching the app: a watcher on the app is only
+    #: let go of when the language changes, so every closed screen's would be kept.)
     language: reactive[str] = reactive(DEFAULT_LANGUAGE, init=False)
+
+    class LanguageChanged(Message):
+        """The app's language changed (to ``lang``): the screen says its words again."""
+
+        def __init__(self, lang: str) -> None:
+            super().__init__()
+            self.lang = lang
 
     def __init__(self, config: PlayConfig | None = None, *, pace: float = DEFAULT_PACE,
                  steady: bool = False, show_card_ids: bool = False,
@@ -137,7 +147,13 @@ class UnoApp(InputGate, App[int]):
             self.animation_level = "none"
 
     def watch_language(self, lang: str) -> None:
+        from .widgets.footer import KeysFooter
+
         self.tr = translator(lang)
+        for screen in self.screen_stack:
+            for footer in screen.query(KeysFooter):
+                footer.refresh_items()
+            screen.post_message(self.LanguageChanged(lang))
 
     def switch_language(self, lang: str) -> None:
         """Read ``lang`` from now on, on every screen, and remember it for the next

@@ -76,7 +76,6 @@ class LobbyScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#tables").border_title = self.app.tr("Tables")
         self.show_tables()
-        self.watch(self.app, "language", self._language_changed, init=False)
 
     # ------------------------------------------------------------ language
 
@@ -85,8 +84,8 @@ class LobbyScreen(Screen[None]):
         codes = list(LANGUAGES)
         self.app.switch_language(codes[(codes.index(self.app.language) + 1) % len(codes)])
 
-    def _language_changed(self) -> None:
-        """Every word of the lobby again, in the new language (the footer redraws itself)."""
+    def on_uno_app_language_changed(self) -> None:
+        """Every word of the lobby again, in the new language (the app redraws its footer)."""
         tr = self.app.tr
         self.query_one("#lobby-title", TitleBar).subtitle = tr("lobby")
         self.query_one("#lobby-greeting", Static).update(self._greeting())

@@ -118,7 +118,6 @@ class SetupScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self._watch_fields()
-        self.watch(self.app, "language", self._language_changed, init=False)
 
     def _watch_fields(self) -> None:
         # Tab goes from field to field; the column scrolls to the focused one by itself.
@@ -139,7 +138,7 @@ class SetupScreen(Screen[None]):
         codes = list(LANGUAGES)
         self.app.switch_language(codes[(codes.index(self.app.language) + 1) % len(codes)])
 
-    async def _language_changed(self) -> None:
+    async def on_uno_app_language_changed(self) -> None:
         """Every word again in the new language; what was set up (names typed, rules
         ticked, the field in use) stays as it was."""
         self.config = self.current_setup()

@@ -63,12 +63,11 @@ class KeysFooter(Widget, can_focus=False):
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
-        # Another language (the setup screen's or the lobby's switch): the same keys,
-        # described in its words.
-        self.watch(self.app, "language", self._language_changed, init=False)
         self.items = footer_items(self.screen)
 
-    def _language_changed(self) -> None:
+    def refresh_items(self) -> None:
+        """Describe the keys again (the app's language changed: the same keys, in its
+        words)."""
         if self.is_attached:
             self.items = footer_items(self.screen)
 
