@@ -12,7 +12,8 @@ from uno_tui.app.app import UnoApp
 from uno_tui.app.screens.setup import SetupScreen
 from uno_tui.app.widgets.choice import ChoiceRow
 from uno_tui.app.widgets.footer import KeysFooter
-from uno_tui.app.widgets.seat_table import SeatTable
+from uno_tui.app.widgets.checklist import CheckList
+from uno_tui.app.widgets.seat_table import KindSwitch, SeatTable
 from uno_tui.cli import _game_language
 from uno_tui.config import PlayConfig
 from uno_tui.i18n import translator
@@ -55,6 +56,23 @@ async def test_l_switches_the_footer_and_the_setup_at_once_and_keeps_what_was_se
         assert app.language == "en"
         assert "New game" in await shown(pilot) and "Start" in footer_words(app)
         assert app.screen.query_one(SeatTable).rows[0].name == "Ann"
+
+
+async def test_the_field_in_use_keeps_the_focus_through_a_switch(tmp_path):
+    app = setup_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await quiet(pilot)
+        table = app.screen.query_one(SeatTable)
+        app.screen.set_focus(table.seat_rows[2].query_one(KindSwitch))
+        app.screen.query_one("#rules", CheckList).cursor = 4
+        app.switch_language("ja")
+        await quiet(pilot)
+        table = app.screen.query_one(SeatTable)
+        assert app.screen.focused is table.seat_rows[2].query_one(KindSwitch)
+        assert app.screen.query_one("#rules", CheckList).cursor == 4
+        await press(pilot, "left")                         # the third seat's player moves
+        await quiet(pilot)
+        assert table.rows[2].level != app.screen.config.seats[2].level
 
 
 async def test_the_language_field_switches_too(tmp_path):

@@ -27,7 +27,7 @@ from ..widgets.action import ActionLink
 from ..widgets.checklist import CheckList
 from ..widgets.saved_matches import SavedMatches
 from ..widgets.choice import ChoiceRow
-from ..widgets.seat_table import SeatTable, level_word
+from ..widgets.seat_table import KindSwitch, NameInput, SeatTable, level_word
 from ..widgets.title import TitleBar
 from ..widgets.footer import KeysFooter
 
@@ -143,15 +143,40 @@ class SetupScreen(Screen[None]):
         ticked, the field in use) stays as it was."""
         self.config = self.current_setup()
         self.seats = self.config.seats
-        focused = self.focused.id if self.focused is not None else None
+        focus = self._focus_place()
+        rules_cursor = self.query_one("#rules", CheckList).cursor
         scrolled = self.query_one("#setup").scroll_y
         await self.recompose()
         self._watch_fields()
+        self.query_one("#rules", CheckList).cursor = rules_cursor
         self.query_one("#setup").scroll_to(y=scrolled, animate=False, immediate=True)
-        if focused:
-            found = self.query(f"#{focused}")
-            if found:
-                self.set_focus(found.first())
+        self._put_focus(focus)
+
+    def _focus_place(self) -> tuple[str, int] | None:
+        """Where the focus is, in words that outlive the widgets: a field's id, or a
+        seat's column ("name"/"kind") and number."""
+        focused = self.focused
+        if focused is None:
+            return None
+        table = self.query_one(SeatTable)
+        for number, row in enumerate(table.seat_rows):
+            if focused in row.children:
+                return ("kind" if isinstance(focused, KindSwitch) else "name", number)
+        return (focused.id, -1) if focused.id else None
+
+    def _put_focus(self, place: tuple[str, int] | None) -> None:
+        if place is None:
+            return
+        where, number = place
+        if number >= 0:
+            rows = self.query_one(SeatTable).seat_rows
+            if number < len(rows):
+                column = KindSwitch if where == "kind" else NameInput
+                self.set_focus(rows[number].query_one(column))
+            return
+        found = self.query(f"#{where}")
+        if found:
+            self.set_focus(found.first())
 
     def current_setup(self) -> PlayConfig:
         """The fields as they are now, checked or not (see :meth:`read_config`)."""
@@ -285,7 +310,9 @@ class SetupScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "resume":
-            return self.query_one(SavedMatches).picked is not None
+            # (Asked while the screen is rebuilt for another language, too.)
+            saved = self.query(SavedMatches)
+            return bool(saved) and saved.first().picked is not None
         return True
 
     def action_resume(self) -> None:
