@@ -11,8 +11,6 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-import pytest
-
 import uno_tui
 
 ROOT = Path(uno_tui.__file__).parent
@@ -103,8 +101,6 @@ def test_the_rule_sets_and_the_engine_have_no_import_circle_together():
     assert cycles(import_graph(), "uno_tui.engine", "uno_tui.rulesets") == []
 
 
-@pytest.mark.xfail(strict=True, reason="the server's host, pool and session import each other; "
-                   "the server engineer breaks that circle in their branch (issue 22 lists it)")
 def test_the_server_has_no_import_circle():
     assert cycles(import_graph(), "uno_tui.server") == []
 

@@ -22,10 +22,11 @@ from .config import (
 )
 from .printable import clean_name
 from .engine import (
-    HOUSE_RULES, MODES, PRESETS, VARIANTS, ConfigError, EngineError, expand_rules, get_variant,
-    load_plugins, plugin_problems,
+    HOUSE_RULE_SPECS, HOUSE_RULES, MODES, PRESETS, VARIANTS, ConfigError, EngineError,
+    expand_rules, get_variant, house_rule, load_plugins, plugin_problems,
 )
 from .engine.registry import PRESET_PREFIX
+from .engine.ruleset import NUMBER_MARK
 from .i18n import LANGUAGES, N_, LanguageError, Translator, choose_language, parse_language, translator
 from .preferences import Preferences
 
@@ -285,12 +286,18 @@ def _rules(tr: Translator):
     def parse(text: str) -> frozenset[str]:
         rules = frozenset(r.strip() for r in text.split(",") if r.strip())
         presets = {r for r in rules if r.startswith(PRESET_PREFIX)}
-        unknown = sorted(rules - presets - HOUSE_RULES.keys())
+        unknown = sorted(rule for rule in rules - presets - HOUSE_RULES.keys()
+                         if rule.partition(NUMBER_MARK)[0] not in HOUSE_RULES)
         if unknown:
             raise argparse.ArgumentTypeError(
                 tr("unknown house rule {name} (known: {known}; presets: {presets})",
                    name=clip(unknown[0], tr), known=", ".join(HOUSE_RULES),
                    presets=_preset_names()))
+        for rule in sorted(rules - presets - HOUSE_RULES.keys()):
+            try:
+                house_rule(rule)
+            except ConfigError as exc:
+                raise argparse.ArgumentTypeError(str(exc)) from None
         for preset in sorted(presets):
             if preset[len(PRESET_PREFIX):] not in PRESETS:
                 raise argparse.ArgumentTypeError(
@@ -299,6 +306,14 @@ def _rules(tr: Translator):
         return rules
 
     return parse
+
+
+def _numbered_rules() -> str:
+    """The rules that take a number, for ``--rules``'s help: ``; catch-window:N (N: 1 to
+    60 seconds)``."""
+    return "".join(f"; {name}{NUMBER_MARK}N (N: {low} to {high} {unit})"
+                   for name, spec in HOUSE_RULE_SPECS.items() if spec.takes is not None
+                   for low, high, unit in [spec.takes])
 
 
 def _preset_names() -> str:
@@ -410,7 +425,8 @@ def _common(parser: "_Parser") -> None:
                             f"{k}: {tr(v)}" for k, v in MODES.items())))
     parser.add_argument("--rules", type=_rules(tr), default=frozenset(),
                         help=tr("house rules, comma-separated: {rules}; or a preset: {presets}",
-                                rules=", ".join(HOUSE_RULES), presets=_preset_names()))
+                                rules=", ".join(HOUSE_RULES), presets=_preset_names())
+                        + _numbered_rules())
 
 
 def play_parser(tr: Translator | None = None) -> argparse.ArgumentParser:

@@ -15,7 +15,9 @@ Decisions:
   ``LC_MESSAGES``, then ``LANG``: the first one set decides); else English. A locale we
   have no catalogue for (``de_DE.UTF-8``) and ``C``/``POSIX`` read English.
 - Marking: ``tr("...")`` and ``tr.plural("...", "...", n)`` where a message is shown;
-  ``N_("...")`` marks a message kept in a table and translated where it is shown. The
+  ``N_("...")`` marks a message kept in a table and translated where it is shown;
+  ``Phrase("...", ...)`` and ``Phrase.plural(...)`` make a line with no reader yet (the
+  log, card names: see :class:`Phrase`), put into words by ``tr.words(line)``. The
   footer's key descriptions are translated where they are drawn, and the catalogue check
   (``tests/i18n``) reads them from the screens' and widgets' ``BINDINGS``.
 """
@@ -27,10 +29,10 @@ import os
 from functools import lru_cache
 from importlib import resources
 from importlib.resources.abc import Traversable
-from typing import Mapping
+from typing import Mapping, Sequence
 
 __all__ = ["LANGUAGES", "DEFAULT_LANGUAGE", "DOMAIN", "LanguageError", "Translator",
-           "N_", "parse_language", "language_from_environment", "choose_language",
+           "N_", "Phrase", "parse_language", "language_from_environment", "choose_language",
            "translator", "language_from_accept", "CHOSEN_LANGUAGE"]
 
 #: The languages a player may choose: code -> the language's own name for itself.
@@ -54,6 +56,69 @@ class LanguageError(ValueError):
 def N_(message: str) -> str:
     """Mark ``message`` for the catalogue where it is kept; translate it where shown."""
     return message
+
+
+class Phrase(str):
+    """A message with its fields, made before anyone reads it, put into each reader's
+    language when shown (:meth:`Translator.words`).
+
+    The log is written once for a whole table, by code with no screen (the server tells
+    one table's events to terminals reading different languages), so a log line or a
+    card's name is kept as a phrase and every viewer puts it into their own words. As a
+    string it *is* the English text: it is stored, compared, joined and pickled like any
+    string, and English code paths read it unchanged.
+
+    A field that is a phrase (a card's name, a colour) is put into the reader's language
+    too; any other field (a player's name, a number) is data and shown as it is.
+    """
+
+    # ``str`` subclasses cannot have slots: the recipe lives in the instance dict.
+    message: "str | tuple[str, str]"
+    count: "int | None"
+    fields: "dict[str, object]"
+    items: "tuple[object, ...]"
+
+    def __new__(cls, message: str, /, **fields: object) -> "Phrase":
+        self = super().__new__(cls, message.format(**fields) if fields else message)
+        self.message, self.count, self.fields, self.items = message, None, fields, ()
+        return self
+
+    @classmethod
+    def plural(cls, singular: str, plural: str, count: int, /, **fields: object) -> "Phrase":
+        """The phrase for ``count`` (also given to it as ``{count}``), English plural
+        rules now, the reader's language's when shown."""
+        english = (singular if count == 1 else plural).format(count=count, **fields)
+        self = super().__new__(cls, english)
+        self.message, self.count, self.fields, self.items = (singular, plural), count, fields, ()
+        return self
+
+    @classmethod
+    def joined(cls, separator: str, items: "Sequence[object]") -> "Phrase":
+        """``items`` (phrases or data) one after the other, with ``separator`` (a
+        message: ``", "`` reads ``、`` in Japanese) between them."""
+        items = tuple(items)
+        self = super().__new__(cls, separator.join(items))
+        self.message, self.count, self.fields, self.items = separator, None, {}, items
+        return self
+
+    def in_words(self, tr: "Translator") -> str:
+        """This phrase in ``tr``'s language."""
+        if self.items:
+            return tr(self.message).join(tr.words(item) for item in self.items)
+        if self.count is not None:
+            singular, plural = self.message
+            return tr.plural(singular, plural, self.count, **self.fields)
+        return tr(self.message, **self.fields)
+
+    def __reduce__(self):
+        return _rebuilt, (str(self), self.message, self.count, self.fields, self.items)
+
+
+def _rebuilt(english, message, count, fields, items) -> Phrase:
+    """A phrase as pickled (the server sends logs to its render workers)."""
+    self = str.__new__(Phrase, english)
+    self.message, self.count, self.fields, self.items = message, count, fields, items
+    return self
 
 
 def parse_language(text: str) -> str:
@@ -114,7 +179,8 @@ def choose_language(asked: str | None, environ: Mapping[str, str] | None = None)
 class Translator:
     """The words of one language. Call it with an English message (and its named
     fields) to get that message in the language; :meth:`plural` for a message that
-    depends on a count."""
+    depends on a count. A field that is a :class:`Phrase` (``card=long_label(face)``)
+    is put into this language too; :meth:`words` gives a phrase on its own."""
 
     __slots__ = ("lang", "_catalogue")
 
@@ -124,12 +190,24 @@ class Translator:
 
     def __call__(self, message: str, /, **fields: object) -> str:
         text = self._catalogue.gettext(message)
-        return text.format(**fields) if fields else text
+        return text.format(**self._worded(fields)) if fields else text
 
     def plural(self, singular: str, plural: str, count: int, /, **fields: object) -> str:
         """The form of the message for ``count`` (also given to it as ``{count}``)."""
         text = self._catalogue.ngettext(singular, plural, count)
-        return text.format(count=count, **fields)
+        return text.format(count=count, **self._worded(fields))
+
+    def _worded(self, fields: dict[str, object]) -> dict[str, object]:
+        """``fields`` with every :class:`Phrase` (a card's name, say) in this language."""
+        return {key: self.words(value) if isinstance(value, Phrase) else value
+                for key, value in fields.items()}
+
+    def words(self, text: str) -> str:
+        """``text`` as this language reads it: a :class:`Phrase` put into its words,
+        any other string as it is (it is data, or already in words)."""
+        if isinstance(text, Phrase) and self.lang != DEFAULT_LANGUAGE:
+            return text.in_words(self)
+        return str(text)
 
     def page(self, folder: Traversable, name: str) -> str | None:
         """The text of the page ``name`` in ``folder`` (package data), in this language

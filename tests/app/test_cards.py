@@ -146,3 +146,74 @@ def test_stacking_says_how_many_the_next_player_draws():
     assert pending_draw_line(6, "Bob") == "Bob draws 6 cards unless they stack"
     assert pending_draw_line("until", "Bob") == "Bob draws until the colour shows unless they stack"
     assert pending_draw_line(0, "Bob") == ""
+
+
+#: The table's background and text colour (Textual's dark theme).
+SCREEN = Style(color="#e0e0e0", bgcolor="#121212")
+#: The 256-colour numbers that are greys.
+GREYS = set(range(232, 256)) | {16, 59, 102, 145, 188, 231}
+
+
+def _contrast(one, other) -> float:
+    def luminance(triplet):
+        def channel(value):
+            value /= 255
+            return value / 12.92 if value <= 0.03928 else ((value + 0.055) / 1.055) ** 2.4
+        red, green, blue = (channel(v) for v in triplet)
+        return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+    high, low = sorted((luminance(one), luminance(other)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def _shown_face(face: Face, playable: bool, app) -> Style:
+    """The style the face's name is written in, after the app's line filters (what
+    the terminal is sent, before its colour system's downgrade)."""
+    from rich.segment import Segment
+    from textual.color import Color as TextualColor
+
+    from uno_tui.app.widgets.card import card_lines
+
+    lines = card_lines(face, LARGE, 0, playable)
+    text, style = next(piece for line in lines[1:-1] for piece in line
+                       if piece[0].strip() and piece[0].strip() not in "│╎")
+    segments = [Segment(text, SCREEN + Style.parse(style))]
+    for line_filter in app.get_line_filters():
+        segments = line_filter.apply(segments, TextualColor.parse("#121212"))
+    return segments[0].style
+
+
+def _triplets(style: Style) -> tuple:
+    def triplet(color, default):
+        if color is None or color.is_default:
+            return Color.parse(default).get_truecolor()
+        return color.get_truecolor()
+    return triplet(style.color, "#e0e0e0"), triplet(style.bgcolor, "#121212")
+
+
+@pytest.mark.parametrize("color", sorted(SIXTEEN))
+@pytest.mark.parametrize("mode", ["truecolor", "no_color", "ansi"])
+def test_unplayable_cards_read_in_every_colour_mode(color, mode, monkeypatch):
+    """Issue 23: on 16 colours unplayable green and blue cards came out grey (SGR 90)
+    while red stayed red; under NO_COLOR their faces were grey 236 on 233. An unplayable
+    face is now its colour's ink, never dimmed: its own colour on 16 and 256 colours,
+    readable on the table in true colour and under NO_COLOR, and unlike a playable card
+    (which is filled) in every mode."""
+    from textual.app import App
+
+    if mode == "no_color":
+        monkeypatch.setenv("NO_COLOR", "1")
+    else:
+        monkeypatch.delenv("NO_COLOR", raising=False)
+    app = App(ansi_color=mode == "ansi")
+    face = Face(color, Kind.NUMBER, 7)
+    unplayable = _shown_face(face, False, app)
+    playable = _shown_face(face, True, app)
+    assert not unplayable.dim, unplayable
+    fg, bg = _triplets(unplayable)
+    assert _contrast(fg, bg) >= 3.5, (color, mode, fg, bg)
+    if mode != "no_color":
+        ink = Color.from_triplet(fg)
+        assert ink.downgrade(ColorSystem.STANDARD).number in SIXTEEN[color], (color, ink)
+        assert ink.downgrade(ColorSystem.EIGHT_BIT).number not in GREYS, (color, ink)
+    if not (mode == "no_color" and app.native_ansi_color):
+        assert _triplets(playable)[1] != bg           # filled, the unplayable one is not

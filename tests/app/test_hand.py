@@ -65,3 +65,30 @@ async def test_s_sorts_the_hand_by_colour_and_each_person_keeps_their_choice():
         await take_keyboard(pilot, "Ann")        # Ann's choice is kept for her
         assert [c.face.label for c in grid.cards] == ["Red 7", "Green 2", "Blue 1", "Wild"]
     assert "Ann plays Red 3" in ctl.log
+
+
+EIGHTEEN = [f"{color}{number}" for color in "RGB" for number in range(1, 7)]
+
+
+async def test_a_long_hand_is_fanned_along_the_bottom_at_200x60():
+    """Issue 23: at 200x60 a long hand took rows of cards side by side (and scrolled);
+    fanned, eighteen cards lie in one row, each showing its key and corner index."""
+    from .helpers import screen_text
+
+    ctl = rigged("Ann,cpu", hands=[EIGHTEEN, ["Y1", "Y2"]], top="R5")
+    async with make_app(ctl).run_test(size=(200, 60)) as pilot:
+        await settle(pilot)
+        hand = pilot.app.table.query_one(HandView)
+        grid = hand.query_one(ChipGrid)
+        assert grid.columns() == 18
+        assert hand.size.height == grid.card_size.height          # one row, no scrolling
+        text = screen_text(pilot.app)
+        row = next(line for line in text.split("\n") if "R1" in line and "B6" in line)
+        for card in EIGHTEEN:
+            assert card in row, (card, row)
+        assert "show the rest" not in text
+        # A click on what shows of a card plays that card.
+        from .helpers import click
+        assert await click(pilot, ChipGrid, offset=grid.chip_offset(1))
+        await settle(pilot)
+        assert "Ann plays Red 2" in screen_text(pilot.app)

@@ -26,7 +26,7 @@ async def test_help_opened_and_closed_by_a_burst_never_crashes_and_ends_where_it
     async with app.run_test() as pilot:
         await settle(pilot)
         rng = random.Random(3)
-        for _ in range(30):
+        for _ in range(6):       # each opening of help lays out its Markdown: ~0.5 s of CPU
             _burst(app, rng.choice([["question_mark", "escape", "k"],
                                     ["question_mark", "k", "r", "escape", "question_mark",
                                      "k", "escape"],
@@ -46,3 +46,22 @@ async def test_a_key_that_comes_while_a_screen_is_pushed_waits_for_it():
         await settle(pilot)
         assert isinstance(app.screen, HelpScreen)
         assert app.screen.query_one("TabbedContent").active == "keys"
+
+
+async def test_a_screen_taken_down_before_it_has_mounted_never_crashes():
+    """Not input: the server puts up the table (or closes every dialog) right after a
+    key pushed the help screen, before it mounted; its on_mount found its widgets gone."""
+    import asyncio
+
+    app = make_app(make_controller("Ann,cpu"))
+    async with app.run_test() as pilot:
+        await settle(pilot)
+        for ticks in range(12):
+            app.push_screen(HelpScreen("classic"))
+            for _ in range(ticks):
+                await asyncio.sleep(0)
+            app.close_dialogs()
+            await pilot.pause()
+        await settle(pilot)
+        assert app.is_running and app.crash_report is None
+        assert isinstance(app.screen, TableScreen)

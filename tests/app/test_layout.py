@@ -40,9 +40,42 @@ async def test_every_seat_fits_above_the_piles(size, players, variant):
         for panel in panels:
             assert panel.region.height >= 1 and inside(panel.region, area), panel.region
             assert ctl.names[panel.seat][:5] in panel.render().plain
-        assert area.bottom <= middle.y
+            assert not panel.region.overlaps(middle), (panel.seat, panel.region, middle)
+            assert not any(panel.region.overlaps(other.region)
+                           for other in panels if other is not panel), panel.region
+        if size[0] < 200:
+            assert area.bottom <= middle.y
         for pile in ("#discard", "#draw-pile"):
             assert inside(table.query_one(pile).region, middle)
+        assert inside(middle, table.query_one("#table").region)
+
+
+async def test_at_200x60_the_players_sit_around_the_piles():
+    """Issue 23: at 200x60 the seats stood in one row above the piles. Now the next
+    player sits on the left, the ones after along the top, the last on the right, and
+    the hand's owner below the piles, whoever holds the keyboard."""
+    ctl = make_controller("Ann,Bob,cpu,cpu,cpu", seed=5, ids=False)
+    async with make_app(ctl).run_test(size=(200, 60)) as pilot:
+        await settle(pilot)
+        await press(pilot, "enter")            # the first handoff
+        await settle(pilot)
+        table = pilot.app.table
+        middle = table.query_one("#middle").region
+        viewer = table.viewer
+        assert viewer is not None
+
+        def seat_at(step):
+            return next(p.region for p in table.query(SeatPanel)
+                        if p.seat == (viewer + step) % 5)
+
+        assert seat_at(0).y >= middle.bottom                       # below the piles
+        assert seat_at(1).right <= middle.x                        # on the left
+        assert seat_at(2).bottom <= middle.y or seat_at(2).right <= middle.x
+        assert seat_at(3).bottom <= middle.y or seat_at(3).x >= middle.right
+        assert seat_at(4).x >= middle.right                        # on the right
+        # The first and the last stand beside the piles, not above them.
+        assert seat_at(1).y < middle.bottom and seat_at(1).bottom > middle.y
+        assert seat_at(4).y < middle.bottom and seat_at(4).bottom > middle.y
 
 
 async def test_at_120x40_four_seats_show_their_backs_as_fans_of_cards():

@@ -24,7 +24,8 @@ async def test_point_taken_each_person_votes_behind_their_handoff_and_votes_show
         assert asked(pilot.app) == "point"
         text = await shown(pilot)
         assert "Ann: point at whom?" in text and "Ann played Point Taken" in text
-        assert [o.label for o in panel(pilot.app).question.options] == ["Bob", "CPU 1"]
+        assert [o.label for o in panel(pilot.app).question.options] == [
+            "Bob · 3 cards", "CPU 1 · 2 cards"]
         await press(pilot, "2")                      # Ann points at Bob, seat 2
         await take_keyboard(pilot, "Bob")            # Bob votes at his own handoff
         assert asked(pilot.app) == "point"
@@ -32,7 +33,8 @@ async def test_point_taken_each_person_votes_behind_their_handoff_and_votes_show
         # Votes come in any order (engine, issue 11): the computer voted as soon as Ann had.
         assert "(2 so far)" in text
         assert "pointed at" not in text and not any("pointed at" in l for l in ctl.log)
-        assert [o.label for o in panel(pilot.app).question.options] == ["CPU 1", "Ann"]
+        assert [o.label for o in panel(pilot.app).question.options] == [
+            "CPU 1 · 2 cards", "Ann · 2 cards"]
         assert await click_option(pilot, 1)          # Bob points at Ann, by a click
         await settle(pilot)
     log = ctl.log
@@ -180,7 +182,7 @@ async def test_speed_play_is_claimed_then_gated_to_the_claimer():
 
 
 async def test_two_people_and_computers_play_a_party_round_by_keys():
-    ctl = make_controller("Ann,Bob,cpu,cpu", variant="party", seed=6)
+    ctl = make_controller("Ann,Bob,cpu,cpu", variant="party", seed=2)
     public = PublicCards(ctl)
     async with make_app(ctl).run_test(size=(80, 24)) as pilot:
         seen = await play_round(pilot, answer_by_keys, public)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import random
 
 import pytest
@@ -129,6 +131,8 @@ async def test_the_replay_screen_steps_and_jumps_with_every_hand_shown(tmp_path)
         assert f"Round 1 of {replay.rounds} · action 0 of {replay.steps}" in text
         for seat, name in enumerate(replay.names):
             assert name in text
+        # The draw pile names no key: d does nothing here (issue 23: "Draw 86 (d)").
+        assert re.search(r"Draw \d+ ", text) and not re.search(r"Draw \d+ \(d\)", text), text
         await pilot.press("right", "right", "right", "left")
         await settle(pilot)
         assert replay.step == 2 and "action 2 of" in screen_text(app)

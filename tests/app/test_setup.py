@@ -66,7 +66,7 @@ async def test_choices_by_keys_names_typed_in_place():
         await press(pilot, *["tab"] * 5, "right", "right")   # match: five rounds
         await press(pilot, "tab", "left")             # target: 400
         await press(pilot, "tab")                     # the language beside it: left alone
-        await press(pilot, "tab", "down", "space")    # rules: 7-0
+        await press(pilot, "tab", "tab", "down", "space")    # past the preset, rules: 7-0
         text = await shown(pilot)
         assert "Bob" in text and "◀ Person ▶" in text
         await press(pilot, "ctrl+s")
@@ -131,7 +131,7 @@ async def test_variant_mode_and_rules_by_mouse():
         assert await click(pilot, variant, offset=(30, 0))         # "( ) Pokémon UNO"
         assert variant.value == "pokemon"
         rules = screen.query_one("#rules", CheckList)
-        assert await click(pilot, rules, offset=(5, 2))            # the 2nd rule: 7-0
+        assert await click(pilot, rules, offset=(5, 1))            # the 2nd rule: 7-0
         assert rules.selected == ["7-0"]
         assert await click(pilot, "#start")
         await quiet(pilot)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from uno_tui.app.widgets import banner as banner_module, direction as direction_module
 from uno_tui.app.widgets.banner import MomentBanner
 from uno_tui.app.widgets.direction import DirectionTracker
-from uno_tui.app.widgets.flip_side import FlipSide
-from uno_tui.app.widgets.party import BallotBox, MiniPile
+from uno_tui.rulesets.flip.frontend.widgets import FlipSide
+from uno_tui.rulesets.party.frontend.widgets import BallotBox, MiniPile
 from uno_tui.app.widgets.seats import SeatPanel
 from uno_tui.engine import Game, Play, PointAt
 
@@ -227,8 +227,31 @@ async def test_sixteen_two_line_seats_tell_whom_each_pointed_at():
         title, backs = text.split("\n")
         assert names[seat] in title
         # The whole name of whom it pointed at, and how many it draws (one vote each).
-        assert f"☞ {names[(seat + 1) % 16]} " in backs and "draws 1" in backs, text
+        assert backs.rstrip().endswith(f"☞ {names[(seat + 1) % 16]}"), text
+        assert "draws 1" in backs, text
         assert backs.lstrip(" ▮").startswith("3 "), text      # the count stays
+        assert "▮ 3" in backs, text          # and its card-back bar (issue 23: it went)
+
+
+async def test_sixteen_one_line_seats_at_80x24_say_how_many_each_draws():
+    """Issue 23: at 80x24 a seat drawing after a ballot showed only "☞"."""
+    colors = "RBGY"
+    hands = ([["R5", "B2"]]
+             + [[colors[i % 4] + str(1 + i // 4), colors[(i + 1) % 4] + str(5 + i // 4)]
+                for i in range(14)]
+             + [["RPT", "Y9", "G9"]])
+    ctl = staged("party", "Ann," + ",".join(["cpu"] * 15), hands=hands, top="R3", current=15)
+    card = next(c for c in ctl.game.hands[15] if ctl.game.face(c).code == "RPT")
+    ctl.apply(Play(15, card))
+    for seat in (15, *range(15)):
+        ctl.apply(PointAt(seat, 1 if seat != 1 else 2))     # everyone at CPU 1
+    app = make_app(ctl)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        panels = {p.seat: p.render().plain for p in app.table.query(SeatPanel)}
+    assert "☞+5" in panels[1], panels[1]          # 15 votes: at most 5 cards
+    assert "☞+1" in panels[2], panels[2]
+    assert "☞" not in panels[3], panels[3]
 
 
 async def test_the_discard_pile_names_no_colour_while_one_is_being_named():
@@ -247,3 +270,118 @@ async def test_the_discard_pile_names_no_colour_while_one_is_being_named():
         await settle(pilot)
         pile = "\n".join(line.plain for line in app.screen.query_one(DiscardPile).lines())
         assert "colour: ?" not in pile, pile     # green, or the computer's card on it
+
+
+async def test_flip_the_seat_whose_turn_it_is_shows_its_backs_while_hands_are_hidden():
+    """Issue 23: while every hand was hidden (a computer playing), the seat whose turn it
+    was showed a generic "UNO" fan: the table was drawn from that seat's view, which
+    leaves out its own backs. Everyone at a real table sees them."""
+    ctl = staged("flip", "Ann,Bob,cpu", hands=[["R5/P3", "B2/T6"], ["G4/U2"],
+                                                ["R1/T4", "B9/PF", "Y2/O5"]],
+                 top="G3/O1", draw=["Y1/T2"], current=2)
+    app = make_app(ctl, pace=60)                   # CPU 1 thinks for a minute
+    async with app.run_test(size=(120, 40)) as pilot:
+        from .helpers import quiet
+        await quiet(pilot)
+        table = app.table
+        assert table.viewer is None                # two people: every hand hidden
+        panel = next(p for p in table.query(SeatPanel) if p.seat == 2).render().plain
+    assert "T4" in panel and "P⇅" in panel and "O5" in panel, panel
+    assert "UNO│" not in panel and "R1" not in panel
+
+
+async def test_flip_your_own_seat_says_its_other_side_faces_away():
+    """A player never sees the other side of their own cards: the seat of the hand on
+    screen says so, rather than drawing a classic deck's "UNO" fan."""
+    ctl = staged("flip", "Ann,cpu", hands=[["R5/P3", "B2/T6"], ["R1/T4", "B9/PF"]],
+                 top="G3/O1", draw=["Y1/T2"])
+    async with make_app(ctl).run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        panel = next(p for p in pilot.app.table.query(SeatPanel) if p.seat == 0).render().plain
+    assert "other side faces away" in panel and "UNO│" not in panel
+    assert "P3" not in panel and "T6" not in panel
+
+
+async def test_flip_a_long_row_of_backs_at_80x24_ends_in_how_many_more_never_a_cut_chip():
+    """Issue 23: at 80x24 a long row of backs was cut ("T⊘⊘ T3 O⊘⊘ O⇅ O9 …")."""
+    from uno_tui.app.widgets.card import corner_index
+
+    many = ["R1/T4", "B9/PF", "G2/O8", "Y3/U6", "R4/T5", "B5/P6", "G6/O7", "Y7/U8",
+            "R8/T9", "B1/P2", "G7/O3", "Y9/U1", "R2/T3", "B3/P4"]
+    ctl = staged("flip", "Ann,cpu,cpu,cpu", hands=[["R5/P3", "B2/T6"], many, ["G1/O2"],
+                                                   ["Y4/U5"]], top="G3/O1", draw=["Y1/T2"])
+    async with make_app(ctl).run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        panel = next(p for p in pilot.app.table.query(SeatPanel) if p.seat == 1)
+        lines = panel.render().plain.split("\n")
+        width = panel.size.width
+        backs = pilot.app.table.ctl.view(0).seats[1].backs
+    row = next(line for line in lines if " 14" in line)
+    assert "…" not in row, row
+    chips = row.split()
+    more = next(chip for chip in chips if chip.startswith("+"))
+    shown = chips[:chips.index(more)]
+    assert shown == [corner_index(face) for face in backs[:len(shown)]], row
+    assert int(more[1:]) == len(backs) - len(shown), row
+    assert len(row) <= width
+
+
+import pytest  # noqa: E402
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40), (200, 60)], ids=["80x24", "120x40", "200x60"])
+async def test_the_ballot_shows_each_players_cards_and_leaves_the_seats_in_view(size):
+    """Issue 23: the Point Taken ballot showed no card counts and covered the seats (at
+    16 seats and 80x24 all of them): people voted blind."""
+    from uno_tui.app.prompts import PromptPanel
+
+    pool = [c + str(k) for k in range(1, 10) for c in "RGBY"] * 3
+    hands = [["RPT", "B2", "G7"]] + [[pool.pop() for _ in range(2 + seat % 4)]
+                                     for seat in range(1, 16)]
+    ctl = rigged(",".join(["Ann"] + ["cpu"] * 15), variant="party", hands=hands, top="R3")
+    app = make_app(ctl)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        await press(pilot, "1", "enter")              # Ann plays Point Taken: her vote
+        await settle(pilot)
+        table = app.table
+        panel = table.query_one(PromptPanel)
+        assert panel.is_open and "point at whom?" in screen_text(app)
+        for seat in table.query(SeatPanel):
+            assert not seat.region.overlaps(panel.region), (seat.seat, seat.region, panel.region)
+        labels = [option.label for option in panel.question.options]
+    counts = [2 + seat % 4 for seat in range(1, 16)]
+    assert labels == [f"CPU {seat} · {count} cards" for seat, count in enumerate(counts, 1)]
+
+
+@pytest.mark.parametrize("size,rules_line", [
+    ((80, 24), "House rules: 3 (see ?)"),
+    ((120, 40), "House rules: stacking, 7-0, jump-in")], ids=["80x24", "120x40"])
+async def test_the_house_rules_in_play_and_a_running_stack_show_by_the_piles(size, rules_line):
+    """Issue 23: the house rules in play and a running stack's total were not on the
+    table."""
+    from uno_tui.app.widgets.house_rules import HouseRulesLine
+    from .helpers import take_keyboard
+
+    ctl = rigged("Ann,Bob,cpu", hands=[["R+2", "B3", "G4"], ["G+2", "Y5", "Y6"],
+                                       ["B+2", "B1", "B2"]],
+                 top="B5", rules=("stacking", "7-0", "jump-in"), current=2)
+    async with make_app(ctl).run_test(size=size) as pilot:
+        await take_keyboard(pilot, "Ann")          # CPU 1 played Blue Draw Two on Ann
+        line = pilot.app.table.query_one(HouseRulesLine)
+        text = screen_text(pilot.app)
+        assert line.region.height == 2
+        assert rules_line in text and "stacking: +2 on Ann" in text, text
+        await press(pilot, "2")                    # Ann stacks her Red Draw Two on it
+        await take_keyboard(pilot, "Bob")
+        assert "stacking: +4 on Bob" in screen_text(pilot.app)
+
+
+async def test_no_house_rules_no_line():
+    from uno_tui.app.widgets.house_rules import HouseRulesLine
+
+    ctl = rigged("Ann,cpu", hands=[["R1", "B3"], ["G1", "G2"]], top="R5")
+    async with make_app(ctl).run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert not pilot.app.table.query_one(HouseRulesLine).display
+        assert "House rules" not in screen_text(pilot.app)

@@ -73,10 +73,10 @@ def test_a_save_with_a_bad_swap_count_is_refused():
             Game.from_json(data)
 
 
-def test_two_hundred_random_games_keep_every_invariant_and_round_trip():
+def test_sixty_random_games_keep_every_invariant_and_round_trip():
     rng = random.Random(11)
     swaps = 0
-    for index in range(200):
+    for index in range(60):
         game = Game("swap", rng.randint(2, 5), seed=rng.randrange(2**32))
         assert check_invariants(game) == []
         step = 0

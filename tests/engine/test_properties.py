@@ -89,7 +89,7 @@ def _illegal_candidates(game: Game, rng: random.Random) -> list:
     return [a for a in candidates if a not in legal]
 
 
-@examples(50)
+@examples(25)
 @given(setup=setups, play_seed=st.integers(0, 2**32))
 def test_random_play_keeps_every_invariant(setup, play_seed):
     """After every action the invariants hold and the views agree with the state."""

@@ -118,3 +118,16 @@ def test_the_bots_name_no_card_kind_of_one_rule_set_only():
                     and node.value.id == "Kind" and Kind[node.attr] not in classic_kinds):
                 named.add(node.attr)
     assert named <= BOTS_MAY_NAME, named
+
+
+def test_the_saves_and_the_checker_read_the_game_through_the_table_protocol():
+    """saves.py and invariants.py use only ``Table``'s members (and the rule sets' state
+    fields) of a game: no private member of the turn machine."""
+    from uno_tui.engine import VARIANTS, Table
+
+    allowed = set(dir(Table)) | set(Table.__annotations__)
+    allowed |= {field.name for variant in VARIANTS.values() for field in variant.state}
+    stray = {f"{name}: game.{attribute}" for name in ("saves.py", "invariants.py")
+             for attribute in _game_attributes((ROOT / "engine" / name).read_text(encoding="utf-8"))
+             if attribute.startswith("_") and attribute not in allowed}
+    assert stray == set()

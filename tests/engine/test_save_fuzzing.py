@@ -102,7 +102,7 @@ setups = st.fixed_dictionaries({
     "steps": st.integers(0, 120),
 })
 
-fuzz = settings(max_examples=400, deadline=None,
+fuzz = settings(max_examples=200, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 

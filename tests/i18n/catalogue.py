@@ -31,7 +31,7 @@ from uno_tui.i18n import DOMAIN, LANGUAGES, DEFAULT_LANGUAGE
 PACKAGE = Path(uno_tui.__file__).parent
 LOCALE = PACKAGE / "locale"
 #: The translation functions, and which of their arguments are messages.
-KEYWORDS = {"tr": None, "plural": (1, 2), "N_": None}
+KEYWORDS = {"tr": None, "plural": (1, 2), "N_": None, "Phrase": None}
 
 
 def source_messages() -> dict[str | tuple[str, str], list[str]]:
@@ -71,13 +71,23 @@ def binding_messages() -> dict[str, list[str]]:
 
 
 def table_messages() -> dict[str, list[str]]:
-    """Words kept in tables the app shows: the house rules' descriptions, the built-in
-    rule sets' names, the computer levels' and the match modes' descriptions (the setup
-    screen and ``--help`` translate them where they show them)."""
+    """Words kept in tables the app shows: the house rules' descriptions, the engine's
+    names of the built-in card kinds and of the colours (the card texts say them in the
+    reader's language: ``app/cardtext.py``), the built-in rule sets' names, the computer
+    levels' and the match modes' descriptions (the setup screen and ``--help`` translate
+    them where they show them)."""
     from uno_tui.bots import LEVEL_DESCRIPTIONS
-    from uno_tui.engine import HOUSE_RULES, MODES, VARIANTS
+    from uno_tui.engine import COLOR_NAMES, HOUSE_RULES, MODES, VARIANTS, Kind
+    from uno_tui.engine.cards import KIND_LABELS
 
     found = {text: [f"HOUSE_RULES[{name!r}]"] for name, text in HOUSE_RULES.items()}
+    # Only the built-in kinds: a test may have defined an outside package's kinds.
+    for kind in Kind:
+        if KIND_LABELS[kind]:
+            found.setdefault(KIND_LABELS[kind], []).append(f"KIND_LABELS[{kind.value!r}]")
+    for color, name in COLOR_NAMES.items():
+        found.setdefault(name, []).append(f"COLOR_NAMES[{color!r}]")
+        found.setdefault(color, []).append(f"COLOR_NAMES key {color!r}")
     for table, texts in (("VARIANTS", {name: v.label for name, v in VARIANTS.items()}),
                          ("LEVEL_DESCRIPTIONS", LEVEL_DESCRIPTIONS), ("MODES", MODES)):
         for name, text in texts.items():

@@ -8,6 +8,7 @@ from importlib import resources
 
 import pytest
 
+from uno_tui.app import frontends
 from uno_tui.app.app import UnoApp
 from uno_tui.app.screens.help import HelpScreen, keys_markdown, rules_markdown
 from uno_tui.engine import HOUSE_RULES, VARIANTS
@@ -16,7 +17,10 @@ from uno_tui.i18n import translator
 from ..app.helpers import make_controller, press, settle, shown
 
 HELP = resources.files("uno_tui.app").joinpath("help")
-PAGES = sorted(path.name for path in HELP.iterdir() if path.name.endswith(".md"))
+#: The app's own pages, and each built-in rule set's rules page (its front end's folder).
+FOLDERS = {"app": HELP, **{name: frontends.front_end(name).help_folder for name in VARIANTS}}
+PAGES = sorted((where, path.name) for where, folder in FOLDERS.items()
+               for path in folder.iterdir() if path.name.endswith(".md"))
 JA = translator("ja")
 #: The seeds' names of each variant's own cards (shared/JAPANESE.md).
 CARD_NAMES = {
@@ -42,12 +46,13 @@ def _shape(page: str) -> tuple[int, int]:
     return headings, table_entries + sum(1 for line in lines if line.startswith("- "))
 
 
-@pytest.mark.parametrize("name", PAGES)
-def test_every_english_page_has_a_japanese_one_built_alike(name):
-    japanese = HELP.joinpath("ja", name)
-    assert japanese.is_file(), f"help/{name} has no Japanese page help/ja/{name}"
+@pytest.mark.parametrize("where, name", PAGES, ids=[f"{w}/{n}" for w, n in PAGES])
+def test_every_english_page_has_a_japanese_one_built_alike(where, name):
+    folder = FOLDERS[where]
+    japanese = folder.joinpath("ja", name)
+    assert japanese.is_file(), f"{where}: {name} has no Japanese page ja/{name}"
     page = japanese.read_text(encoding="utf-8")
-    assert _shape(page) == _shape(HELP.joinpath(name).read_text(encoding="utf-8"))
+    assert _shape(page) == _shape(folder.joinpath(name).read_text(encoding="utf-8"))
     # A line break inside a paragraph reads as a space: a Japanese paragraph is one line.
     assert not re.search(r"[^\x00-\x7f]\n[^\x00-\x7f#|\-\n]", page)
 

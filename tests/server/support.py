@@ -91,16 +91,24 @@ class Client:
         self.seat_key: str | None = None
 
     async def connect(self, size=(100, 32), term="xterm-256color",
-                      window: int = 2 * 1024 * 1024) -> "Client":
-        """Connect; with render workers (whose apps the test can't read) wait for the
-        first screen's bytes instead of the app."""
+                      window: int = 2 * 1024 * 1024, password: str | None = None,
+                      port: int | None = None, env: dict[str, str] | None = None
+                      ) -> "Client":
+        """Connect (to ``port`` if given: a proxy in front of the host; ``env``: the locale
+        variables ssh's SendEnv would send); with render
+        workers (whose apps the test can't read) wait for the first screen's bytes
+        instead of the app."""
         # In open mode any password does (plain ssh gets in by keyboard-interactive,
         # which asyncssh's client does not offer unasked).
-        self.conn = await asyncssh.connect("127.0.0.1", self.host.port, username=self.name,
-                                           known_hosts=None, client_keys=None,
-                                           password="guest" if self.host.config.open else None)
+        if password is None and self.host.config.open:
+            password = "guest"
+        self.conn = await asyncssh.connect("127.0.0.1", port or self.host.port,
+                                           username=self.name, known_hosts=None,
+                                           client_keys=None, agent_path=None,
+                                           password=password)
         self.process = await self.conn.create_process(term_type=term, term_size=size,
-                                                      encoding=None, window=window)
+                                                      encoding=None, window=window,
+                                                      env=env or {})
         self._reader = asyncio.create_task(self._read())
         await wait_until(lambda: self.session is not None, f"{self.name}'s session")
         session = self.session

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from uno_tui.server.events import event_line
+import asyncio
+
+from uno_tui.server.events import RepeatFolder, event_line
 from uno_tui.server.lobby import LobbyScreen
 from uno_tui.server.session import CRASH_MESSAGE
 
@@ -15,6 +17,32 @@ def test_an_event_line_quotes_what_a_client_chose_and_escapes_control_characters
     assert line == ("auth failed addr=1.2.3.4:5 user='ann\\x1b[2J\\nfake line' key=- "
                     "attempt=3")
     assert "\n" not in line and "\x1b" not in line
+
+
+def test_a_line_repeated_within_the_interval_is_counted_then_written_once():
+    folder = RepeatFolder(10.0)
+    assert folder.note("full", 0.0) == 0                  # the first is written
+    assert [folder.note("full", t) for t in (1.0, 2.0, 9.9)] == [None, None, None]
+    assert folder.note("other", 5.0) == 0                 # each reason on its own
+    assert folder.due(12.0) == [("full", 3)]              # the three left out, once
+    assert folder.note("full", 12.5) == 0
+    assert folder.note("full", 13.0) is None
+    assert folder.note("full", 23.0) == 1                 # or with the next line
+
+
+async def test_a_flood_of_refused_connections_is_a_few_lines_with_their_count(tmp_path):
+    async with serving(tmp_path) as host:
+        held = [await asyncio.open_connection("127.0.0.1", host.port) for _ in range(10)]
+        for _ in range(40):
+            reader, writer = await asyncio.open_connection("127.0.0.1", host.port)
+            assert await asyncio.wait_for(reader.read(100), 10) == b""   # refused
+            writer.close()
+        for _, writer in held:
+            writer.close()
+    log = (tmp_path / "server.log").read_text()
+    limits = [line for line in log.splitlines() if " limit " in line]
+    assert len(limits) == 2, limits        # the first, then the 39 others in one line
+    assert "repeated=39 why='too many connections from 127.0.0.1" in limits[1]
 
 
 async def test_connect_auth_session_and_table_events_are_each_one_line(tmp_path):

@@ -153,3 +153,16 @@ async def test_a_visitor_renames_themself_in_the_lobby(tmp_path):
         assert table_screen(guest).ctl.names[0] == "Zoë"
         await guest.close()
     assert "rename addr=127.0.0.1:" in host.test_log.getvalue()
+
+
+async def test_an_emoji_login_gets_in_under_its_name(tmp_path):
+    """asyncssh's SASLprep knows Unicode 3.2 only: an emoji was an "Unassigned
+    character" and the connection was dropped before our code ran."""
+    async with serving(tmp_path, open=True) as host:
+        fan = await Client(host, "ann🎉").connect()
+        await wait_until(lambda: isinstance(fan.screen, LobbyScreen), "the lobby")
+        assert fan.app.player_name == "ann🎉"
+        await wait_until(lambda: "Welcome, ann🎉" in fan.text(), "welcomed by name")
+        await fan.close()
+    assert "auth ok addr=127.0.0.1:" in host.test_log.getvalue()
+

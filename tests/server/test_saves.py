@@ -93,6 +93,7 @@ async def test_a_restarted_server_offers_the_table_and_people_sit_back_down(tmp_
         await wait_until(lambda: table.ctl.game.decision.seat == 1, "bob's turn")
         before = table.ctl.match.to_json()
         bob_hand = list(table.ctl.game.hands[1])
+        bob_comeback = bob.comeback
         ann.abort()
         bob.abort()
     # The server is gone; a new one on the same data directory.
@@ -103,7 +104,12 @@ async def test_a_restarted_server_offers_the_table_and_people_sit_back_down(tmp_
         # Their seats are theirs: the lobby does not list a table eve could not join.
         await wait_until(lambda: "No tables yet" in eve.text(), "eve's empty lobby")
         assert table.interrupted
-        back = await Client(host, "bob").connect()
+        # Typing her name takes nothing: the seats' identities were kept beside the save.
+        impostor = await Client(host, "ann").connect()
+        await wait_until(lambda: "No tables yet" in impostor.text(), "the impostor's lobby")
+        assert table.seats_of(impostor.session) == () and host.kept_seat("ann", None) is None
+        await impostor.close()
+        back = await Client(host, bob_comeback).connect()
         await back.at_table()                  # straight back to his seat, no lobby
         assert table.seats_of(back.session) == (1,) and not table.interrupted
         assert not table.played_by_computer(1)
@@ -199,9 +205,13 @@ async def test_a_server_killed_mid_round_comes_back_with_its_last_save(tmp_path)
             server.kill()
             await server.wait()
     saved = _saved(tmp_path)
+    # Whom her seat belongs to was kept beside the save: her connection's token, with
+    # which she logs back in (her name alone would take nothing).
+    (keys,) = saves.glob("*.json.seats")
+    token = json.loads(keys.read_text())[0].removeprefix("token:")
     server, port = await start()
     try:
-        conn, process, until = await ssh_terminal(port)
+        conn, process, until = await ssh_terminal(port, f"ann+{token}")
         await until(b"ann's hand")            # straight back to her seat
         await until(b"resumed from")
         conn.close()

@@ -92,3 +92,23 @@ async def test_a_frozen_client_is_noticed_by_the_keepalives(tmp_path):
         proxy.close()
     assert "not responding to keepalive" in host.test_log.getvalue() or \
         "ended='connection lost'" in host.test_log.getvalue()
+
+
+async def test_the_countdown_is_in_the_turn_prompt_at_every_width(tmp_path):
+    """The prompt line shows the longest wording that fits: the countdown went with the
+    shortest only, so a wide terminal's own turn showed none."""
+    import re
+
+    async with serving(tmp_path, turn_seconds=300) as host:
+        ann = await Client(host, "ann").connect(size=(120, 40))
+        host.create_table(people("ann", computers=1), ann.session)
+        await wait_until(lambda: "Table 1" in ann.text(), "the lobby")
+        ann.keys("\r")
+        await ann.at_table()
+        table = host.tables[0]
+        table.use_position(Game.from_position(
+            "classic", hands=[["R5", "G7"], ["B1", "B2", "R9"]], top="R3",
+            draw=["B4", "B6"], current=0))
+        await wait_until(lambda: re.search(r"ann: .*Enter plays it, d draws · \d+ s left",
+                                           ann.text()), "the countdown in her prompt")
+        await ann.close()

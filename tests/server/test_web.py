@@ -220,6 +220,25 @@ async def test_open_mode_lets_anyone_in_with_a_guest_name(tmp_path):
         await guest.close()
 
 
+async def test_a_name_changed_in_the_lobby_is_kept_when_the_page_reconnects(tmp_path):
+    from uno_tui.server.lobby import NameDialog
+
+    async with web(tmp_path, open=True) as host:
+        guest = Browser(host)
+        await guest.open_page()
+        await guest.connect()
+        await wait_until(lambda: isinstance(guest.app.screen, LobbyScreen), "the lobby")
+        await guest.keys("r")
+        await wait_until(lambda: isinstance(guest.app.screen, NameDialog), "the name asked")
+        await guest.keys("zoe\r")
+        await wait_until(lambda: guest.session.name == "zoe", "renamed")
+        await guest.drop()
+        await wait_until(lambda: guest.session is None, "the session to end")
+        await guest.connect()                    # the page's reconnect
+        await wait_until(lambda: "Welcome, zoe." in guest.text(), "still zoe")
+        await guest.close()
+
+
 # ---------------------------------------------------------------------- limits
 
 def test_new_browser_sessions_per_address_are_counted_over_a_minute():

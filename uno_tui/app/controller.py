@@ -18,6 +18,7 @@ from ..engine import (
     Play, WINDOW_ACTIONS,
 )
 from ..config import MAX_LOG_LINES, SeatSpec
+from ..i18n import Phrase
 from .narration import Narrator
 
 __all__ = ["RoundSummary", "BotTurn", "Recorder", "TableController", "DEFAULT_PACE"]
@@ -121,7 +122,8 @@ class TableController:
         self.narrator = self._narrator_for(self.match.game)
         if resumed:
             # The round's log so far (``log``, from the save), then word of the resume.
-            self._say([*log, f"Round {self.match.round_number} resumed from the save"])
+            self._say([*log, Phrase("Round {number} resumed from the save",
+                                    number=self.match.round_number)])
         else:
             self._say(self.narrator.lines(self.match.game.opening_events))
             self._tell_bots(None, self.match.game.opening_events)
@@ -251,6 +253,12 @@ class TableController:
         lines = self.narrator.lines(events)
         self._say(lines)
         return lines
+
+    def close_uno_window(self) -> None:
+        """The table's clock ran out on a missed UNO (``catch-window:N``): it can no
+        longer be caught."""
+        self.game.close_uno_window()
+        self._version += 1
 
     def play(self, seat: int, card: int, call_uno: bool = False) -> list[str]:
         """``seat`` plays ``card``; with ``call_uno`` it calls UNO as the card lands."""
@@ -418,7 +426,8 @@ class TableController:
         if self.recorder is not None:
             self.recorder.round_started(self.match)
         self.narrator = self._narrator_for(game)
-        lines = [f"Round {self.match.round_number}"] + self.narrator.lines(game.opening_events)
+        lines = [Phrase("Round {number}", number=self.match.round_number),
+                 *self.narrator.lines(game.opening_events)]
         self._say(lines)
         self._tell_bots(None, game.opening_events)
         return lines

@@ -7,8 +7,10 @@ its help page. The app looks them up here where its own tables have nothing (so 
 outside package's rule set plays in the app with no change to it); the modules are
 imported the first time something is looked up, for every rule set registered by then.
 
-The built-in rule sets' front-end code still lives in the app's own modules (cardtext,
-narration, prompts, widgets, help/); moving it into their folders is a later step.
+The built-in rule sets are found the same way: each has its front end in
+``uno_tui/rulesets/<name>/frontend/``. What every rule set shares (the turn machine's
+decisions' prompts, the shared events' log lines, how a card's label is built) stays in
+the app.
 
 This module imports no Textual: the narration and card texts (which the server uses
 without screens) read it too. Widgets are given as factories and only called by screens.
@@ -18,15 +20,19 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass, field
+from importlib.resources.abc import Traversable
 from typing import Callable, Mapping, Sequence
 
 from ..engine import VARIANTS, Event, EventKind
+from ..i18n import Phrase, Translator, translator
 
 __all__ = ["FrontEnd", "Teller", "short_label", "symbol", "teller", "prompter", "widgets",
-           "help_page", "load_front_ends", "front_end_problems", "SHARED_TELLERS"]
+           "help_page", "front_end", "HELP_PAGE", "load_front_ends", "front_end_problems", "SHARED_TELLERS"]
 
 #: A log teller: ``teller(event, name, target, cards) -> line``; ``name`` and ``target``
-#: are the seats' names, ``cards(ids)`` names the cards of a public event.
+#: are the seats' names, ``cards(ids)`` names the cards of a public event. A line that
+#: is an :class:`~uno_tui.i18n.Phrase` is read in each viewer's language (any other
+#: string as it is).
 Teller = Callable[[Event, str, str, Callable[[Sequence[int]], str]], str]
 
 
@@ -46,14 +52,23 @@ class FrontEnd:
     widgets: tuple[Callable[[], object], ...] = ()
     #: Its rules page, in Markdown.
     help: str = ""
+    #: Or a folder (package data) with its rules page as ``help.md`` and, for each
+    #: language it is translated into, ``LANG/help.md``; it wins over ``help``.
+    help_folder: Traversable | None = None
+
+
+#: The file name of a rules page in a front end's ``help_folder``.
+HELP_PAGE = "help.md"
 
 
 def _rolled(event: Event, name: str, target: str, cards) -> str:
-    return f"{name} rolls {event.count}: {target} draws {event.count}"
+    return Phrase("{name} rolls {count}: {target} draws {count}", name=name, target=target,
+                  count=event.count)
 
 
 def _deflect(event: Event, name: str, target: str, cards) -> str:
-    return f"{name} deflects the draw of {event.count} on to {target}"
+    return Phrase("{name} deflects the draw of {count} on to {target}", name=name,
+                  target=target, count=event.count)
 
 
 #: Tellers of the engine's events that no built-in log line tells yet.
@@ -131,11 +146,23 @@ def widgets(variant: str) -> tuple[Callable[[], object], ...]:
     return front.widgets if front is not None else ()
 
 
-def help_page(variant: str) -> str | None:
-    """The rules page of rule set ``variant``, if its front end has one."""
+def front_end(variant: str) -> FrontEnd | None:
+    """The front end of rule set ``variant`` (``None``: it has none, or it did not load)."""
     load_front_ends()
-    front = _by_variant.get(variant)
-    return front.help or None if front is not None else None
+    return _by_variant.get(variant)
+
+
+def help_page(variant: str, tr: Translator | None = None) -> str | None:
+    """The rules page of rule set ``variant`` in ``tr``'s language where its front end
+    has it translated (else in English), if its front end has one."""
+    front = front_end(variant)
+    if front is None:
+        return None
+    if front.help_folder is not None:
+        page = (tr or translator()).page(front.help_folder, HELP_PAGE)
+        if page is not None:
+            return page
+    return front.help or None
 
 
 def front_end_problems() -> list[str]:

@@ -15,13 +15,24 @@ screen's ``on_mount`` and ``action_tab``, the setup screen's ``#variant``, the h
 - a key whose screen is no longer on top when it comes back up to the app (no widget
   there took it) is held and handed to the screen on top now, once that is ready,
   instead of running bindings while the screens change.
+
+The other half of the class is not input: a screen put up and taken down again at
+once (the help screen pushed by a key, then the server switching to the table, or
+closing every dialog, before the help screen had mounted). Textual still composes and
+mounts a node removed before its message loop started, and its ``on_mount`` then finds
+its widgets gone (``NoMatches`` in the help screen's ``on_mount``, "No Tab with id" in
+its tabs). :func:`skip_mounting_removed_nodes`, applied at import, lets a node that is
+being removed skip its Compose and Mount.
 """
 
 from __future__ import annotations
 
-from textual import events
+import weakref
 
-__all__ = ["InputGate", "HELD_LIMIT"]
+from textual import events
+from textual.message_pump import MessagePump
+
+__all__ = ["InputGate", "HELD_LIMIT", "skip_mounting_removed_nodes"]
 
 #: Input events held at most while a screen gets ready; beyond, they are dropped.
 HELD_LIMIT = 64
@@ -43,7 +54,19 @@ class InputGate:
             screen = self.screen
         except Exception:       # no screen yet, or the app is closing
             return False
-        return screen.is_mounted and not screen._closing and not screen._closed
+        if not screen.is_mounted or screen._closing or screen._closed:
+            return False
+        if screen.focused is None:
+            # Mounted, but the focus its on_mount gave a field (Widget.focus is done
+            # later, from the app's queue) may still be behind a key that came as the
+            # screen mounted: that key reached no field ("dave" typed as the name
+            # dialog opened was lost). Once per screen, input waits one turn of the
+            # queue for it.
+            settled = self.__dict__.setdefault("_gate_settled", weakref.WeakSet())
+            if screen not in settled:
+                settled.add(screen)
+                return False
+        return True
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, _HELD) and not event.is_forwarded:
@@ -88,3 +111,25 @@ class InputGate:
             event.prevent_default()
             event.stop()
             self._hold(events.Key(event.key, event.character))
+
+
+def skip_mounting_removed_nodes() -> None:
+    """Make every Textual node skip its Compose and Mount once it is being removed
+    (``_pruning``, set on it and all its children the moment their removal starts):
+    there is nothing left to put up, and its handlers would look for widgets already
+    gone. Applied once; a node that is not being removed mounts as before."""
+    if getattr(MessagePump._dispatch_message, "skips_removed", False):
+        return
+    dispatch = MessagePump._dispatch_message
+
+    async def _dispatch_message(self, message) -> None:
+        if isinstance(message, (events.Compose, events.Mount)) and getattr(
+                self, "_pruning", False):
+            return
+        await dispatch(self, message)
+
+    _dispatch_message.skips_removed = True
+    MessagePump._dispatch_message = _dispatch_message
+
+
+skip_mounting_removed_nodes()

@@ -4,7 +4,8 @@ The log tells everything; the banner shouts only what a player at the table woul
 notice: an UNO call, a catch, a challenge's outcome, a Reverse, a play out of turn,
 a flip, a link, a mini-pile turned or taken, a Point Taken ballot revealed, a round
 won. Pure: events (as the whole table sees them) and names in, plain text out, in
-names, never "you".
+names, never "you". The headlines are :class:`~uno_tui.i18n.Phrase` lines, put into
+each viewer's language where they are shown (see narration.py: the same decision).
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from __future__ import annotations
 from typing import Callable, NamedTuple, Sequence
 
 from ..engine import Event, EventKind
+from ..i18n import N_, Phrase
+from .cardtext import color_word
 
 __all__ = ["headlines", "headline", "pending_draw_line", "ballot_reveal", "BallotResult",
            "ballot_result", "MAX_POINTED"]
@@ -24,66 +27,84 @@ MAX_POINTED = 5
 
 def _name(names: Sequence[str], seat: int | None) -> str:
     if seat is None or not 0 <= seat < len(names):
-        return "The table"
+        return Phrase("The table")
     return names[seat]
 
 
-def _cards(count: int) -> str:
-    return "1 card" if count == 1 else f"{count} cards"
-
-
 def _uno(event: Event, names) -> str:
-    return f"{_name(names, event.seat)} calls UNO!"
+    return Phrase("{name} calls UNO!", name=_name(names, event.seat))
 
 
 def _catch(event: Event, names) -> str:
-    return f"Caught! {_name(names, event.target)} forgot UNO ({_name(names, event.seat)} saw it)"
+    return Phrase("Caught! {target} forgot UNO ({name} saw it)",
+                  target=_name(names, event.target), name=_name(names, event.seat))
 
 
 def _challenge(event: Event, names) -> str:
     challenger, challenged = _name(names, event.seat), _name(names, event.target)
     if event.detail == "guilty":
-        return f"Challenge won: {challenged} bluffed, {challenger} was right"
-    return f"Challenge lost: {challenged}'s card was legal"
+        return Phrase("Challenge won: {target} bluffed, {name} was right", target=challenged,
+                      name=challenger)
+    return Phrase("Challenge lost: {target}'s card was legal", target=challenged)
 
 
 def _reverse(event: Event, names) -> str:
-    return "Reverse! Play changes direction"
+    return Phrase("Reverse! Play changes direction")
+
+
+#: UNO Flip: the side now in play.
+_FLIPS = {
+    "light": N_("FLIP! Everything turns over: the LIGHT side is in play"),
+    "dark": N_("FLIP! Everything turns over: the DARK side is in play"),
+}
 
 
 def _flip(event: Event, names) -> str:
-    return f"FLIP! Everything turns over: the {event.detail.upper()} side is in play"
+    message = _FLIPS.get(event.detail)
+    if message is None:
+        return Phrase("FLIP! Everything turns over: the {side} side is in play",
+                      side=event.detail.upper())
+    return Phrase(message)
 
 
 def _link(event: Event, names) -> str:
-    return f"Linked: {_name(names, event.seat)} and {_name(names, event.target)} draw together"
+    return Phrase("Linked: {name} and {target} draw together", name=_name(names, event.seat),
+                  target=_name(names, event.target))
 
 
 def _unlink(event: Event, names) -> str:
-    return f"The link between {_name(names, event.seat)} and {_name(names, event.target)} ends"
+    return Phrase("The link between {name} and {target} ends", name=_name(names, event.seat),
+                  target=_name(names, event.target))
 
 
 def _pile_up(event: Event, names) -> str:
-    return (f"Pile up! A {event.color or 'new'} mini-pile: "
-            f"{_name(names, event.target)} plays on it or takes it")
+    target = _name(names, event.target)
+    if not event.color:
+        return Phrase("Pile up! A new mini-pile: {target} plays on it or takes it",
+                      target=target)
+    return Phrase("Pile up! A {color} mini-pile: {target} plays on it or takes it",
+                  color=color_word(event.color), target=target)
 
 
 def _pile_taken(event: Event, names) -> str:
-    return f"{_name(names, event.seat)} takes the mini-pile ({_cards(event.count)})"
+    return Phrase.plural("{name} takes the mini-pile (1 card)",
+                         "{name} takes the mini-pile ({count} cards)", event.count,
+                         name=_name(names, event.seat))
 
 
 def _jump_in(event: Event, names) -> str:
-    return f"{_name(names, event.seat)} plays out of turn!"
+    return Phrase("{name} plays out of turn!", name=_name(names, event.seat))
 
 
 def _swap(event: Event, names) -> str:
-    return f"{_name(names, event.seat)} swaps hands with {_name(names, event.target)}"
+    return Phrase("{name} swaps hands with {target}", name=_name(names, event.seat),
+                  target=_name(names, event.target))
 
 
 def _round_over(event: Event, names) -> str:
     if event.seat is None:
-        return "The round ends with no winner"
-    return f"{_name(names, event.seat)} goes out and wins the round!"
+        return Phrase("The round ends with no winner")
+    return Phrase("{name} goes out and wins the round!", name=_name(names, event.seat))
 
 
 _HEADLINES: dict[str, Callable[[Event, Sequence[str]], str]] = {
@@ -114,11 +135,13 @@ def ballot_reveal(events: Sequence[Event], names: Sequence[str]) -> tuple[str, .
     Empty unless ``events`` hold the reveal (the ``point`` events come only once every
     vote is in).
     """
-    pointed = [f"{_name(names, e.seat)} → {_name(names, e.target)}"
+    pointed = [Phrase("{name} → {target}", name=_name(names, e.seat),
+                      target=_name(names, e.target))
                for e in events if e.kind == _E.POINT]
     if not pointed:
         return ()
-    draws = [f"{_name(names, e.seat)} draws {min(e.count, MAX_POINTED)}"
+    draws = [Phrase("{name} draws {count}", name=_name(names, e.seat),
+                    count=min(e.count, MAX_POINTED))
              for e in events if e.kind == _E.POINTED and e.count]
     return (*pointed, *draws)
 
@@ -154,7 +177,7 @@ def headlines(events: Sequence[Event], names: Sequence[str]) -> list[str]:
     out = [text for text in (headline(e, names) for e in public) if text]
     reveal = ballot_reveal(public, names)
     if reveal:
-        out.append("Point Taken: " + ", ".join(reveal))
+        out.append(Phrase("Point Taken: {ballot}", ballot=Phrase.joined(", ", reveal)))
     return out
 
 
@@ -162,5 +185,8 @@ def pending_draw_line(pending: int | str, next_name: str) -> str:
     """With stacking on: how many cards the next player will draw unless they stack."""
     if not pending:
         return ""
-    amount = "until the colour shows" if pending == "until" else _cards(int(pending))
-    return f"{next_name} draws {amount} unless they stack"
+    if pending == "until":
+        return Phrase("{name} draws until the colour shows unless they stack", name=next_name)
+    return Phrase.plural("{name} draws 1 card unless they stack",
+                         "{name} draws {count} cards unless they stack", int(pending),
+                         name=next_name)

@@ -3,6 +3,18 @@
 Lines are written for everyone at the table, so they use names, never "you", and
 they are built from ``Event.for_seat(None)``: private cards (what someone drew, a
 hand shown after a challenge) never reach them.
+
+Languages (decided for issue 25): a line is made once and read in each viewer's
+language, late. The narrator has no translator and knows no language: every line it
+makes is a :class:`~uno_tui.i18n.Phrase` (the whole sentence as one message, with named
+fields; the cards' and colours' names are phrases too), which as a string is the
+English line. The log keeps phrases; the log widget, the handoff's summary and the
+banner of each app put them into that app's words (``app.tr.words(line)``). So one
+server table's log, made by one narrator in the host process and sent as is to the
+render workers (phrases pickle with their fields), reads in Japanese on one terminal
+and in English on the next, and a player who switches language sees the whole log
+again in the new one. Passing a translator to the narrator instead would have made one
+log per language at every table, and a switch would leave the old lines in the old one.
 """
 
 from __future__ import annotations
@@ -11,6 +23,7 @@ from typing import Callable, Sequence
 
 from ..engine import Event, EventKind, Face, Game
 from . import frontends
+from ..i18n import N_, Phrase
 from .cardtext import color_label, long_label, with_id
 
 __all__ = ["Narrator"]
@@ -74,12 +87,13 @@ class Narrator:
 
     def _name(self, seat: int | None) -> str:
         if seat is None or not 0 <= seat < len(self.names):
-            return "The table"
+            return Phrase("The table")
         return self.names[seat]
 
     def _cards(self, ids: Sequence[int]) -> str:
         face_of = self.other_face_of if self._flipped_since else self.face_of
-        return ", ".join(with_id(long_label(face_of(c)), c, self.show_ids) for c in ids)
+        names = [with_id(long_label(face_of(c)), c, self.show_ids) for c in ids]
+        return names[0] if len(names) == 1 else Phrase.joined(", ", names)
 
     def line(self, event: Event) -> str:
         """One line for a public event, or ``""`` for events the table shows anyway."""
@@ -94,124 +108,103 @@ class Narrator:
         told = frontends.teller(kind)     # a rule set's own event, or a newer shared one
         if told is not None:
             return told(event, name, target, self._cards)
-        # A kind this log does not know yet (a newer variant): still say what happened.
+        # A kind this log does not know yet (a newer variant): still say what happened
+        # (in the kind's own name: there are no words for it in any catalogue).
         words = kind.replace("_", " ")
-        return f"{name}: {words}" if event.seat is not None else words.capitalize()
+        if event.seat is not None:
+            return Phrase("{name}: {kind}", name=name, kind=words)
+        return words.capitalize()
 
     # One method per event kind; each gets the event, the actor's and the target's names.
 
     def _dealer_draw(self, event, name, target):
-        return f"{name} turns up {self._cards(event.cards)} to choose the dealer"
+        return Phrase("{name} turns up {cards} to choose the dealer", name=name,
+                      cards=self._cards(event.cards))
 
     def _dealer(self, event, name, target):
-        return f"{name} deals"
+        return Phrase("{name} deals", name=name)
 
     def _first_card(self, event, name, target):
-        return f"First card: {self._cards(event.cards)}"
+        return Phrase("First card: {cards}", cards=self._cards(event.cards))
 
     def _returned(self, event, name, target):
         if event.seat is None:
-            return f"{self._cards(event.cards)} goes back into the pile"
-        return f"{self._cards(event.cards)} goes back to {name}"
+            return Phrase("{cards} goes back into the pile", cards=self._cards(event.cards))
+        return Phrase("{cards} goes back to {name}", cards=self._cards(event.cards), name=name)
 
     def _play(self, event, name, target):
-        return f"{name} plays {self._cards(event.cards)}"
+        return Phrase("{name} plays {cards}", name=name, cards=self._cards(event.cards))
 
     def _draw(self, event, name, target):
         if event.count == 0:
-            return f"{name} can't draw: no cards left"
-        cards = "a card" if event.count == 1 else f"{event.count} cards"
-        return f"{name} draws {cards}"
+            return Phrase("{name} can't draw: no cards left", name=name)
+        return Phrase.plural("{name} draws a card", "{name} draws {count} cards", event.count,
+                             name=name)
 
     def _keep(self, event, name, target):
-        return f"{name} keeps the drawn card"
+        return Phrase("{name} keeps the drawn card", name=name)
 
     def _color(self, event, name, target):
-        return f"{name} names {color_label(event.color)}"
+        return Phrase("{name} names {color}", name=name, color=color_label(event.color))
 
     def _skip(self, event, name, target):
-        return f"{name} is skipped"
+        return Phrase("{name} is skipped", name=name)
 
     def _reverse(self, event, name, target):
-        return "Play reverses direction"
+        return Phrase("Play reverses direction")
 
     def _challenge(self, event, name, target):
-        verdict = "and wins: it was a bluff" if event.detail == "guilty" else "and loses: it was legal"
-        return f"{name} challenges {target} {verdict}"
+        if event.detail == "guilty":
+            return Phrase("{name} challenges {target} and wins: it was a bluff",
+                          name=name, target=target)
+        return Phrase("{name} challenges {target} and loses: it was legal",
+                      name=name, target=target)
 
     def _reveal(self, event, name, target):
-        return f"{target}'s hand is shown to {name} alone"
+        return Phrase("{target}'s hand is shown to {name} alone", name=name, target=target)
 
     def _accept(self, event, name, target):
-        return f"{name} takes the draw"
+        return Phrase("{name} takes the draw", name=name)
 
     def _uno(self, event, name, target):
-        return f"{name} calls UNO!"
+        return Phrase("{name} calls UNO!", name=name)
 
     def _catch(self, event, name, target):
-        return f"{name} catches {target}, who forgot to call UNO"
+        return Phrase("{name} catches {target}, who forgot to call UNO", name=name,
+                      target=target)
 
     def _reshuffle(self, event, name, target):
-        return f"The discard pile is shuffled into a new draw pile ({event.count} cards)"
+        return Phrase("The discard pile is shuffled into a new draw pile ({count} cards)",
+                      count=event.count)
 
     def _swap(self, event, name, target):
-        return f"{name} swaps hands with {target}"
+        return Phrase("{name} swaps hands with {target}", name=name, target=target)
 
     def _rotate(self, event, name, target):
-        return f"Every hand passes on {event.detail or 'in the direction of play'}"
+        message = _ROTATIONS.get(event.detail)
+        if message is None:     # a direction this log has no words for: its own name
+            return Phrase("Every hand passes on {direction}",
+                          direction=event.detail or Phrase("in the direction of play"))
+        return Phrase(message)
 
     def _jump_in(self, event, name, target):
-        return f"{name} jumps in!"
-
-    def _discard_color(self, event, name, target):
-        return f"{name} discards {self._cards(event.cards)}"
-
-    def _flip(self, event, name, target):
-        top = self._cards(event.cards)
-        return f"Everything turns over: the {event.detail} side is in play, {top} on top"
-
-    # UNO Party!
-
-    def _wrong_speed_play(self, event, name, target):
-        return f"{name}'s speed play of {self._cards(event.cards)} does not match: it goes back"
-
-    def _ballot(self, event, name, target):
-        return f"{name} has voted"
-
-    def _point(self, event, name, target):
-        return f"{name} pointed at {target}"
-
-    def _pointed(self, event, name, target):
-        votes = "1 vote" if event.count == 1 else f"{event.count} votes"
-        # The draw that follows says how many cards (at most 5).
-        return f"{name} gets {votes}"
-
-    def _pile_up(self, event, name, target):
-        count = len(event.cards)
-        return (f"Wild Pile Up: {count} card{'s' if count != 1 else ''} turned onto a mini-pile "
-                f"({self._cards(event.cards)}); {color_label(event.color)} is in play, "
-                f"{target} is next on it")
-
-    def _pile_on(self, event, name, target):
-        return f"{name} plays {self._cards(event.cards)} on the mini-pile"
-
-    def _pile_taken(self, event, name, target):
-        return f"{name} takes the mini-pile ({event.count} card{'s' if event.count != 1 else ''})"
-
-    def _link(self, event, name, target):
-        return f"{name} and {target} are linked: when one draws, so does the other"
-
-    def _unlink(self, event, name, target):
-        return f"The link between {name} and {target} ends"
-
-    def _linked_draw(self, event, name, target):
-        cards = "a card" if event.count == 1 else f"{event.count} cards"
-        return f"{name} draws {cards} too, linked to {target}"
+        return Phrase("{name} jumps in!", name=name)
 
     def _round_over(self, event, name, target):
         if event.seat is None:
-            return "The round ends with no winner"
-        return f"{name} goes out and wins the round ({event.count} points)"
+            return Phrase("The round ends with no winner")
+        # "points" even for 1: the English line is kept as it always read.
+        return Phrase("{name} goes out and wins the round ({count} points)", name=name,
+                      count=event.count)
+
+
+#: Hands passing on (the seven-0 house rule), by the engine's direction.
+_ROTATIONS = {
+    "clockwise": N_("Every hand passes on clockwise"),
+    "counter-clockwise": N_("Every hand passes on counter-clockwise"),
+    None: N_("Every hand passes on in the direction of play"),
+    "": N_("Every hand passes on in the direction of play"),
+}
 
 
 _TELLERS: dict[str, Callable] = {
@@ -220,7 +213,6 @@ _TELLERS: dict[str, Callable] = {
     _E.FIRST_CARD: Narrator._first_card,
     _E.RETURNED: Narrator._returned,
     _E.PLAY: Narrator._play,
-    _E.FLIP: Narrator._flip,
     _E.DRAW: Narrator._draw,
     _E.KEEP: Narrator._keep,
     _E.COLOR: Narrator._color,
@@ -235,16 +227,5 @@ _TELLERS: dict[str, Callable] = {
     _E.SWAP: Narrator._swap,
     _E.ROTATE: Narrator._rotate,
     _E.JUMP_IN: Narrator._jump_in,
-    _E.DISCARD_COLOR: Narrator._discard_color,
-    _E.WRONG_SPEED_PLAY: Narrator._wrong_speed_play,
-    _E.BALLOT: Narrator._ballot,
-    _E.POINT: Narrator._point,
-    _E.POINTED: Narrator._pointed,
-    _E.PILE_UP: Narrator._pile_up,
-    _E.PILE_ON: Narrator._pile_on,
-    _E.PILE_TAKEN: Narrator._pile_taken,
-    _E.LINK: Narrator._link,
-    _E.UNLINK: Narrator._unlink,
-    _E.LINKED_DRAW: Narrator._linked_draw,
     _E.ROUND_OVER: Narrator._round_over,
 }

@@ -10,6 +10,7 @@ from __future__ import annotations
 from ..engine import Event, Game, action_from_json
 from ..i18n import N_, Translator, translator
 from ..saves import MatchRecord
+from ..i18n import Phrase
 from .narration import Narrator
 
 __all__ = ["Replay", "ReplayError", "refusal", "round_so_far"]
@@ -154,7 +155,8 @@ class Replay:
         self._say(self._narrator().lines(events))
 
     def _narrate_start(self) -> None:
-        self._say([f"Round {self.round_number}"] + self._narrator().lines(self.game.opening_events))
+        self._say([Phrase("Round {number}", number=self.round_number),
+                   *self._narrator().lines(self.game.opening_events)])
 
     def _narrator(self) -> Narrator:
         game = self.game

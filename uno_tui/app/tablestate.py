@@ -2,12 +2,27 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import NamedTuple
 
 from ..engine import Event, GameView
 from .moments import BallotResult
 
-__all__ = ["TableState"]
+__all__ = ["TableState", "public_table_view"]
+
+
+def public_table_view(view: GameView, other: GameView) -> GameView:
+    """``view`` (of the seat whose turn it is, drawn while every hand is hidden) with that
+    seat's backs as ``other`` (another seat's view) sees them: the table on screen is
+    public then, and in UNO Flip everyone at a real table sees the backs of that hand
+    too (a view leaves out its own seat's backs)."""
+    seat = view.seat
+    backs = other.seats[seat].backs
+    if not backs or view.seats[seat].backs:
+        return view
+    seats = list(view.seats)
+    seats[seat] = replace(seats[seat], backs=backs)
+    return replace(view, seats=tuple(seats))
 
 
 class TableState(NamedTuple):

@@ -28,8 +28,8 @@ from .actions import (
 )
 from .cards import COLOR_NAMES, Card, Face, Kind
 from .errors import ConfigError, IllegalActionError, SaveDataError
-from .registry import HOUSE_RULE_SPECS, MAX_CARDS, MAX_SEATS, declared_decision, get_variant
-from .ruleset import DecisionRule, FirstCard, RandomDraw, Variant
+from .registry import MAX_CARDS, MAX_SEATS, declared_decision, get_variant
+from .ruleset import DecisionRule, FirstCard, RandomDraw, Variant, house_rule_spec
 from .table import PUBLIC_CONTEXT
 from .view import DrewOn, GameView, HandCard, SeatInfo
 
@@ -383,6 +383,20 @@ class Game:
         """True when players may play out of turn here (the jump-in house rule, or a rule
         set's own speed play)."""
         return bool(self._jump_mode)
+
+    @property
+    def window_seconds(self) -> int | None:
+        """Seconds a missed UNO stays catchable at most (``catch-window:N``); ``None``: no
+        clock, the window closes by the rules alone. The table keeps the time and calls
+        :meth:`close_uno_window` when it has run out."""
+        return self._machine.window_seconds
+
+    def close_uno_window(self) -> None:
+        """The table's clock ran out (``catch-window:N``): a missed UNO can no longer be
+        caught, nor called late. Nothing else changes; without a clock, a no-op."""
+        if self._machine.window_seconds is not None and self.uno_window is not None:
+            self.uno_window = None
+            self._version += 1
 
     @property
     def is_over(self) -> bool:
@@ -1297,14 +1311,14 @@ class _Machine:
     __slots__ = ("effects", "handlers", "decisions", "keeps_window", "public_context",
                  "after_draw", "variant", "rules", "jump_in", "strict_wilds", "draw",
                  "keep_drawn", "play_drawn", "stacks", "answers", "may_finish", "turn_plays",
-                 "window_until_card", "explainers")
+                 "window_until_card", "window_seconds", "explainers")
 
     def __init__(self, variant: Variant, rules: frozenset[str]) -> None:
         cards = sum(copies for _, copies in variant.deck)
         if variant.max_players > _MAX_SEATS or cards > _MAX_CARDS:
             raise ConfigError(f"{variant.label} wants {variant.max_players} seats and {cards} "
                               f"cards: the engine plays at most {_MAX_SEATS} and {_MAX_CARDS}")
-        house = [HOUSE_RULE_SPECS[name] for name in sorted(rules)]
+        house = [house_rule_spec(name) for name in sorted(rules)]
         self.variant = variant
         self.rules = rules
         effects = dict(variant.effects)
@@ -1337,6 +1351,7 @@ class _Machine:
         self.turn_plays = (None if not plays else plays[0] if len(plays) == 1
                            else (lambda game, seat: [a for p in plays for a in p(game, seat)]))
         self.window_until_card = any(rule.window_until_card for rule in house)
+        self.window_seconds = _first(rule.window_seconds for rule in house)
         self.explainers = tuple(e for e in [variant.explain, *(r.explain for r in house)]
                                 if e is not None)
 

@@ -104,10 +104,11 @@ _face_cache: dict[str, tuple] = {}
 def _faces_on(game: Game, which: str, side: int) -> list:
     """Each card's face on ``side``, straight from the cards (cached per deck and side)."""
     cached = _face_cache.get(which)
-    # The card list's identity tells a new deal apart (comparing 100 cards each time would not pay).
-    if cached is None or cached[0] is not game._cards or cached[1] != side:
-        cached = _face_cache[which] = (game._cards, side,
-                                       [game.card(i).face(side) for i in range(game.deck_size)])
+    cards = game.cards
+    # The same cards give the same faces (comparing two tuples of the same card objects
+    # is one identity check per card, far cheaper than building the faces again).
+    if cached is None or cached[1] != side or cached[0] != cards:
+        cached = _face_cache[which] = (cards, side, [card.face(side) for card in cards])
     return cached[2]
 
 

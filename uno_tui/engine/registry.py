@@ -29,7 +29,7 @@ from .cards import KIND_LABELS, Kind
 from .errors import ConfigError
 from .ruleset import (
     HOUSE_RULE_SPECS, HOUSE_RULES, ChallengePenalty, DecisionRule, FirstCard, HouseRule, Preset,
-    RandomDraw, Variant,
+    RandomDraw, Variant, house_rule_spec,
 )
 
 __all__ = [
@@ -230,10 +230,7 @@ def unregister_house_rule(name: str) -> None:
 
 def house_rule(name: str) -> HouseRule:
     """The house rule called ``name``; :class:`ConfigError` naming the known ones otherwise."""
-    try:
-        return HOUSE_RULE_SPECS[name]
-    except (KeyError, TypeError):
-        raise ConfigError(f"unknown house rule {name!r} (known: {', '.join(HOUSE_RULES)})") from None
+    return house_rule_spec(name)
 
 
 def register_preset(preset: Preset) -> Preset:

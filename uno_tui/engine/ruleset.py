@@ -57,6 +57,40 @@ HOUSE_RULES: dict[str, str] = {}
 #: The :class:`HouseRule` of each name in :data:`HOUSE_RULES`.
 HOUSE_RULE_SPECS: dict[str, "HouseRule"] = {}
 
+#: ``name:N`` gives a house rule that takes a number its number (``catch-window:5``).
+NUMBER_MARK = ":"
+
+
+def house_rule_spec(name: str) -> "HouseRule":
+    """The :class:`HouseRule` called ``name``: a registered one, or ``base:N`` for a
+    registered rule that takes a number N within its range. :class:`ConfigError` with
+    what is wrong otherwise."""
+    spec = HOUSE_RULE_SPECS.get(name) if isinstance(name, str) else None
+    if spec is not None:
+        return spec
+    if not isinstance(name, str):
+        raise ConfigError(f"a house rule is a name, not {type(name).__name__}")
+    base, mark, number = name.partition(NUMBER_MARK)
+    spec = HOUSE_RULE_SPECS.get(base)
+    if spec is None:
+        raise ConfigError(f"unknown house rule {name!r} (known: {', '.join(HOUSE_RULES)})")
+    shown = name if len(name) <= 40 else name[:39] + "…"
+    if spec.takes is None or spec.numbered is None:
+        raise ConfigError(f"house rule {shown!r}: {base} takes no number")
+    low, high, unit = spec.takes
+    if not (number.isascii() and number.isdigit()) or not low <= int(number) <= high:
+        raise ConfigError(f"house rule {shown!r}: {base}:N takes a whole number of {unit} "
+                          f"from {low} to {high}")
+    key = (base, int(number))
+    if key not in _NUMBERED or _NUMBERED[key][0] is not spec:
+        _NUMBERED[key] = (spec, spec.numbered(spec, int(number)))
+    return _NUMBERED[key][1]
+
+
+#: The numbered rules made so far: (base, number) → (the base rule, the numbered one).
+_NUMBERED: dict[tuple[str, int], tuple["HouseRule", "HouseRule"]] = {}
+
+
 #: A played card's effect: ``effect(game, seat, card, face, ctx)``.
 Effect = Callable[["Game", int, int, Face, dict], None]
 
@@ -282,19 +316,22 @@ class Variant:
         """Raise :class:`ConfigError` for an unknown house rule, one this rule set refuses,
         or two that can't be played together."""
         rules = sorted(rules)
+        bases: dict[str, str] = {}
         for rule in rules:
-            spec = HOUSE_RULE_SPECS.get(rule)
-            if spec is None:
-                known = ", ".join(HOUSE_RULES)
-                raise ConfigError(f"unknown house rule {rule!r} (known: {known})")
-            reason = self.unsupported_rules.get(rule) or (
+            spec = house_rule_spec(rule)
+            base = rule.partition(NUMBER_MARK)[0]
+            if base in bases:
+                raise ConfigError(f"house rules {bases[base]!r} and {rule!r} can't be played "
+                                  f"together: choose one {base}")
+            bases[base] = rule
+            reason = self.unsupported_rules.get(base) or (
                 spec.applies(self) if spec.applies is not None else None)
             if reason:
                 raise ConfigError(f"house rule {rule!r} does not apply to {self.label}: {reason}")
         for rule in rules:
-            for other, why in HOUSE_RULE_SPECS[rule].conflicts.items():
-                if other in rules:
-                    raise ConfigError(f"house rules {rule!r} and {other!r} can't be played "
+            for other, why in house_rule_spec(rule).conflicts.items():
+                if other in bases:
+                    raise ConfigError(f"house rules {rule!r} and {bases[other]!r} can't be played "
                                       f"together: {why}")
 
     def allowed_rules(self) -> list[str]:
@@ -352,6 +389,10 @@ class HouseRule:
     - ``may_finish(face)``: whether a player may go out by playing ``face``;
     - ``turn_plays(game, seat)``: more actions of a turn (after the plays and the draw);
     - ``window_until_card``: a missed UNO stays catchable until the next card is played;
+    - ``window_seconds``: and for at most this many seconds (the table's clock closes it
+      with ``Game.close_uno_window``);
+    - ``takes``: the rule takes a number, written ``name:N`` (``catch-window:5``): its
+      ``(lowest, highest, unit)``; ``numbered(rule, n)`` gives the rule with that number;
     - ``explain(game, action)``: why one of its refusals happened (``None``: not its own).
     """
 
@@ -374,6 +415,9 @@ class HouseRule:
     may_finish: Callable[[Face], bool] | None = None
     turn_plays: Callable[["Game", int], list["Action"]] | None = None
     window_until_card: bool = False
+    window_seconds: int | None = None
+    takes: tuple[int, int, str] | None = None
+    numbered: Callable[["HouseRule", int], "HouseRule"] | None = None
     explain: Callable[["Game", "Action"], str | None] | None = None
 
     @property

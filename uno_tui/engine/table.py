@@ -195,6 +195,13 @@ class Table(Protocol):
         """Cards in two places at once or nowhere, in words."""
 
     # ------------------------------------------------------ save and restore
+    @property
+    def window_seconds(self) -> int | None:
+        """Seconds a missed UNO stays catchable at most (``catch-window:N``), else None."""
+
+    def close_uno_window(self) -> None:
+        """The table's clock ran out: a missed UNO can no longer be caught."""
+
     def snapshot(self) -> dict:
         """The whole state as the keyword arguments of ``saves.save_data``."""
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import io
 import time
+from dataclasses import replace
 
 from rich.console import Console
 from textual import on
@@ -32,6 +33,7 @@ from ..app.app import UnoApp
 from ..app.controller import TableController
 from ..app.screens.setup import SetupScreen
 from ..app.screens.table import TableScreen
+from ..app.widgets.hand import HandView
 from ..app.widgets.log import GameLog
 from ..config import PlayConfig, SeatSpec, computer_name, default_bot_level
 from ..i18n import language_from_environment
@@ -137,8 +139,10 @@ class ClientTableScreen(TableScreen):
     BINDINGS = [Binding("plus", "add_person", "Another player here", key_display="+"),
                 Binding("a", "mark_away", "Mark away")]
 
-    def __init__(self, controller: SeatController) -> None:
+    def __init__(self, controller: SeatController, returning: bool = False) -> None:
         super().__init__(controller, pace=0, held=frozenset(controller.humans))
+        #: Back at a kept seat after a lost connection.
+        self._returning = returning
         self._round_seen: int | None = None
         #: Changes from the table not yet drawn; one TableChanged message is on its way.
         self._changes: list[TableChange] = []
@@ -169,6 +173,14 @@ class ClientTableScreen(TableScreen):
         return super().check_action(action, parameters)
 
     def on_mount(self) -> None:
+        # The log is drawn from the table's whole log as the screen mounts
+        # (TableScreen.on_mount): the lines of changes that came while the screen was
+        # being put up are in it already (they were shown twice).
+        self._changes = [replace(change, lines=(), fresh=False) for change in self._changes]
+        if self._returning:
+            # No card picked until a key picks one, as after a handoff: the Enter a
+            # person presses to see where they are must not play a card.
+            self.query_one(HandView).unpick()
         if self.ctl.table.turn_seconds:
             # The countdown in the prompt line, every second (the prompt only).
             self.set_interval(1.0, self._tick_countdown)
@@ -224,9 +236,10 @@ class ClientTableScreen(TableScreen):
                 except TableError as exc:
                     self.message = f"✗ {exc.words(self.app.tr)}."
                 else:
+                    # The table's log says who sat down; the prompt line stays the
+                    # turn's (a notice there hid whose turn it was until the next key).
                     self.flow.held = frozenset(self.ctl.humans)
-                    self.message = self.app.tr("{name} sits at seat {seat}, at this terminal.",
-                                               name=name, seat=seat + 1)
+                    self.message = ""
             self._refresh()
             self.resume()
 
@@ -269,7 +282,27 @@ class ClientTableScreen(TableScreen):
             return tr("Waiting for {name}{countdown}…", name=name, countdown=self._countdown())
         if set(ctl.humans) & set(ctl.table.asleep):
             return tr("A computer plays your seat while you were away: press any key to play.")
-        return super()._prompt_text() + self._countdown()
+        # The prompt is wordings longest first (the line shows the first that fits):
+        # the countdown goes with each, not only the shortest (at 120 columns the
+        # turn's own prompt had none); alone, it needs no separator.
+        countdown = self._countdown()
+        wordings = super()._prompt_text()
+        if not wordings:
+            return countdown.removeprefix(" · ")
+        return "\n".join(wording + countdown for wording in wordings.split("\n"))
+
+    def table_state(self):
+        state = super().table_state()
+        view = state.view
+        if state.viewer is not None or view.players < 2:
+            return state
+        # Every hand hidden (a spectator): the table is drawn from the decider's view,
+        # where the decider's own cards have no backs; in Flip everyone else sees their
+        # other side, and so must a spectator (it saw a plain back there).
+        seat = view.seat
+        other = self.ctl.view((seat + 1) % view.players).seats[seat]
+        seats = tuple(other if info.seat == seat else info for info in view.seats)
+        return state._replace(view=replace(view, seats=seats))
 
     def _hidden_notice(self) -> str:
         if not self.ctl.humans:
@@ -287,6 +320,7 @@ class ClientTableScreen(TableScreen):
         if change.fresh:
             log.replace(ctl.log)
             self.withdraw_question()     # it asked about a game that has been replaced
+            self._result_overtaken()
         elif change.lines:
             log.add(list(change.lines))
         challenger = None
@@ -306,8 +340,24 @@ class ClientTableScreen(TableScreen):
         else:
             self._refresh()
 
+    def _result_overtaken(self) -> None:
+        """The table dealt (everyone else was ready, or the pause between rounds ran
+        out) while this terminal still showed the last result: it closes as if its
+        person had gone on, instead of lying over the new hand."""
+        from ..app.screens.match_result import AGAIN, MatchResultDialog
+        from ..app.screens.round_result import RoundResultScreen
+
+        screen = self.app.screen
+        if isinstance(screen, MatchResultDialog):
+            screen.dismiss(AGAIN)
+        elif isinstance(screen, RoundResultScreen):
+            screen.dismiss(None)
+
     def _match_over(self, summary) -> None:
         from ..app.screens.match_result import AGAIN, SETUP, MatchResultDialog
+
+        if self.ctl.table.deal != self._round_seen:
+            return      # the next match is dealt already (its result was overtaken)
 
         def chosen(choice: str) -> None:
             if choice == AGAIN:
@@ -395,7 +445,8 @@ class ClientApp(UnoApp):
         from .lobby import LobbyScreen
 
         if self.server_table is not None:
-            return ClientTableScreen(SeatController(self.server_table, self.session))
+            return ClientTableScreen(SeatController(self.server_table, self.session),
+                                     returning=True)
         return LobbyScreen()
 
     def _setup(self) -> Screen:

@@ -7,7 +7,7 @@ can be forged or carry an escape sequence to whoever reads it.
 
 from __future__ import annotations
 
-__all__ = ["event_line", "CHOSEN"]
+__all__ = ["event_line", "CHOSEN", "RepeatFolder"]
 
 #: Fields whose values come from a client: always quoted.
 CHOSEN = frozenset({"user", "name", "to", "command", "reason", "ended", "why", "error"})
@@ -30,3 +30,34 @@ def event_line(what: str, **fields: object) -> str:
     for key, value in fields.items():
         parts.append(f"{key}={_value(key, value)}")
     return " ".join(parts)
+
+
+class RepeatFolder:
+    """Folds a flood of the same line (a limit hit again and again: a thousand refused
+    connections a second would cost more in log writes than in refusing them, and fill
+    the disk) into one line per ``every`` seconds that says how many it stands for.
+
+    ``note(key, now)`` is None for a line to leave out, else how many were left out
+    since the last one written; ``due(now)`` gives the keys whose leftover count is
+    older than ``every``, with the count, and forgets them.
+    """
+
+    def __init__(self, every: float) -> None:
+        self.every = every
+        #: key -> (when its last line was written, lines left out since).
+        self._open: dict[str, tuple[float, int]] = {}
+
+    def note(self, key: str, now: float) -> int | None:
+        written, left_out = self._open.get(key, (None, 0))
+        if written is not None and now - written < self.every:
+            self._open[key] = (written, left_out + 1)
+            return None
+        self._open[key] = (now, 0)
+        return left_out
+
+    def due(self, now: float) -> list[tuple[str, int]]:
+        done = [(key, left_out) for key, (written, left_out) in self._open.items()
+                if now - written >= self.every]
+        for key, _ in done:
+            del self._open[key]
+        return [(key, left_out) for key, left_out in done if left_out]

@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import asyncio
 import hmac
-import ipaddress
 import logging
 import os
 import signal
+import stringprep
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -37,10 +37,11 @@ from ..config import PlayConfig, SeatSpec, computer_name, default_bot_level
 from ..i18n import N_, parse_language
 from ..paths import data_dir
 from ..saves import MatchRecord, MatchStore, SaveFileError
-from .events import event_line
+from .events import RepeatFolder, event_line
 from .identity import guest_names, player_name
 from .limits import FD_RESERVE, Gatekeeper, Limits, raise_fd_limit
 from .quiet_gc import QuietCollector
+from .roles import ServeError, is_loopback
 from .session import TerminalSession
 from .table import DEFAULT_HOLD, DEFAULT_ROUND_PAUSE, ServerTable, TableError
 
@@ -64,10 +65,9 @@ CLOSED_FOLDER = "closed"
 #: Seconds an interrupted table (restored after a restart, or whose last person lost
 #: the connection) waits for someone to come back before it closes, at the least.
 ABANDONED_WAIT = 600.0
-
-
-class ServeError(ValueError):
-    """The server can't start as asked: the reason, in one line."""
+#: Seconds over which the same limit hit again (the same reason, the same address) is
+#: one line in server.log, with how many times it was hit.
+LIMIT_LOG_EVERY = 10.0
 
 
 @dataclass(frozen=True)
@@ -107,14 +107,41 @@ class ServeConfig:
     keepalive: float = 10.0
 
 
-def is_loopback(host: str) -> bool:
-    """True for an address only this machine can reach (``localhost``, 127.x, ::1)."""
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
+def accept_newer_characters_in_logins() -> None:
+    """Let login names with characters newer than Unicode 3.2 (every emoji) in.
+
+    asyncssh checks a login name with SASLprep (RFC 4013) before any of our code sees
+    it, and SASLprep's tables are Unicode 3.2's (2002): an emoji is "unassigned" there,
+    and asyncssh dropped the connection with "Unassigned character". It has no option
+    for this, but takes the check from its connection module's ``saslprep``: this puts
+    in the same check without the one for unassigned characters (prohibited ones,
+    controls and private use among them, are still refused, and the name is still
+    NFKC-normalised). Applied once, at import; the client side of asyncssh, which the
+    tests use, takes it too.
+    """
+    from asyncssh import connection, saslprep
+
+    if getattr(connection.saslprep, "accepts_newer_characters", False):
+        return
+    strict = connection.saslprep
+
+    def saslprep_with_newer_characters(text: str) -> str:
+        try:
+            return strict(text)
+        except saslprep.SASLPrepError as exc:
+            if not str(exc).startswith("Unassigned character"):
+                raise
+        return saslprep._stringprep(
+            text, False, saslprep._map_saslprep, "NFKC",
+            (stringprep.in_table_c12, stringprep.in_table_c21_c22, stringprep.in_table_c3,
+             stringprep.in_table_c4, stringprep.in_table_c5, stringprep.in_table_c6,
+             stringprep.in_table_c7, stringprep.in_table_c8, stringprep.in_table_c9), True)
+
+    saslprep_with_newer_characters.accepts_newer_characters = True
+    connection.saslprep = saslprep_with_newer_characters
+
+
+accept_newer_characters_in_logins()
 
 
 class _Refused(Exception):
@@ -281,6 +308,7 @@ class Host:
         self.web = None
         self._executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="uno-bots")
         self._log = self._make_log()
+        self._repeats = RepeatFolder(LIMIT_LOG_EVERY)
         self.stopping = False
         #: What every client reads when the server stops (in their own language).
         self.goodbye = N_("The server is stopping. Your table was saved. Goodbye!")
@@ -420,8 +448,22 @@ class Host:
         self.log_line(event_line(what, **fields))
 
     def log_limit(self, refusal: str, **fields) -> None:
-        """A limit was hit: what was refused, and why."""
+        """A limit was hit: what was refused, and why; the same refusal again within
+        LIMIT_LOG_EVERY is counted, not written (see RepeatFolder)."""
+        left_out = self._repeats.note(refusal, time.monotonic())
+        if left_out is None:
+            return
+        if left_out:
+            fields["repeated"] = left_out
         self.log_event_line("limit", **fields, why=refusal)
+
+    def _log_repeats(self) -> None:
+        """The limits hit again since their last line, and how often."""
+        self._write_repeats(time.monotonic())
+
+    def _write_repeats(self, now: float) -> None:
+        for refusal, left_out in self._repeats.due(now):
+            self.log_event_line("limit", repeated=left_out, why=refusal)
 
     def log_event(self, what: str, session: TerminalSession) -> None:
         """One line about a session: who, from where, which terminal, how long, how it ended."""
@@ -484,6 +526,7 @@ class Host:
         while not self.stopping:
             await asyncio.sleep(min(IDLE_SWEEP, idle / 4) if idle else IDLE_SWEEP)
             self._close_abandoned()
+            self._log_repeats()
             if not idle:
                 continue
             now = time.monotonic()
@@ -759,6 +802,7 @@ class Host:
         if self.stopping:
             return
         self.stopping = True
+        self._write_repeats(float("inf"))
         self.log_line(f"stopping ({reason})")
         if self._server is not None:
             self._server.close()

@@ -27,11 +27,12 @@ from typing import TYPE_CHECKING
 
 from ..i18n import LANGUAGES, N_, translator
 from .replica import TableState, TableSync
+from .roles import WORKER_LOST
 from .table import TableChange, TableError
 from .wire import Outbox, receive
 
 if TYPE_CHECKING:
-    from .host import Host
+    from .roles import HostRole
     from .session import TerminalSession
     from .table import ServerTable
 
@@ -40,7 +41,6 @@ __all__ = ["WorkerPool", "WorkerLink", "WORKER_LOST"]
 #: Seconds a worker has to end its apps after the host closes its pipe.
 STOP_WAIT = 3.0
 #: How a session ends whose worker stopped under it (the person did not leave).
-WORKER_LOST = "dropped: its render worker stopped"
 
 
 class WorkerLink:
@@ -262,7 +262,7 @@ class WorkerLink:
 class WorkerPool:
     """``count`` render workers for ``host``'s sessions."""
 
-    def __init__(self, host: "Host", count: int) -> None:
+    def __init__(self, host: "HostRole", count: int) -> None:
         self.host = host
         self.count = count
         self.links: list[WorkerLink] = []

@@ -11,13 +11,12 @@ import asyncssh
 
 from ..i18n import CHOSEN_LANGUAGE, N_, Translator, language_from_environment, translator
 from .identity import Identity, chosen_name, player_name, split_login
-from .pool import WORKER_LOST
+from .roles import WORKER_LOST
 
 if TYPE_CHECKING:
     from .client import ClientApp
     from .driver import ChannelDriver
-    from .host import Host
-    from .pool import WorkerLink
+    from .roles import HostRole, LinkRole
     from .table import ServerTable, TableChange
 
 __all__ = ["TerminalSession", "player_name", "NO_PTY_MESSAGE", "NO_COMMANDS_MESSAGE"]
@@ -46,7 +45,7 @@ class TerminalSession(asyncssh.SSHServerSession):
     (``link``), which then gets the keys and sends the output.
     """
 
-    def __init__(self, host: "Host", user: str, key: str | None, peer: str) -> None:
+    def __init__(self, host: "HostRole", user: str, key: str | None, peer: str) -> None:
         from .limits import InputRate
 
         self.host = host
@@ -82,7 +81,7 @@ class TerminalSession(asyncssh.SSHServerSession):
         self.ending = ""
         self.app: "ClientApp | None" = None
         #: The render worker drawing this session's app, if not this process.
-        self.link: "WorkerLink | None" = None
+        self.link: "LinkRole | None" = None
         #: The table this session is at (seated or watching), as the host sees it.
         self.table: "ServerTable | None" = None
         self._chan: asyncssh.SSHServerChannel | None = None

@@ -15,6 +15,7 @@ back within ``hold`` seconds, is played by a computer until someone sits there.
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import random
 import re
@@ -32,7 +33,7 @@ from ..app.pacing import CATCH_GRACE, Answer, first_answer
 from ..bots import make_bot
 from ..config import MAX_LOG_LINES, MAX_NAME, PlayConfig, SeatSpec, default_bot_level
 from ..engine import Accept, Action, CallUno, Catch, Draw, EngineError, Keep, Play
-from ..i18n import N_, Translator, translator
+from ..i18n import N_, Phrase, Translator, translator
 from ..saves import MatchRecord, MatchRecorder, MatchStore
 from .replica import TableFeed
 
@@ -120,6 +121,17 @@ class Submission:
     call_uno: bool = False
 
 
+#: Beside a table's save: whom each seat belongs to (its identity: a key's fingerprint
+#: or a connection's token), so that after a restart a seat goes back to its person
+#: only, not to whoever types the name the save keeps.
+SEAT_KEYS_SUFFIX = ".seats"
+
+
+def seat_keys_path(save: Path) -> Path:
+    """The file of seat identities beside the save ``save``."""
+    return save.with_name(save.name + SEAT_KEYS_SUFFIX)
+
+
 @dataclass
 class _Seat:
     name: str
@@ -203,6 +215,7 @@ class ServerTable:
         if self.interrupted:
             for s in self._seats:
                 s.away = s.for_people      # each person may come back and take theirs
+            self._restore_seat_keys(record.path)
         self._rng = random.Random(config.seed)
         self._members: dict[Member, set[int]] = {}
         self._queue: asyncio.Queue[_Entry] = asyncio.Queue()
@@ -300,6 +313,7 @@ class ServerTable:
             return None
         path = recorder.record.path
         try:
+            seat_keys_path(path).unlink(missing_ok=True)     # nobody is to come back
             if keep_in is not None and path.exists():
                 keep_in.mkdir(parents=True, exist_ok=True)
                 kept = keep_in / path.name
@@ -436,8 +450,9 @@ class ServerTable:
     def kept_seat(self, name: str, key: str | None) -> int | None:
         """The seat of a person who lost the connection, for them to take back: the
         one held by identity ``key`` (an SSH key's fingerprint, or a connection's
-        token), whatever name they come back under. Only a seat saved before a restart,
-        whose holder's identity the save does not know, is found by ``name``."""
+        token), whatever name they come back under; after a restart too (the
+        identities are kept beside the save). Only a seat from a save with no such file
+        (made before it existed) is found by ``name``."""
         wanted = name.casefold()
         for seat, s in enumerate(self._seats):
             if not s.away or s.holder is not None:
@@ -488,6 +503,7 @@ class ServerTable:
             if other != seat and s.name.casefold() == name.casefold():
                 raise TableError(N_("{name} already has a seat at this table"), name=s.name)
         target.holder = member
+        changed = target.key != member.key
         target.key = member.key
         target.held_until = None
         target.away = False
@@ -496,9 +512,47 @@ class ServerTable:
         self._rename(seat, name)
         self._members.setdefault(member, set()).add(seat)
         self._news(f"{name} sits down at seat {seat + 1}")
+        if changed:
+            self._save_seat_keys()
         self._play_on()
         self._wake.set()
         return seat
+
+    def _restore_seat_keys(self, save: Path | None) -> None:
+        """Whom the seats belonged to before the restart (see SEAT_KEYS_SUFFIX); a save
+        with no such file (or a broken one) leaves its seats to be found by name."""
+        if save is None:
+            return
+        try:
+            keys = json.loads(seat_keys_path(save).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return
+        if not isinstance(keys, list) or len(keys) != len(self._seats):
+            return
+        for seat, key in zip(self._seats, keys):
+            if isinstance(key, str) and key and seat.for_people:
+                seat.key = key
+
+    def _save_seat_keys(self) -> None:
+        """Write whom each seat belongs to beside the save (readable by the server's
+        user only: a token is what takes a keyless seat back)."""
+        recorder = self.recorder
+        if recorder is None or self.closed:
+            return
+        if recorder.record is None or recorder.record.path is None:
+            recorder.flush(1.0)     # the save's file is made by its writer's thread
+        path = recorder.record.path if recorder.record is not None else None
+        if path is None:
+            return
+        target = seat_keys_path(path)
+        temp = target.with_name(target.name + ".tmp")
+        try:
+            fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(fd, "w", encoding="utf-8") as out:
+                json.dump([s.key for s in self._seats], out)
+            os.replace(temp, target)
+        except OSError:
+            pass      # the save's own writer reports the disk's problems
 
     def leave(self, member: Member) -> None:
         """``member`` leaves on purpose: its seats are free, computers play them now."""
@@ -585,6 +639,8 @@ class ServerTable:
             self.recorder.record = None
             self.recorder.config = self.save_config()
         self.ctl.use_position(game)
+        if self.recorder is not None and any(seat.key for seat in self._seats):
+            self._save_seat_keys()          # beside the new save
         self.summary = None
         self.version += 1
         self._broadcast(TableChange(tuple(self.ctl.log), fresh=True))
@@ -692,7 +748,9 @@ class ServerTable:
         if action is None:
             return
         name = self._seats[seat].name
-        note = f"{name}'s time ran out ({self.turn_seconds:g} s)"
+        # Log lines are phrases: every terminal at the table reads them in its language.
+        seconds = format(self.turn_seconds, "g")
+        note = Phrase("{name}'s time ran out ({seconds} s)", name=name, seconds=seconds)
         ctl.log.append(note)
         lines = [note] + ctl.apply(action)
         count = self._timeouts[seat] = self._timeouts.get(seat, 0) + 1
@@ -701,8 +759,8 @@ class ServerTable:
             self._timeouts[seat] = 0
             self.ctl.bots[seat] = make_bot(default_bot_level(), seat,
                                            random.Random(self._rng.randrange(2**63)))
-            note = (f"{name} timed out {count} times in a row: a computer plays the seat "
-                    "until they press a key")
+            note = Phrase("{name} timed out {count} times in a row: a computer plays the "
+                          "seat until they press a key", name=name, count=count)
             ctl.log.append(note)
             lines.append(note)
         self._changed(lines)

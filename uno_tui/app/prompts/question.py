@@ -32,21 +32,25 @@ class Option(NamedTuple, Generic[T]):
 
 @dataclass(frozen=True)
 class Question(Generic[T]):
-    """A question for the person at the keyboard. ``cancel`` lets Escape answer None."""
+    """A question for the person at the keyboard. ``cancel`` lets Escape answer None.
+    ``about_players``: the answer is a player, so the seats must stay in view (the table
+    lays the question below them, over the piles and the hand)."""
 
     title: str
     message: str
     options: tuple[Option[T], ...]
     cancel: bool = False
+    about_players: bool = False
 
     def __init__(self, title: str, message: str, options: Sequence[Option[T]],
-                 cancel: bool = False) -> None:
+                 cancel: bool = False, about_players: bool = False) -> None:
         if not options:
             raise ValueError(f"a question needs at least one option: {title!r}")
         object.__setattr__(self, "title", title)
         object.__setattr__(self, "message", message)
         object.__setattr__(self, "options", tuple(options))
         object.__setattr__(self, "cancel", cancel)
+        object.__setattr__(self, "about_players", about_players)
 
     @property
     def numbered(self) -> bool:

@@ -57,4 +57,4 @@ class BetweenRounds:
             else:
                 self.app.exit()
 
-        self.app.push_screen(MatchResultDialog(summary), chosen)
+        self.app.push_screen(MatchResultDialog(summary, self.app.tr), chosen)

@@ -47,13 +47,14 @@ class HandoffScreen(Screen[bool]):
     def _recent_text(self) -> Text:
         most = self.RECENT_LINES[self.app.size.height >= self.TALL]
         shown = self.recent[-most:]
-        text = Text(f"Since {self.player}'s last turn:", style="bold")
+        tr = self.app.tr
+        text = Text(tr("Since {name}'s last turn:", name=self.player), style="bold")
         earlier = len(self.recent) - len(shown)
         if earlier:
-            text.append(f" ({earlier} more in the log)", style="dim")
+            text.append(tr(" ({count} more in the log)", count=earlier), style="dim")
         for line in shown:
             text.append("\n")
-            text.append(line)
+            text.append(tr.words(line))
         return text
 
     def compose(self) -> ComposeResult:

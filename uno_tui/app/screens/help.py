@@ -10,7 +10,7 @@ from textual.binding import Binding
 from textual.screen import ModalScreen
 from textual.widgets import MarkdownViewer, TabbedContent, TabPane
 
-from ...engine import HOUSE_RULES, VARIANTS
+from ...engine import HOUSE_RULES, VARIANTS, ConfigError, house_rule
 from .. import frontends
 from ...i18n import Translator, translator
 from ..widgets.footer import KeysFooter
@@ -32,7 +32,7 @@ def rules_markdown(variant: str, rules: Iterable[str] = (), *, choosing: bool = 
     language (English by default)."""
     tr = tr or translator()
     label = tr(VARIANTS[variant].label) if variant in VARIANTS else variant
-    page = _read(f"{variant}.md", tr) or frontends.help_page(variant)
+    page = frontends.help_page(variant, tr)
     if page is None:
         # A variant without its own page still gets the rules every variant shares.
         page = f"# {label}\n\n" + (_read("common.md", tr) or "")
@@ -40,9 +40,16 @@ def rules_markdown(variant: str, rules: Iterable[str] = (), *, choosing: bool = 
     if shown:
         heading = tr("House rules to choose from") if choosing else tr("House rules in this game")
         page += f"\n\n## {heading}\n\n"
-        page += "\n".join(f"- **{rule}**: {tr(HOUSE_RULES[rule]) if rule in HOUSE_RULES else ''}"
-                          for rule in shown)
+        page += "\n".join(f"- **{rule}**: {tr(_help_line(rule))}" for rule in shown)
     return page
+
+
+def _help_line(rule: str) -> str:
+    """A house rule's help line (``catch-window:5``: with its number); "" if unknown."""
+    try:
+        return house_rule(rule).help
+    except ConfigError:
+        return ""
 
 
 def keys_markdown(tr: Translator | None = None) -> str:

@@ -94,8 +94,8 @@ class ReplayScreen(Screen[None]):
     def _hands(self) -> Text:
         game, names = self.replay.game, self.replay.names
         text = Text()
-        # In cells: a name typed in Japanese is two cells a character.
-        width = max(cell_len(name) for name in names)
+        width = max(cell_len(name) for name in names)     # in cells: a kanji is two
+        words = self.app.tr.words
         for seat, name in enumerate(names):
             if seat:
                 text.append("\n")
@@ -105,7 +105,7 @@ class ReplayScreen(Screen[None]):
             text.append(f"{len(hand):>3} ", style="dim")
             for card in hand:
                 face = game.face(card)
-                text.append(short_label(face), style=card_style(face))
+                text.append(words(short_label(face)), style=card_style(face))
                 text.append("  ")
         return text
 

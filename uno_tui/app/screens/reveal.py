@@ -32,16 +32,18 @@ class RevealScreen(ModalScreen[None]):
         self.verdict = verdict
 
     def compose(self) -> ComposeResult:
+        tr = self.app.tr
         cards = Text()
         for face in self.faces:
-            cards.append(f" {short_label(face)} ", style=card_style(face))
+            cards.append(f" {tr.words(short_label(face))} ", style=card_style(face))
             cards.append(" ")
         with Vertical(id="dialog"):
-            yield Static(Text(f"{self.target}'s hand, for {self.challenger} only"),
-                         classes="dialog-title")
-            yield Static(cards or "(no cards)", classes="dialog-message", id="revealed-cards")
-            yield Static(Text(self.verdict), classes="dialog-message")
-            yield Static("Press Enter to hide it and go on.", classes="dialog-hint")
+            yield Static(Text(tr("{target}'s hand, for {name} only", target=self.target,
+                                 name=self.challenger)), classes="dialog-title")
+            yield Static(cards or tr("(no cards)"), classes="dialog-message",
+                         id="revealed-cards")
+            yield Static(Text(tr.words(self.verdict)), classes="dialog-message")
+            yield Static(tr("Press Enter to hide it and go on."), classes="dialog-hint")
         yield KeysFooter()
 
     def on_click(self) -> None:

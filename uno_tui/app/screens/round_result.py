@@ -10,6 +10,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from ...i18n import Translator, translator
 from ..cardtext import card_style, short_label
 from ..controller import RoundSummary
 from ..widgets.footer import KeysFooter
@@ -17,21 +18,22 @@ from ..widgets.footer import KeysFooter
 __all__ = ["RoundResultScreen", "round_table"]
 
 
-def round_table(summary: RoundSummary) -> Table:
+def round_table(summary: RoundSummary, tr: Translator | None = None) -> Table:
     """A table of the round: cards left, their points, points gained, running total."""
+    tr = tr or translator()
     table = Table(expand=True, box=None, pad_edge=False, show_edge=False)
-    table.add_column("Player", no_wrap=True)
-    table.add_column("Cards left", ratio=1)
-    table.add_column("Points", justify="right", no_wrap=True)
-    table.add_column("Round", justify="right", no_wrap=True)
-    table.add_column("Total", justify="right", no_wrap=True)
+    table.add_column(tr("Player"), no_wrap=True)
+    table.add_column(tr("Cards left"), ratio=1)
+    table.add_column(tr("Points"), justify="right", no_wrap=True)
+    table.add_column(tr("Round"), justify="right", no_wrap=True)
+    table.add_column(tr("Total"), justify="right", no_wrap=True)
     for seat, name in enumerate(summary.names):
         cards = Text()
         for face in summary.hands[seat]:
-            cards.append(short_label(face), style=card_style(face))
+            cards.append(tr.words(short_label(face)), style=card_style(face))
             cards.append(" ")
         if not summary.hands[seat]:
-            cards.append("out" if seat == summary.winner else "no cards")
+            cards.append(tr("out") if seat == summary.winner else tr("no cards"))
         gained = summary.gained[seat]
         table.add_row(
             Text(name, style="bold" if seat == summary.winner else ""),
@@ -43,15 +45,17 @@ def round_table(summary: RoundSummary) -> Table:
     return table
 
 
-def round_title(summary: RoundSummary) -> str:
+def round_title(summary: RoundSummary, tr: Translator | None = None) -> str:
     """"Round 2: Ann wins 87 points" or "Round 2 ends with no winner"."""
+    tr = tr or translator()
     if summary.winner is None:
-        return f"Round {summary.number} ends with no winner"
+        return tr("Round {number} ends with no winner", number=summary.number)
     name = summary.names[summary.winner]
     points = summary.gained[summary.winner]
     if summary.mode == "lowest":
-        return f"Round {summary.number}: {name} goes out"
-    return f"Round {summary.number}: {name} goes out and scores {points}"
+        return tr("Round {number}: {name} goes out", number=summary.number, name=name)
+    return tr("Round {number}: {name} goes out and scores {points}", number=summary.number,
+              name=name, points=points)
 
 
 class RoundResultScreen(ModalScreen[None]):
@@ -65,14 +69,15 @@ class RoundResultScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         summary = self.summary
+        tr = self.app.tr
         if summary.match_over:
-            after = "Press Enter for the match result."
+            after = tr("Press Enter for the match result.")
         else:
-            after = f"Press Enter to deal round {summary.number + 1}."
+            after = tr("Press Enter to deal round {number}.", number=summary.number + 1)
         with Vertical(id="dialog", classes="wide-dialog"):
-            yield Static(Text(round_title(summary)), classes="dialog-title")
+            yield Static(Text(round_title(summary, tr)), classes="dialog-title")
             with VerticalScroll(id="round-table"):
-                yield Static(round_table(summary))
+                yield Static(round_table(summary, tr))
             yield Static(after, classes="dialog-hint")
         yield KeysFooter()
 

@@ -1,5 +1,5 @@
 """The setup screen: variant, seats (names, people or computers), match mode, target,
-house rules.
+a preset of house rules, house rules.
 
 Nothing private exists yet, so nothing private can show. Enter or Ctrl+S starts;
 bad values get a message and change nothing. The screen is a handful of light
@@ -8,6 +8,7 @@ widgets, so that ``uno-tui`` opens about as fast as an empty Textual app.
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -21,7 +22,9 @@ from ...config import (
     MAX_NAME, MAX_SEATS, MODE_LABELS, PlayConfig, SeatSpec, computer_name, player_count_problem,
     default_bot_level,
 )
-from ...engine import HOUSE_RULES, MODES, VARIANTS, ConfigError, get_variant
+from ...engine import HOUSE_RULES, MODES, PRESETS, VARIANTS, ConfigError, expand_rules, get_variant
+from ...engine.registry import PRESET_PREFIX, house_rule
+from ...engine.ruleset import NUMBER_MARK
 from ...i18n import LANGUAGES, N_
 from ..widgets.action import ActionLink
 from ..widgets.checklist import CheckList
@@ -31,10 +34,14 @@ from ..widgets.seat_table import KindSwitch, NameInput, SeatTable, level_word
 from ..widgets.title import TitleBar
 from ..widgets.footer import KeysFooter
 
-__all__ = ["SetupScreen", "default_seats", "computer_levels", "TARGETS", "TESTING_LEVELS"]
+__all__ = ["SetupScreen", "default_seats", "computer_levels", "preset_of", "TARGETS",
+           "TESTING_LEVELS", "CUSTOM"]
 
 #: What the hint line says while no computer seat is picked and nothing is wrong.
 _HINT = N_("Tab moves between the fields; ? explains the rules and every house rule.")
+
+#: The preset row's value while the ticked house rules are no preset's.
+CUSTOM = ""
 
 #: Target scores offered (the command line's --target is added when it is another).
 TARGETS = (100, 150, 200, 250, 300, 400, 500, 750, 1000)
@@ -54,6 +61,25 @@ def default_seats(count: int = 4) -> tuple[SeatSpec, ...]:
     """One person and computers for the rest: what Enter starts with."""
     level = default_bot_level()
     return (SeatSpec("Player 1"),) + tuple(SeatSpec(computer_name(n), level) for n in range(1, count))
+
+
+def _rule_items(rules) -> list[tuple[str, str]]:
+    """The house rules to tick, with their help lines; a rule given with its number
+    (``catch-window:5`` from the command line) stands in its list place with it."""
+    numbered = {rule.partition(NUMBER_MARK)[0]: rule for rule in rules if NUMBER_MARK in rule}
+    return [(numbered[name], house_rule(numbered[name]).help) if name in numbered
+            else (name, help) for name, help in HOUSE_RULES.items()]
+
+
+def preset_rules(variant: str, preset: str) -> frozenset[str]:
+    """The house rules preset ``preset`` ticks for ``variant`` (those that apply to it)."""
+    return expand_rules(get_variant(variant), [PRESET_PREFIX + preset])
+
+
+def preset_of(variant: str, rules) -> str:
+    """The preset whose rules for ``variant`` are exactly ``rules``, else :data:`CUSTOM`."""
+    rules = frozenset(rules)
+    return next((name for name in PRESETS if preset_rules(variant, name) == rules), CUSTOM)
 
 
 class SetupScreen(Screen[None]):
@@ -109,8 +135,14 @@ class SetupScreen(Screen[None]):
                 yield ChoiceRow(list((name, code) for code, name in LANGUAGES.items()),
                                 self.app.language, label=tr("Language"), compact=True,
                                 id="language")
-            yield CheckList([(name, tr(text)) for name, text in HOUSE_RULES.items()],
-                            sorted(config.rules), id="rules", title=tr("House rules"))
+            presets = [(tr(preset.label), name) for name, preset in PRESETS.items()]
+            # The house rules' heading is the preset row: choosing one ticks its rules.
+            heading = tr("House rules")
+            yield ChoiceRow(presets + [(tr("custom"), CUSTOM)],
+                            preset_of(config.variant, config.rules), label=heading,
+                            label_width=cell_len(heading) + 2, id="preset")
+            yield CheckList([(name, tr(text)) for name, text in _rule_items(config.rules)],
+                            sorted(config.rules), id="rules")
             yield ActionLink(tr("Start the game (Enter)"), id="start")
         # Outside the scrolling part, so a problem always shows.
         yield Static(tr(_HINT), id="setup-error")
@@ -125,6 +157,7 @@ class SetupScreen(Screen[None]):
         table = self.query_one(SeatTable)
         self.watch(table, "rows", self._describe_level, init=False)
         self.watch(table, "cursor", self._describe_level, init=False)
+        self.watch(self.query_one("#rules", CheckList), "checked", self._show_preset, init=False)
 
     # ------------------------------------------------------------ language
 
@@ -277,6 +310,37 @@ class SetupScreen(Screen[None]):
         if wanted in values and mode.value != wanted:
             self._setting_mode = True
             mode.index = values.index(wanted)
+
+    @on(ChoiceRow.Changed, "#variant")
+    def _variant_changed_rules(self, event: ChoiceRow.Changed) -> None:
+        """A preset ticks, for another variant, the rules of it that apply there (Flip
+        has no 7-0); hand-ticked rules stay as they are."""
+        preset = self.query_one("#preset", ChoiceRow).value
+        if preset != CUSTOM:
+            self._tick_preset(preset)
+        else:
+            self._show_preset()
+
+    @on(ChoiceRow.Changed, "#preset")
+    def _preset_chosen(self, event: ChoiceRow.Changed) -> None:
+        event.stop()
+        if event.row.value != CUSTOM:
+            self._tick_preset(event.row.value)
+
+    def _tick_preset(self, preset: str) -> None:
+        variant = self.query_one("#variant", ChoiceRow).value
+        rules = self.query_one("#rules", CheckList)
+        # A rule listed with its number (catch-window:5) is ticked for the preset's rule.
+        listed = {name.partition(NUMBER_MARK)[0]: name for name, _ in rules.items}
+        rules.checked = frozenset(listed.get(rule, rule) for rule in preset_rules(variant, preset))
+
+    def _show_preset(self) -> None:
+        """The preset row follows the ticks: a preset's rules exactly, or "custom"."""
+        row = self.query_one("#preset", ChoiceRow)
+        ticked = self.query_one("#rules", CheckList).checked
+        preset = preset_of(self.query_one("#variant", ChoiceRow).value,
+                           {rule.partition(NUMBER_MARK)[0] for rule in ticked})
+        row.index = [value for _, value in row.options].index(preset)
 
     @on(ChoiceRow.Changed, "#mode")
     def _mode_changed(self, event: ChoiceRow.Changed) -> None:

@@ -17,6 +17,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
+from textual.geometry import Region
 from textual.reactive import reactive
 from textual.screen import Screen
 
@@ -26,7 +27,8 @@ from ..hotseat import HotSeat
 from ..moments import ballot_result
 from ..pacing import ComputerPacing
 from ..prompts import PromptHost, PromptPanel
-from ..tablestate import TableState
+from ..tablestate import TableState, public_table_view
+from ..timers import call_after
 from ..widgets.save_mark import SaveMark
 from ..widgets.banner import MomentBanner
 from ..widgets.card import COMPACT, HUGE, LARGE, card_size_for
@@ -36,10 +38,8 @@ from ..widgets.extras import extra_widgets
 from ..widgets.footer import KeysFooter
 from ..widgets.hand import HandTitle, HandView
 from ..widgets.log import GameLog
-from ..widgets.party import MiniPile
 from ..widgets.prompt import PromptBar
-from ..widgets.seats import SeatRing
-from ..widgets.table_area import SeatArea, compose_table_area
+from ..widgets.table_area import SeatArea, TableArea, compose_table_area
 from ..widgets.title import TitleBar
 from .between_rounds import BetweenRounds
 from .error import StopsInWords
@@ -105,6 +105,8 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
         #: The controller's last events as last drawn, and how many batches were drawn.
         self._events_seen: tuple = ()
         self._serial = 0
+        #: The seat whose missed UNO's window the clock is timing (catch-window:N).
+        self._timed_window: int | None = None
         #: The last ballot revealed, and the serial it came with.
         self._ballot = None
         #: The seats whose person chose to see their hand sorted (``s``), kept all match.
@@ -138,7 +140,7 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
         if hasattr(recorder, "state"):          # saved: a mark while saving fails
             yield SaveMark(recorder)
         with Horizontal(id="top"):
-            yield from compose_table_area(ctl.players, self._extras, bind)
+            yield from compose_table_area(ctl.players, self._extras, bind, draw_key="d")
             yield GameLog(id="log")
         yield MomentBanner(id="banner").data_bind(bind)
         yield PromptBar(id="prompt")
@@ -184,8 +186,9 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
     def _fit_to_terminal(self) -> None:
         """Cards, log and seats sized for the terminal's size."""
         size = card_size_for(*self.app.size)
+        # A rule set's widget drawing cards (Party's mini-pile) has a size_class too.
         for pile in (self.query_one(DiscardPile), self.query_one(DrawPile),
-                     *self.query(MiniPile)):
+                     *(extra for extra in self._extras if hasattr(extra, "size_class"))):
             pile.size_class = size
         # "-large" from 120x40 on (the piles' height, the statuses); "-huge" from 200x60.
         self.set_class(size in (LARGE, HUGE), "-large")
@@ -193,21 +196,42 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
         self.query_one(GameLog).styles.width = LOG_WIDTH[size]
         # Arrange the seats for the room they will get with a one-row hand, before the
         # first layout: arranged only once the seat area is laid out, the first frame
-        # waited for a second layout of every panel (SeatArea corrects it if the hand
+        # waited for a second layout of every panel (the table corrects it if the hand
         # takes another row).
         width, height = self.app.size
-        seat_rows = height - ONE_LINE_BARS - 2 * (size.height + 1)
-        self.query_one(SeatRing).arrange_panels(width - LOG_WIDTH[size], seat_rows)
+        table_rows = height - ONE_LINE_BARS - (size.height + 1)
+        self.query_one(TableArea).arrange_seats(width - LOG_WIDTH[size], table_rows)
         self._place_open_panel()
 
     @on(SeatArea.Resized)
-    def _seats_moved(self, message: SeatArea.Resized) -> None:
+    def _seats_moved(self) -> None:
+        self._place_panel(self.query_one(PromptPanel))
+
+    #: The open question's answer is a player: it lies below the seats (see Question).
+    _about_players = False
+
+    async def ask(self, question):
+        self._about_players = question.about_players
+        return await super().ask(question)
+
+    def _question_region(self) -> Region:
+        """Where the open question lies: over the seats, or, when its answer is a
+        player, below them (over the piles and the hand) so that they stay in view."""
+        table = self.query_one(TableArea)
+        if not self._about_players:
+            return table.question_region()
+        below = table.below_seats_region()
+        hand = self.query_one(HandView).region
+        # Over the whole width of the hand (the log's last lines beside the piles give
+        # way).
+        return Region(below.x, below.y, hand.right - below.x, max(1, hand.bottom - below.y))
+
+    def _place_panel(self, panel: PromptPanel) -> None:
         # The prompt panel lies over the seats, never taller than they are.
-        panel = self.query_one(PromptPanel)
-        height = max(1, message.region.height)
+        height = self._question_region().height
         if panel.styles.max_height is None or panel.styles.max_height.value != height:
             panel.styles.max_height = height
-        self._place_panel(panel)
+        super()._place_panel(panel)
 
     def prompt_opens(self) -> None:
         # What just happened is in the log's latest lines, even if it was scrolled back.
@@ -217,11 +241,9 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
         """Where the prompt panel lies (it is docked at the screen's bottom): over the
         seats, left of the log, so that the piles, the hand, the announcements, the
         prompt line and the log's latest lines stay in view."""
-        seats = self.query_one(SeatArea)
-        log = self.query_one(GameLog)
-        below = max(0, self.size.height - seats.region.bottom)
-        right = self.size.width - log.region.x if log.region.x > 0 else 0
-        return (0, max(0, right), below, 0)
+        region = self._question_region()
+        below = max(0, self.size.height - region.bottom)
+        return (0, max(0, self.size.width - region.right), below, region.x)
 
     # ---------------------------------------------------------------- state
 
@@ -233,8 +255,11 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
             decider = ctl.decider
             seat = decider if decider is not None else 0
         match = ctl.match
+        view = ctl.view(seat)
+        if self.viewer is None and ctl.game.variant.dark_deck and ctl.players > 1:
+            view = public_table_view(view, ctl.view((seat + 1) % ctl.players))
         return TableState(
-            view=ctl.view(seat), viewer=self.viewer, names=ctl.names,
+            view=view, viewer=self.viewer, names=ctl.names,
             levels=tuple(spec.level for spec in ctl.seats), scores=tuple(match.scores),
             round_number=match.round_number, target=ctl.target, mode=ctl.mode,
             variant_label=ctl.game.variant.label, show_ids=ctl.show_ids,
@@ -265,8 +290,26 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
                 # were this vote's.
                 self._ballot = None
         self.state = self.table_state()
+        self._time_uno_window()
         self._refresh_prompt()
         self.call_after_refresh(self._place_open_panel)
+
+    def _time_uno_window(self) -> None:
+        """``catch-window:N``: a missed UNO's window closes N seconds after it opened
+        (the engine has no clock; the table keeps the time)."""
+        game = self.ctl.game
+        seconds = game.window_seconds
+        window = game.uno_window if seconds is not None else None
+        if window == self._timed_window:
+            return
+        self._timed_window = window
+        if window is not None:
+            call_after(self, seconds, partial(self._uno_window_ran_out, window))
+
+    def _uno_window_ran_out(self, seat: int) -> None:
+        if self._timed_window == seat and self.ctl.game.uno_window == seat:
+            self.ctl.close_uno_window()
+            self._refresh()
 
     def _refresh_prompt(self) -> None:
         """Redraw the prompt line and the footer's keys only (the table has not changed)."""

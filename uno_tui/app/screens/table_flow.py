@@ -163,8 +163,9 @@ class TableFlow:
 
         ctl = self.ctl
         view = ctl.view(challenger)
-        verdict = "".join(ctl.narrator.line(event) for event in ctl.last_events
-                          if event.kind == EventKind.CHALLENGE)
+        # The log's line (a phrase: the reveal screen reads it in its app's language).
+        verdict = next((ctl.narrator.line(event) for event in ctl.last_events
+                        if event.kind == EventKind.CHALLENGE), "")
         if view.revealed is None:
             self._refresh()
             self.resume()

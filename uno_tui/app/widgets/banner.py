@@ -46,14 +46,15 @@ class MomentBanner(TableWidget):
     def read(self, state: TableState) -> None:
         view = state.view
         pending = view.pending_draw
-        self.pending = pending_draw_line(pending, state.names[view.decision_seat]) \
+        words = self.app.tr.words
+        self.pending = words(pending_draw_line(pending, state.names[view.decision_seat])) \
             if pending and view.winner is None else ""
         if state.serial == self._serial:
             return
         self._serial = state.serial
         news = headlines(state.events, state.names)[-KEPT:]
         if news:
-            self.headline = " · ".join(reversed(news))
+            self.headline = " · ".join(words(line) for line in reversed(news))
             self._shown_at = monotonic()
             self._shown += 1
             self._clear_later(SHOWN_AT_MOST)

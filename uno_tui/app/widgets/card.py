@@ -19,10 +19,13 @@ from typing import NamedTuple, Sequence
 
 from rich.text import Text
 
+from rich.cells import cell_len
+
 from ...engine import Face, Kind
 from ...engine.cards import COLOR_LETTERS
+from ...i18n import Translator, translator
 from .. import frontends
-from ..cardtext import card_style, color_ink
+from ..cardtext import card_style, color_ink, color_name, kind_name, unplayable_style
 
 __all__ = ["CardSize", "COMPACT", "LARGE", "HUGE", "HUGE_FROM", "card_lines", "card_text", "back_lines",
            "hotkey_for", "card_symbol", "card_name_lines", "corner_index", "Piece",
@@ -56,29 +59,10 @@ _DASHED = ("┌", "╌", "┐", "╎", "└", "╌", "┘")
 _PICKED = ("╒", "═", "╕", "│", "╘", "═", "╛")
 _HEAVY = ("┏", "━", "┓", "┃", "┗", "━", "┛")
 _PICKED_STYLE = "bold #ffd54f"
+#: Card faces read in English unless the widget drawing them gives its app's words.
+ENGLISH = translator()
 #: The initial a wild card carries in its corner.
 WILD_LETTER = "W"
-
-#: The big symbol of each kind that is not a number (plain characters every terminal has).
-_SYMBOLS = {
-    Kind.SKIP: "⊘",
-    Kind.REVERSE: "⇄",
-    Kind.DRAW_TWO: "+2",
-    Kind.WILD: "✱",
-    Kind.WILD_DRAW_FOUR: "+4",
-    Kind.SNORLAX: "Zz",
-    Kind.GRENINJA: "≋",
-    Kind.DRAW_ONE: "+1",
-    Kind.DRAW_FIVE: "+5",
-    Kind.SKIP_EVERYONE: "⊘⊘",
-    Kind.FLIP: "⇅",
-    Kind.WILD_DRAW_TWO: "+2",
-    Kind.WILD_DRAW_COLOR: "+?",
-    Kind.POINT_TAKEN: "☞",
-    Kind.WILD_PILE_UP: "▤",
-    Kind.WILD_DRAWN_TOGETHER: "∞",
-}
-
 
 #: Digits three rows tall, for the middle of a large number card.
 _BIG_DIGITS = {
@@ -115,7 +99,8 @@ def card_symbol(face: Face) -> str:
     """The big number or symbol of ``face``: ``5``, ``⊘``, ``+4``."""
     if face.kind == Kind.NUMBER:
         return str(face.number)
-    return _SYMBOLS.get(face.kind) or frontends.symbol(face.kind) or "?"
+    # Each rule set's front end gives its kinds' symbols.
+    return frontends.symbol(face.kind) or "?"
 
 
 def _initial(face: Face) -> str:
@@ -129,24 +114,28 @@ def corner_index(face: Face) -> str:
     return _initial(face) + card_symbol(face)
 
 
-def _name(face: Face) -> str:
+def _name(face: Face, tr: Translator) -> str:
     """The card's name without its colour: ``Skip``, ``Wild Draw Four``; numbers: the colour."""
     if face.kind == Kind.NUMBER:
-        return face.label.split(" ")[0]
-    label = face.label
-    if face.color is not None:
-        label = label.split(" ", 1)[1]
-    return label
+        return tr.words(color_name(face.color)) if face.color else ""
+    return tr.words(kind_name(face.kind))
 
 
 @lru_cache(maxsize=512)
-def card_name_lines(face: Face, width: int, lines: int) -> tuple[str, ...]:
-    """The card's name in at most ``lines`` lines of ``width``, whole words only.
+def card_name_lines(face: Face, width: int, lines: int,
+                    tr: Translator = ENGLISH) -> tuple[str, ...]:
+    """The card's name in at most ``lines`` lines of ``width`` cells, whole words only.
 
     A name too long for the room loses its leading words ("Wild" of "Wild Drawn
-    Together": the corner's W already says it is wild), never a part of a word.
+    Together": the corner's W already says it is wild), never a part of a word. A name
+    in a language written without spaces (Japanese) breaks between its characters
+    instead, never before a character a line may not start with, and loses its
+    leading word for wild (ワイルド) when it does not fit.
     """
-    words = _name(face).split(" ")
+    name = _name(face, tr)
+    if cell_len(name) != len(name):
+        return _wide_name_lines(name, width, lines, tr)
+    words = name.split(" ")
     while words:
         wrapped = textwrap.wrap(" ".join(words), width, break_long_words=False)
         if len(wrapped) <= lines and all(len(line) <= width for line in wrapped):
@@ -155,48 +144,91 @@ def card_name_lines(face: Face, width: int, lines: int) -> tuple[str, ...]:
     return ()
 
 
+def _wide_name_lines(name: str, width: int, lines: int, tr: Translator) -> tuple[str, ...]:
+    from .log import fill_cells   # the log's line breaking, without its indent
+
+    wild = tr.words(kind_name(Kind.WILD))
+    while name:
+        rest = name[len(wild):].lstrip(" ・") if name.startswith(wild) else ""
+        if rest:
+            # "ワイルド / ドロー4" reads better than "ワイルドド / ロー4".
+            wrapped = [wild, *fill_cells(rest, width)]
+            if len(wrapped) <= lines and all(cell_len(line) <= width for line in wrapped):
+                return tuple(wrapped)
+        wrapped = fill_cells(name, width)
+        if len(wrapped) <= lines:
+            return tuple(wrapped)
+        if not rest:
+            break
+        name = rest
+    return ()
+
+
+def _center(text: str, inner: int) -> str:
+    """``text`` centred in ``inner`` cells (as ``str.center`` for one-cell characters)."""
+    cells = cell_len(text)
+    if cells == len(text):
+        return text.center(inner)
+    room = max(0, inner - cells)
+    return " " * (room // 2) + text + " " * (room - room // 2)
+
+
 def _edge(left: str, fill: str, right: str, inner: int, start: str = "", end: str = "") -> str:
-    """A border line with ``start`` after the left corner and ``end`` before the right."""
-    start, end = start[:inner], end[:max(0, inner - len(start))]
-    return left + start + fill * (inner - len(start) - len(end)) + end + right
+    """A border line with ``start`` after the left corner and ``end`` before the right
+    (measured in cells: a note in Japanese is two cells a character)."""
+    start = _crop(start, inner)
+    room = max(0, inner - cell_len(start))
+    end = _crop(end, room)
+    return left + start + fill * (inner - cell_len(start) - cell_len(end)) + end + right
 
 
-def _body(face: Face, size: CardSize) -> list[str]:
+def _crop(text: str, cells: int) -> str:
+    """The start of ``text`` at most ``cells`` wide, never half a wide character."""
+    while cell_len(text) > cells:
+        text = text[:-1]
+    return text
+
+
+def _body(face: Face, size: CardSize, tr: Translator = ENGLISH) -> list[str]:
     """The lines between the top and bottom borders, each ``size.inner`` wide."""
     inner = size.inner
     rows = size.height - 2
     symbol = card_symbol(face)
     if rows <= 2:
         # Compact: the name when it takes both lines, else the symbol above the name.
-        name = card_name_lines(face, inner, 2)
+        name = card_name_lines(face, inner, 2, tr)
         lines = list(name) if len(name) == 2 else [symbol, *name]
     else:
         # Large: corner index, the big number (or a symbol), the name, the other corner.
         corner = corner_index(face)
         big = big_symbol(face)
         middle = list(big) if big[0] else ["", symbol]
-        name = card_name_lines(face, inner, rows - 2 - len(middle))
+        name = card_name_lines(face, inner, rows - 2 - len(middle), tr)
         # The symbol and name in the middle of the card, whatever its height.
         spare = rows - 2 - len(middle) - len(name)
         lines = [corner.ljust(inner), *[""] * (spare // 2), *middle, *name]
         lines += [""] * (rows - 1 - len(lines))
         lines.append(corner.rjust(inner))
-        return [line.center(inner) for line in lines]
+        return [_center(line, inner) for line in lines]
     lines += [""] * (rows - len(lines))
-    return [line.center(inner) for line in lines[:rows]]
+    return [_center(line, inner) for line in lines[:rows]]
 
 
 @lru_cache(maxsize=2048)
 def card_lines(face: Face, size: CardSize = COMPACT, index: int | None = None,
                playable: bool | None = None, picked: bool = False,
-               card_id: int | None = None) -> tuple[tuple[Piece, ...], ...]:
-    """The lines drawing one card face, each a tuple of (text, style) pieces.
+               card_id: int | None = None, covered: bool = False,
+               tr: Translator = ENGLISH) -> tuple[tuple[Piece, ...], ...]:
+    """The lines drawing one card face, each a tuple of (text, style) pieces, its name
+    in ``tr``'s language.
 
     ``index``: its place in a hand, whose hotkey goes in the top border.
-    ``playable``: True / False during its owner's turn (False: a dashed border, dimmed,
-    and "no" in the bottom border), None otherwise. ``picked`` doubles the top and bottom
-    borders.
+    ``playable``: True / False during its owner's turn (False: a dashed border, the face in
+    its colour's ink without a fill, and "no" in the bottom border), None otherwise. ``picked``
+    doubles the top and bottom borders.
     ``card_id`` given: printed in the bottom border (a testing aid).
+    ``covered``: the card lies under the next one of a fanned hand, its left edge in
+    view: the corner index alone in the body, and "no" at the bottom left.
     """
     if playable is False:
         edges, border = _DASHED, "dim"
@@ -210,18 +242,24 @@ def card_lines(face: Face, size: CardSize = COMPACT, index: int | None = None,
     if picked:
         edges = (_PICKED[0], _PICKED[1], _PICKED[2], edges[3], _PICKED[4], _PICKED[5], _PICKED[6])
         top_border = bottom_border = _PICKED_STYLE
-    tl, top, tr, side, bl, bottom, br = edges
+    tl, top, top_right, side, bl, bottom, br = edges
     inner = size.inner
     hotkey = hotkey_for(index) if index is not None else ""
-    note = "no" if playable is False else ""
+    note = tr("no") if playable is False else ""
     if card_id is not None:
         note = f"{note}#{card_id}"
-    # Unplayable: the colour only in the letters, not filling the card (dimmed).
-    style = f"{color_ink(face.color)} dim".strip() if playable is False else card_style(face)
-    lines = [((_edge(tl, top, tr, inner, hotkey, _initial(face)), top_border),)]
-    for text in _body(face, size):
+    # Unplayable: the colour only in the letters, not filling the card (never dimmed: a
+    # dimmed colour is blended into a dark grey on 16 colours and under NO_COLOR).
+    style = unplayable_style(face) if playable is False else card_style(face)
+    lines = [((_edge(tl, top, top_right, inner, hotkey, _initial(face)), top_border),)]
+    if covered:
+        body = [corner_index(face).ljust(inner)] + [" " * inner] * (size.height - 3)
+    else:
+        body = _body(face, size, tr)
+    for text in body:
         lines.append(((side, border), (text, style), (side, border)))
-    lines.append(((_edge(bl, bottom, br, inner, "", note), bottom_border),))
+    start, end = (note, "") if covered else ("", note)
+    lines.append(((_edge(bl, bottom, br, inner, start, end), bottom_border),))
     return tuple(lines)
 
 
@@ -244,10 +282,10 @@ def back_lines(size: CardSize = COMPACT, label: str = "UNO",
 
 def card_text(face: Face, size: CardSize = COMPACT, index: int | None = None,
               playable: bool | None = None, picked: bool = False,
-              card_id: int | None = None) -> list[str]:
+              card_id: int | None = None, tr: Translator = ENGLISH) -> list[str]:
     """The lines of a card as plain text."""
     return ["".join(text for text, _ in line)
-            for line in card_lines(face, size, index, playable, picked, card_id)]
+            for line in card_lines(face, size, index, playable, picked, card_id, tr=tr)]
 
 
 #: From this terminal size on, cards are drawn LARGE; from the next, HUGE.

@@ -52,10 +52,12 @@ class ChoiceRow(OwnBindingsFirst, Widget, Generic[T], can_focus=True):
 
     def __init__(self, options: Sequence[tuple[str, T]], value: T | None = None, *,
                  label: str = "", compact: bool = False, id: str | None = None,
-                 classes: str = "") -> None:
+                 classes: str = "", label_width: int | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self.options = tuple(options)
         self.label = label
+        #: The label column's width (a longer label than the other rows' gets its own).
+        self.label_width = label_width or self.LABEL_WIDTH
         self.compact = compact
         values = [v for _, v in self.options]
         self.set_reactive(ChoiceRow.index, values.index(value) if value in values else 0)
@@ -67,7 +69,7 @@ class ChoiceRow(OwnBindingsFirst, Widget, Generic[T], can_focus=True):
 
     @property
     def _indent(self) -> int:
-        return max(self.LABEL_WIDTH, cell_len(self.label) + 1) if self.label else 0
+        return max(self.label_width, cell_len(self.label) + 1) if self.label else 0
 
     def _spans(self) -> list[tuple[int, int]]:
         """Where each option is drawn: (start, end) cells, in the wide layout."""

@@ -55,11 +55,13 @@ class DiscardPile(DrawnInLines, TableWidget):
         pile = self.pile
         if pile is None or pile.face is None:
             return []
-        lines = card_line_texts(card_lines(pile.face, self.size_class, card_id=pile.card_id))
+        lines = card_line_texts(card_lines(pile.face, self.size_class, card_id=pile.card_id,
+                                           tr=self.app.tr))
         if pile.naming:
             lines.append(Text(" colour: ? ", style="dim"))
         elif pile.face.color != pile.color or pile.face.color is None:
-            lines.append(Text(f" {color_label(pile.color)} ", style=color_style(pile.color)))
+            lines.append(Text(f" {self.app.tr.words(color_label(pile.color))} ",
+                              style=color_style(pile.color)))
         else:
             lines.append(Text(pile.caption, style="dim"))
         return lines

@@ -36,6 +36,12 @@ class DrawPile(DrawnInLines, TableWidget):
     facts: reactive[DrawFacts | None] = reactive(None, repaint=False)
     size_class: reactive[CardSize] = reactive(COMPACT, layout=True)
 
+    def __init__(self, key: str = "", **kwargs) -> None:
+        super().__init__(**kwargs)
+        #: The key that draws on this screen, named after the count ("": none, e.g.
+        #: in a replay, where "(d)" read as a key that did nothing).
+        self.key = key
+
     def read(self, state: TableState) -> None:
         self.facts = DrawFacts(state.view.draw_count, state.view.draw_top_back)
 
@@ -56,10 +62,13 @@ class DrawPile(DrawnInLines, TableWidget):
         if facts.count == 0:
             lines = [Text(""), Text("(empty)".ljust(self.size_class.width), style="dim")]
         elif facts.back is not None:
-            lines = card_line_texts(card_lines(facts.back, self.size_class))
+            lines = card_line_texts(card_lines(facts.back, self.size_class, tr=self.app.tr))
         else:
             lines = card_line_texts(back_lines(self.size_class))
-        lines.append(Text(f"Draw {facts.count} (d)", style="dim"))
+        tr = self.app.tr
+        caption = (tr("Draw {count} ({key})", count=facts.count, key=self.key) if self.key
+                   else tr("Draw {count}", count=facts.count))
+        lines.append(Text(caption, style="dim"))
         return lines
 
     def on_click(self) -> None:

@@ -1,9 +1,10 @@
-"""Variant-specific table widgets, by variant name.
+"""Rule-set-specific table widgets, from each rule set's front end.
 
-A variant whose table needs more than the shared widgets registers widget classes
-here. The table screen mounts them beside the piles and binds them to its state like
-the shared widgets; they read ``state.view`` (``view.side``, ``view.extras``) and the
-last events, never the game itself. A new variant adds an entry, not a branch.
+A rule set whose table needs more than the shared widgets names widget factories in its
+front end (``FrontEnd.widgets``). The table screen mounts them beside the piles and binds
+them to its state like the shared widgets; they read ``state.view`` (``view.side``,
+``view.extras``) and the last events, never the game itself. A new rule set adds
+widgets to its front end, not a branch here.
 """
 
 from __future__ import annotations
@@ -12,18 +13,10 @@ from typing import Callable
 
 from .. import frontends
 from .bound import TableWidget
-from .flip_side import FlipSide
-from .party import BallotBox, MiniPile
 
-__all__ = ["EXTRA_WIDGETS", "extra_widgets"]
-
-#: Widget factories per variant name; absent for variants the shared widgets cover.
-EXTRA_WIDGETS: dict[str, tuple[Callable[[], TableWidget], ...]] = {
-    "flip": (FlipSide,),
-    "party": (MiniPile, BallotBox),
-}
+__all__ = ["extra_widgets"]
 
 
 def extra_widgets(variant: str) -> tuple[Callable[[], TableWidget], ...]:
-    """Widget factories for ``variant``: listed here, or brought by its front end."""
-    return EXTRA_WIDGETS.get(variant) or frontends.widgets(variant)
+    """Widget factories for ``variant``, brought by its front end."""
+    return frontends.widgets(variant)

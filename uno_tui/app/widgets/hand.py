@@ -35,11 +35,13 @@ class SlotFacts(NamedTuple):
     picked: bool
     card_id: int | None
     size: CardSize
+    #: The next card of a fanned hand lies over this one's right part.
+    covered: bool = False
 
 
-def _lines_of(facts: SlotFacts):
+def _lines_of(facts: SlotFacts, tr):
     return card_lines(facts.face, facts.size, facts.index, facts.playable, facts.picked,
-                      facts.card_id)
+                      facts.card_id, facts.covered, tr)
 
 
 @lru_cache(maxsize=2048)
@@ -51,6 +53,10 @@ def _card_strips(lines, base: Style) -> tuple[Strip, ...]:
 
 #: Card widgets made with the hand; a bigger hand adds more (at the cost of one full redraw).
 SLOTS_AT_START = 12
+#: A long hand is fanned from this card height on (large cards: their corner index is
+#: at their left edge); each card shows at least this many cells of it.
+FAN_FROM_HEIGHT = 8
+FAN_MIN_STEP = 5
 
 
 class CardSlot(Widget):
@@ -67,9 +73,9 @@ class CardSlot(Widget):
             return
         # Only the lines that look different: the pick changes two borders, the end of a
         # turn only the unplayable cards.
-        width = new.size.width
+        width, tr = new.size.width, self.app.tr
         changed = [Region(0, y, width, 1)
-                   for y, (was, now) in enumerate(zip(_lines_of(old), _lines_of(new)))
+                   for y, (was, now) in enumerate(zip(_lines_of(old, tr), _lines_of(new, tr)))
                    if was != now]
         if changed:
             self.refresh(*changed)
@@ -80,7 +86,7 @@ class CardSlot(Widget):
         facts = self.facts
         style = self.rich_style
         if facts is not None:
-            strips = _card_strips(_lines_of(facts), style)
+            strips = _card_strips(_lines_of(facts, self.app.tr), style)
             if y < len(strips):
                 return strips[y]
         return Strip.blank(self.size.width, style)
@@ -141,7 +147,7 @@ class ChipGrid(Widget):
             self._slots.append(slot)
             self.mount(slot)
         size = self.card_size
-        columns = self.columns()
+        columns, step = self.row_layout()
         playable = self.playable
         rows = -(-len(cards) // columns) if cards else 1
         for index, slot in enumerate(self._slots):
@@ -153,31 +159,55 @@ class ChipGrid(Widget):
                 continue
             card = cards[index]
             can_play = None if playable is None else card.id in playable
+            row, column = divmod(index, columns)
+            covered = step < size.width and column < columns - 1 and index < len(cards) - 1
             slot.facts = SlotFacts(card.face, index, can_play,
                                    can_play is not None and index == self.cursor,
-                                   card.id if self.show_ids else None, size)
-            row, column = divmod(index, columns)
-            slot.styles.offset = (column * size.width, row * size.height)
+                                   card.id if self.show_ids else None, size, covered)
+            slot.styles.offset = (column * step, row * size.height)
         self.styles.height = rows * size.height if cards else 1
 
     def columns(self, width: int | None = None) -> int:
         """Cards per row at ``width`` cells (the widget's width by default)."""
+        return self.row_layout(width)[0]
+
+    def row_layout(self, width: int | None = None) -> tuple[int, int]:
+        """Cards per row at ``width`` cells, and the cells from one card to the next.
+
+        A long hand of large cards is fanned: the cards overlap, each showing its left
+        edge with its number key and corner index (``G5``), so that it takes fewer rows
+        (one, at 200x60, up to about twenty cards) instead of scrolling.
+        """
         width = self.size.width if width is None else width
-        return max(1, width // self.card_size.width)
+        size = self.card_size
+        side_by_side = max(1, width // size.width)
+        count = len(self.cards)
+        if count <= side_by_side or size.height < FAN_FROM_HEIGHT:
+            return side_by_side, size.width
+        most = max(side_by_side, 1 + (width - size.width) // FAN_MIN_STEP)
+        rows = -(-count // most)
+        per_row = -(-count // rows)
+        return per_row, min(size.width, (width - size.width) // max(1, per_row - 1))
 
     def chip_offset(self, index: int) -> Offset:
-        """A cell inside the card at ``index``, relative to this widget (its middle)."""
+        """A cell inside the card at ``index``, relative to this widget (the middle of
+        what shows of it)."""
         size = self.card_size
-        row, column = divmod(index, self.columns())
-        return Offset(column * size.width + size.width // 2, row * size.height + size.height // 2)
+        columns, step = self.row_layout()
+        row, column = divmod(index, columns)
+        shown = size.width if column == columns - 1 or index == len(self.cards) - 1 else step
+        return Offset(column * step + shown // 2, row * size.height + size.height // 2)
 
     def index_at(self, x: int, y: int) -> int | None:
         """The card index drawn at cell ``(x, y)``, or None between cards."""
         size = self.card_size
-        column = x // size.width
-        if column >= self.columns():
+        columns, step = self.row_layout()
+        row = y // size.height
+        column = min(x // step, columns - 1)
+        last = min(len(self.cards), (row + 1) * columns) - 1
+        index = min(row * columns + column, last)
+        if index < 0 or x >= (index - row * columns) * step + size.width:
             return None
-        index = (y // size.height) * self.columns() + column
         return index if 0 <= index < len(self.cards) else None
 
 

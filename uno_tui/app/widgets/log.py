@@ -8,6 +8,7 @@ fill below. A scrolling log would move (and repaint) every visible row for every
 
 from __future__ import annotations
 
+import re
 import textwrap
 from typing import Sequence
 
@@ -19,6 +20,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from ...config import MAX_LOG_LINES as MAX_LINES
+from ...i18n import N_, Phrase
 
 __all__ = ["GameLog", "MAX_LINES"]
 
@@ -27,25 +29,98 @@ INDENT = "  "
 #: The narrowest width lines are wrapped to, whatever the panel's size.
 MIN_WRAP = 20
 #: Shown on the border while older lines are in view.
-SCROLLED_BACK = "older lines · wheel ↓"
+SCROLLED_BACK = N_("older lines · wheel ↓")
+
+
+#: Where a line may break besides spaces: before and after any one wide character
+#: (Japanese is written without spaces); a run of anything else is one word.
+_TOKENS = re.compile(r" +|[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]|[^ \u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]+")
+#: Japanese punctuation and small kana a row must not start with (kinsoku): the
+#: character before it goes down with it.
+_NO_ROW_START = frozenset("、。，．・：；？！）」』】〕〉》ーぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ")
+
+
+def fill_cells(text: str, width: int) -> list[str]:
+    """``text`` in rows of at most ``width`` cells, broken at spaces or between wide
+    characters (never before one a row may not start with), no indent."""
+    return _wrap_cells(text, width, "")
+
+
+def _wrap_cells(line: str, width: int, indent: str = INDENT) -> list[str]:
+    """``line`` in rows of at most ``width`` cells, measured in cells, broken at spaces
+    or between wide characters, continuations indented."""
+    rows: list[str] = []
+    row: list[str] = []
+    used = 0
+
+    def room() -> int:
+        return width - (cell_len(indent) if rows else 0)
+
+    def finish(tokens: list[str]) -> None:
+        text = "".join(tokens).rstrip(" ")
+        rows.append(indent + text if rows else text)
+
+    for token in _TOKENS.findall(line):
+        cells = cell_len(token)
+        if used + cells <= room():
+            if row or not token.isspace():
+                row.append(token)
+                used += cells
+            continue
+        if token.isspace():
+            finish(row)
+            row, used = [], 0
+            continue
+        carried = [row.pop()] if token in _NO_ROW_START and len(row) > 1 \
+            and not row[-1].isspace() else []
+        if row:
+            finish(row)
+        row = [*carried, token]
+        used = sum(cell_len(piece) for piece in row)
+        while used > room():            # a word longer than a whole row: cut by cells
+            head, *_rest = chop_cells("".join(row), room())
+            finish([head])
+            rest = "".join(row)[len(head):]
+            row, used = ([rest], cell_len(rest)) if rest else ([], 0)
+    if row or not rows:
+        finish(row)
+    _no_lone_last_character(rows, width, indent)
+    return rows
+
+
+def _no_lone_last_character(rows: list[str], width: int, indent: str) -> None:
+    """A Japanese sentence does not end on a row of one character ("…をめくっ / た"): a
+    few characters of the row before go down with it (never one a row may not start
+    with)."""
+    if len(rows) < 2:
+        return
+    last, before = rows[-1][len(indent):], rows[-2]
+    if len(last) != 1 or cell_len(last) != 2:
+        return
+    take = 1
+    while take < len(before) and before[-take] in _NO_ROW_START:
+        take += 1
+    moved = before[-take:]
+    kept = before[:-take]
+    if len(kept.strip()) < 2 or any(cell_len(c) != 2 for c in moved) \
+            or cell_len(indent + moved + last) > width:
+        return
+    rows[-2], rows[-1] = kept, indent + moved + last
 
 
 def wrap_line(line: str, width: int) -> list[str]:
     """``line`` as rows of at most ``width`` cells, continuations indented."""
-    rows = textwrap.wrap(line, width, subsequent_indent=INDENT) or [""]
-    if all(cell_len(row) <= width for row in rows):
-        return rows
-    # Wide characters (a name in CJK, say) take two cells each: cut by cells.
-    cut: list[str] = []
-    for row in rows:
-        cut += chop_cells(row, width) if cell_len(row) > width else [row]
-    return cut
+    if cell_len(line) != len(line):
+        # Wide characters (Japanese, a name in CJK) take two cells each: wrap by cells.
+        return _wrap_cells(line, width)
+    return textwrap.wrap(line, width, subsequent_indent=INDENT) or [""]
 
 
 class GameLog(Widget, can_focus=False):
     """Recent events, newest at the bottom of what is written, wrapped to the panel.
 
-    Only public lines reach it; they are text, never markup. The mouse wheel scrolls
+    Only public lines reach it; they are text, never markup, kept as given (phrases)
+    and put into the app's language as they are wrapped. The mouse wheel scrolls
     back; the next line brings the latest back into view. It keeps the last
     :data:`MAX_LINES` lines. Nothing runs in a thread: wrapping to the panel's width is
     all the measuring it needs.
@@ -99,7 +174,7 @@ class GameLog(Widget, can_focus=False):
             return          # not laid out yet: wrapped once the width is known
         before = len(self._rows)
         for line in lines:
-            wrapped = wrap_line(line, self._wrapped_at)
+            wrapped = wrap_line(self._words(line), self._wrapped_at)
             self._rows += wrapped
             self._row_counts.append(len(wrapped))
         if dropped:
@@ -129,7 +204,8 @@ class GameLog(Widget, can_focus=False):
 
     def unread(self, reader: int) -> list[str]:
         """The lines written since ``reader``'s bookmark, oldest first (none without
-        one; at most the lines the log still keeps)."""
+        one; at most the lines the log still keeps), as kept: phrases, put into words
+        by whoever shows them."""
         if reader not in self._read:
             return []
         new = min(self.written - self._read[reader], len(self.entries))
@@ -148,6 +224,12 @@ class GameLog(Widget, can_focus=False):
         """Bring the latest line into view (e.g. when a prompt opens)."""
         if not self.latest_in_view:
             self._scroll_to(max(self._home, len(self._rows) - self._page))
+
+    def _words(self, line: str) -> str:
+        """``line`` in the app's language (the log keeps lines as phrases, made with no
+        language: see narration.py)."""
+        tr = getattr(self.app, "tr", None)
+        return tr.words(line) if tr is not None else str(line)
 
     def _line_start(self, top: int) -> int:
         """``top``, or the first row of the next line if ``top`` is a continuation (the
@@ -168,7 +250,7 @@ class GameLog(Widget, can_focus=False):
         self._rows = []
         self._row_counts = []
         for line in self.entries:
-            wrapped = wrap_line(line, width)
+            wrapped = wrap_line(self._words(line), width)
             self._rows += wrapped
             self._row_counts.append(len(wrapped))
         self._scroll_to(self._line_start(max(0, len(self._rows) - self._page)))
@@ -185,7 +267,7 @@ class GameLog(Widget, can_focus=False):
         top = min(self._home, max(0, self._top + rows))
         if top != self._top:
             self._top = top
-            self.border_subtitle = SCROLLED_BACK if top < self._home else ""
+            self.border_subtitle = self._words(Phrase(SCROLLED_BACK)) if top < self._home else ""
             self.refresh()
 
     def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:

@@ -7,6 +7,7 @@ from typing import NamedTuple
 from rich.text import Text
 from textual.reactive import reactive
 
+from ...i18n import N_
 from ..tablestate import TableState
 from .bound import TableWidget
 
@@ -14,10 +15,10 @@ __all__ = ["ScoreBoard", "MODE_GOALS"]
 
 #: What wins the match, per mode, in a few words.
 MODE_GOALS = {
-    "target": "to {target}",
-    "single": "one round",
-    "five-rounds": "5 rounds",
-    "lowest": "lowest at {target}",
+    "target": N_("to {target}"),
+    "single": N_("one round"),
+    "five-rounds": N_("5 rounds"),
+    "lowest": N_("lowest at {target}"),
 }
 
 
@@ -33,20 +34,23 @@ class ScoreBoard(TableWidget):
     standing: reactive[Standing | None] = reactive(None)
 
     def read(self, state: TableState) -> None:
+        tr = self.app.tr
         scores = state.scores
         best = (min if state.mode == "lowest" else max)(scores)
         leaders = [state.names[s] for s, score in enumerate(scores) if score == best]
-        leader = "" if not any(scores) else f"lead: {', '.join(leaders)} {best}"
+        leader = "" if not any(scores) else tr("lead: {names} {score}",
+                                               names=tr(", ").join(leaders), score=best)
+        goal = MODE_GOALS.get(state.mode)
         self.standing = Standing(state.round_number,
-                                 MODE_GOALS.get(state.mode, state.mode).format(target=state.target),
+                                 tr(goal, target=state.target) if goal else state.mode,
                                  leader)
 
     def render(self) -> Text:
         standing = self.standing
         if standing is None:
             return Text("")
-        text = Text(f"Round {standing.round_number} · {standing.goal}", no_wrap=True,
-                    overflow="ellipsis")
+        text = Text(self.app.tr("Round {number} · {goal}", number=standing.round_number,
+                                goal=standing.goal), no_wrap=True, overflow="ellipsis")
         if standing.leader:
             text.append("\n")
             text.append(Text(standing.leader, style="dim"))

@@ -21,12 +21,14 @@ from ..tablestate import TableState
 from .bound import DrawnInLines, TableWidget
 from .card import corner_index
 
-__all__ = ["SeatFacts", "SeatPanel", "SeatRing", "seat_facts"]
+__all__ = ["SeatFacts", "SeatPanel", "SeatRing", "seat_facts", "round_places", "RoundPlaces"]
 
 #: How wide a seat's panel is at least; the ring fits as many columns as the width allows.
 MIN_PANEL_WIDTH = 24
 #: Card backs drawn on a panel line before "+n" says how many more.
 _BACK = "▮"
+#: The fewest backs a panel line keeps beside other news (a ballot's marks).
+MIN_BAR = 1
 #: From this many lines a panel draws the backs as a fan of cards (three lines), or in
 #: UNO Flip its backs' faces on up to three lines.
 FAN_LINES = 5
@@ -60,6 +62,9 @@ class SeatFacts(NamedTuple):
     #: After a Point Taken ballot: whom this seat pointed at, how many cards it draws.
     pointed_at: str | None = None
     pointed_draws: int = 0
+    #: UNO Flip, this seat's hand on screen: its backs face the others (a player never
+    #: sees the other side of their own cards).
+    backs_away: bool = False
 
 
 def seat_facts(state: TableState, seat: int) -> SeatFacts:
@@ -86,6 +91,7 @@ def seat_facts(state: TableState, seat: int) -> SeatFacts:
         holds_screen=state.viewer == seat,
         pointed_at=_pointed_at(state, seat),
         pointed_draws=state.ballot.draws_of(seat) if state.ballot else 0,
+        backs_away=seat == state.viewer and any(other.backs for other in view.seats),
     )
 
 
@@ -100,6 +106,20 @@ def _uno_mark(facts: SeatFacts) -> tuple[str, str]:
     if facts.forgot_uno:
         return "UNO?", "bold reverse blink"
     return "", ""
+
+
+def _chips_that_fit(backs: tuple[Face, ...], room: int, counted: bool = True) -> int:
+    """How many of ``backs`` fit as chips (``R5 ``) in ``room`` cells; with ``counted``,
+    leaving room for a ``+N `` that says how many more there are when not all fit."""
+    used = 0
+    for shown, face in enumerate(backs):
+        chip = cell_len(corner_index(face)) + 1
+        left = len(backs) - shown - 1
+        more = len(f"+{left} ") if counted and left else 0
+        if used + chip + more > room:
+            return shown
+        used += chip
+    return len(backs)
 
 
 class SeatPanel(DrawnInLines, TableWidget):
@@ -140,7 +160,12 @@ class SeatPanel(DrawnInLines, TableWidget):
         if height <= 1:
             lines = [self._one_line(facts, width)]
         elif height >= FAN_LINES:
-            backs = self._face_rows(facts, width) if facts.backs else self._fan(facts, width)
+            if facts.backs:
+                backs = self._face_rows(facts, width)
+            elif facts.backs_away:
+                backs = [self._backs(facts, width), self._away_note(width), Text("")]
+            else:
+                backs = self._fan(facts, width)
             lines = [self._title(facts, width), *backs, self._status(facts, width)]
         elif height >= 3:
             lines = [self._title(facts, width), self._backs(facts, width),
@@ -202,22 +227,20 @@ class SeatPanel(DrawnInLines, TableWidget):
         mark, mark_style = _uno_mark(facts)
         count = f" {facts.count}"
         room = max(0, width - 2 - len(count) - (len(mark) + 1 if mark else 0))
-        tail = self._pointing(facts, room - 2) if pointing else None
+        # A few backs stay beside whom the seat pointed at (the name gives way first).
+        bar = min(facts.count, MIN_BAR) if not facts.backs else 0
+        tail = self._pointing(facts, room - 2 - bar) if pointing else None
         if tail:
             room = max(0, room - 2 - tail.cell_len)
         line = Text("  ")
         if facts.backs:
-            used = shown = 0
-            for face in facts.backs:
-                chip = corner_index(face)
-                if used + len(chip) + 1 > room - (2 if shown + 1 < len(facts.backs) else 0):
-                    break
-                line.append(chip, style=card_style(face))
+            shown = _chips_that_fit(facts.backs, room)
+            for face in facts.backs[:shown]:
+                line.append(corner_index(face), style=card_style(face))
                 line.append(" ")
-                used += len(chip) + 1
-                shown += 1
             if shown < len(facts.backs):
-                line.append("… ", style="dim")      # more backs than room: the count says
+                # More backs than room: how many more, never a chip cut in two.
+                line.append(f"+{len(facts.backs) - shown} ", style="dim")
         else:
             backs = min(facts.count, max(0, room))
             line.append(_BACK * backs, style="bold #b71c1c")
@@ -239,20 +262,33 @@ class SeatPanel(DrawnInLines, TableWidget):
             tail.append(" ")
             tail.append(mark, style=mark_style)
         rows: list[Text] = [Text("  ")]
-        for number, face in enumerate(facts.backs):
-            chip = corner_index(face)
-            more = number + 1 < len(facts.backs)
-            reserve = (tail.cell_len if len(rows) == 1 else 0) + \
-                (2 if more and len(rows) == FAN_ROWS else 0)
-            if rows[-1].cell_len + len(chip) + 1 > width - reserve:
-                if len(rows) == FAN_ROWS:
-                    rows[-1].append("… ", style="dim")   # more backs than room
+        backs = facts.backs
+        placed = 0
+        while placed < len(backs):
+            reserve = tail.cell_len if len(rows) == 1 else 0
+            last_row = len(rows) == FAN_ROWS
+            room = width - rows[-1].cell_len - reserve
+            fit = (_chips_that_fit(backs[placed:], room) if last_row
+                   else _chips_that_fit(backs[placed:], room, counted=False))
+            for face in backs[placed:placed + fit]:
+                rows[-1].append(corner_index(face), style=card_style(face))
+                rows[-1].append(" ")
+            placed += fit
+            if placed < len(backs):
+                if last_row:
+                    # More backs than room: how many more, never a chip cut in two.
+                    rows[-1].append(f"+{len(backs) - placed} ", style="dim")
                     break
                 rows.append(Text("  "))
-            rows[-1].append(chip, style=card_style(face))
-            rows[-1].append(" ")
         rows[0].append_text(tail)
         return rows + [Text("")] * (FAN_ROWS - len(rows))
+
+    def _away_note(self, width: int) -> Text:
+        """Under the viewer's own backs in UNO Flip: they can't see that side."""
+        line = Text("  ")
+        line.append(self.app.tr("other side faces away"), style="dim italic")
+        line.truncate(width)
+        return line
 
     def _status(self, facts: SeatFacts, width: int) -> Text:
         line = Text("  ")
@@ -271,21 +307,21 @@ class SeatPanel(DrawnInLines, TableWidget):
 
     @staticmethod
     def _pointing(facts: SeatFacts, room: int) -> Text | None:
-        """After a ballot: ``☞ Bob   draws 2 `` in at most ``room`` cells (the name
-        shortened first: how many cards this seat draws must show); None if it did
-        not point."""
+        """After a ballot: `` draws 2  ☞ Bob`` in at most ``room`` cells (what this
+        seat draws first, so it does not read as Bob's; the name shortened first: how
+        many cards this seat draws must show); None if it did not point."""
         if facts.pointed_at is None:
             return None
         draws = f" draws {facts.pointed_draws} " if facts.pointed_draws else ""
-        name_room = max(1, room - 2 - (len(draws) + 2 if draws else 0))
+        name_room = max(1, room - 2 - (len(draws) + 1 if draws else 0))
         name = facts.pointed_at
         if cell_len(name) > name_room:
             name = set_cell_size(name, name_room - 1) + "…"
         line = Text()
-        line.append(f"☞ {name}", style="bold")
         if draws:
-            line.append("  ")
             line.append(draws, style="bold reverse")
+            line.append(" ")
+        line.append(f"☞ {name}", style="bold")
         return line
 
     def _one_line(self, facts: SeatFacts, width: int) -> Text:
@@ -293,6 +329,9 @@ class SeatPanel(DrawnInLines, TableWidget):
         mark, mark_style = _uno_mark(facts)
         status = "…" if facts.thinking else ("∞" if facts.linked_with else (
             "☞" if facts.pointed_draws else " "))
+        if facts.pointed_draws and not mark:
+            # How many cards the ballot gives this seat: "☞+2".
+            mark, mark_style = f"+{facts.pointed_draws}", "bold reverse"
         score = f"{facts.score:>4} pts" if width >= 32 else f"{facts.score:>4}"
         tail_width = 3 + 1 + 1 + 4 + 1 + len(score) + 2
         room = max(1, width - 1 - tail_width)
@@ -310,20 +349,143 @@ class SeatPanel(DrawnInLines, TableWidget):
         return line
 
 
+#: A seat's panel at a round table: its width, and its lines (title, a fan of backs,
+#: status); a blank line or two cells between panels.
+ROUND_PANEL_WIDTH = 26
+ROUND_PANEL_LINES = 5
+ROUND_GAP = (2, 1)
+
+
+class RoundPlaces(NamedTuple):
+    """Where the panels go at a round table (cells from the table's top left corner)."""
+
+    #: The seat at the bottom, the hand's owner's, and where its panel goes.
+    anchor: tuple[int, int]
+    #: The other seats' panels in play order after the anchor: up the left side,
+    #: along the top, down the right side.
+    others: tuple[tuple[int, int], ...]
+
+
+def _spread(count: int, start: int, end: int) -> list[int]:
+    """``count`` positions from ``start`` to ``end`` as evenly apart as they can be
+    (one: in the middle)."""
+    if count == 1:
+        return [(start + end) // 2]
+    return [start + round(index * (end - start) / (count - 1)) for index in range(count)]
+
+
+def round_places(others: int, width: int, height: int, middle: tuple[int, int]) -> RoundPlaces | None:
+    """The places of ``others`` seats around the piles (``middle``: their width and
+    height, centred) and of the anchor's below them, in ``width`` x ``height`` cells;
+    None when they do not all fit (then the seats stand in rows above the piles).
+
+    As at a real table seen by the person at the bottom: the next player in seat order
+    sits on the left, the ones after along the top, the last ones on the right.
+    """
+    panel_w, panel_h = ROUND_PANEL_WIDTH, ROUND_PANEL_LINES
+    gap_x, gap_y = ROUND_GAP
+    middle_w, middle_h = middle
+    if width < 2 * (panel_w + gap_x) + middle_w or height < 2 * (panel_h + gap_y) + middle_h:
+        return None
+    side_room = (height + gap_y) // (panel_h + gap_y)
+    top_room = (width - 2 * (panel_w + gap_x) + gap_x) // (panel_w + gap_x)
+    if others <= 1:
+        left, top = 0, others
+    elif others == 2:
+        left, top = 1, 0
+    else:
+        left = (others + 1) // 3
+        top = others - 2 * left
+    if top > top_room:
+        top = top_room
+        left = -(-(others - top) // 2)
+    right = others - top - left
+    if left > side_room or right > side_room or top < 0:
+        return None
+    bottom_y = height - panel_h
+    # The sides close around the piles' middle, spread out only as far as they need.
+    step = min(panel_h + gap_y + 2, bottom_y // max(1, max(left, right) - 1))
+    centre = (height - panel_h) // 2
+
+    def side(count: int) -> list[int]:
+        first = max(0, min(bottom_y - (count - 1) * step, centre - (count - 1) * step // 2))
+        return [first + index * step for index in range(count)]
+
+    # The left side from the bottom up (the next player sits by the anchor's left).
+    places = [(0, y) for y in reversed(side(left))]
+    if top:
+        places += [(x, 0) for x in _spread(top, panel_w + gap_x,
+                                            width - 2 * panel_w - gap_x)]
+    places += [(width - panel_w, y) for y in side(right)]
+    return RoundPlaces(((width - panel_w) // 2, bottom_y), tuple(places))
+
+
 class SeatRing(Grid):
     """The seats in play order, in as many columns as fit (rows as even as they can
     be); each panel gets the lines the room allows, one when the table is crowded
-    (16 seats at 80x24), a fan of backs when there is room (120x40)."""
+    (16 seats at 80x24), a fan of backs when there is room (120x40). On a big terminal
+    the seats sit around the piles instead (:meth:`arrange_round`), the hand's owner at
+    the bottom."""
+
+    #: The table's state, for whose seat is at the bottom of a round table.
+    state: reactive[TableState | None] = reactive(None, repaint=False)
 
     def __init__(self, players: int, **kwargs) -> None:
         super().__init__(**kwargs)
         self.players = players
+        #: The seat at the bottom of a round table: whose hand is on screen (the last
+        #: one while every hand is hidden), at first the first person's.
+        self.anchor: int | None = None
+        #: The table's size last arranged round for (None: the seats are in rows).
+        self._round_for: tuple[int, int, tuple[int, int]] | None = None
+
+    def watch_state(self, state: TableState | None) -> None:
+        if state is None:
+            return
+        anchor = state.viewer
+        if anchor is None:
+            anchor = self.anchor if self.anchor is not None else next(
+                (seat for seat, level in enumerate(state.levels) if level is None), 0)
+        if anchor != self.anchor:
+            self.anchor = anchor
+            if self._round_for is not None:
+                self.arrange_round(*self._round_for)
+
+    @property
+    def is_round(self) -> bool:
+        """True while the seats sit around the piles."""
+        return self._round_for is not None
+
+    def arrange_round(self, width: int, height: int, middle: tuple[int, int]) -> bool:
+        """Seat the players around the piles (``middle``: their width and height) in
+        ``width`` x ``height`` cells; False (nothing changed) when they do not fit."""
+        places = round_places(self.players - 1, width, height, middle)
+        if places is None:
+            return False
+        self._round_for = (width, height, middle)
+        self.add_class("-round")
+        self.styles.height = height
+        anchor = self.anchor or 0
+        spots = {anchor: places.anchor}
+        for step, spot in enumerate(places.others, start=1):
+            spots[(anchor + step) % self.players] = spot
+        for panel in self.query(SeatPanel):
+            panel.styles.width = ROUND_PANEL_WIDTH
+            panel.styles.height = ROUND_PANEL_LINES
+            panel.styles.offset = spots[panel.seat]
+        return True
 
     def arrange_panels(self, width: int, height: int) -> None:
         """Choose columns and lines per seat for ``width`` x ``height`` cells, and take
         only the lines that needs."""
         if width <= 0 or height <= 0:
             return
+        if self._round_for is not None:
+            self._round_for = None
+            self.remove_class("-round")
+            for panel in self.query(SeatPanel):
+                panel.styles.width = None
+                panel.styles.offset = None
         columns = max(1, min(self.players, width // MIN_PANEL_WIDTH))
         rows = -(-self.players // columns)
         columns = -(-self.players // rows)        # 4 seats in 3 columns: 2 and 2

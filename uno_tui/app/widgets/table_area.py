@@ -1,10 +1,11 @@
 """The public table as one arrangement of widgets: the seats above, the piles at the
 bottom next to the hand (centred), the direction and scores beside them, and a rule
-set's own widgets in their areas.
+set's own widgets in their areas. On a big terminal (about 200x60) the seats sit around
+the piles instead, as at a real table (:class:`TableArea`).
 
 The seats take whatever height the piles leave (:class:`SeatArea`); a question asked
 inline lies over them (the table screen places it there), so the piles and the hand
-stay in view while it is open.
+stay in view while it is open; at a round table it lies over the seats above the piles.
 
 The table screen and the replay screen compose the same arrangement, so a replay is
 played back on exactly the widgets a match is played on.
@@ -21,13 +22,18 @@ from textual.message import Message
 from textual.reactive import Reactive
 
 from .bound import TableWidget
+from .card import card_size_for
 from .direction import DirectionTracker
 from .discard import DiscardPile
 from .draw_pile import DrawPile
+from .house_rules import HouseRulesLine
 from .scores import ScoreBoard
-from .seats import SeatPanel, SeatRing
+from .seats import ROUND_GAP, ROUND_PANEL_LINES, ROUND_PANEL_WIDTH, SeatPanel, SeatRing
 
-__all__ = ["compose_table_area", "SeatArea"]
+__all__ = ["compose_table_area", "SeatArea", "TableArea"]
+
+#: The least room the statuses beside the piles need at a round table.
+STATUS_MIN_WIDTH = 30
 
 
 class SeatArea(Vertical):
@@ -42,28 +48,95 @@ class SeatArea(Vertical):
             self.region = region
 
     def on_resize(self) -> None:
-        width, height = self.content_size
-        self.query_one(SeatRing).arrange_panels(width, height)
+        ring = self.query_one(SeatRing)
+        if not ring.is_round:
+            width, height = self.content_size
+            ring.arrange_panels(width, height)
         self.post_message(self.Resized(self.region))
 
 
-def compose_table_area(players: int, extras: Iterable[TableWidget], bind: Reactive) -> ComposeResult:
+class TableArea(Vertical):
+    """The seats, the piles and the statuses: the seats in rows above the piles, or,
+    when the terminal has the room, around them (the piles in the middle, the hand's
+    owner's seat below them)."""
+
+    def on_resize(self) -> None:
+        self.arrange_seats(*self.content_size)
+
+    def middle_size(self) -> tuple[int, int]:
+        """The least room the piles and the statuses beside them take (cells)."""
+        card = card_size_for(*self.app.size)
+        middle = self.query_one("#middle")
+        piles = sum(1 for child in middle.children if child.id != "status")
+        return piles * (card.width + 1) + STATUS_MIN_WIDTH + 2, card.height + 1
+
+    def arrange_seats(self, width: int, height: int) -> None:
+        """Lay the seats out for a table of ``width`` x ``height`` cells (called before
+        the first layout too, with the size the table will get)."""
+        if width <= 0 or height <= 0:
+            return
+        ring = self.query_one(SeatRing)
+        middle = self.query_one("#middle")
+        middle_w, middle_h = self.middle_size()
+        if ring.arrange_round(width, height, (middle_w, middle_h)):
+            self.add_class("-round")
+            panel_w, panel_h = ROUND_PANEL_WIDTH + ROUND_GAP[0], ROUND_PANEL_LINES + ROUND_GAP[1]
+            middle.styles.width = width - 2 * panel_w
+            middle.styles.offset = (panel_w, panel_h + max(0, height - 2 * panel_h - middle_h) // 2)
+        else:
+            self.remove_class("-round")
+            middle.styles.width = None
+            middle.styles.offset = None
+            ring.arrange_panels(width, height - middle_h)
+
+    @property
+    def is_round(self) -> bool:
+        """True while the seats sit around the piles."""
+        return self.query_one(SeatRing).is_round
+
+    def below_seats_region(self) -> Region:
+        """The piles' rows and what lies below them inside the table, below the side
+        seats at a round table (a question about the players lies there and down over
+        the hand)."""
+        table = self.region
+        middle = self.query_one("#middle").region
+        top = middle.y
+        if self.is_round:
+            # Below the lowest seat at the sides (the hand's owner's below the piles
+            # may be covered: the question is theirs).
+            top = max([middle.y] + [panel.region.bottom for panel in self.query(SeatPanel)
+                                    if not middle.x <= panel.region.x < middle.right])
+        return Region(table.x, top, table.width, max(0, table.bottom - top))
+
+    def question_region(self) -> Region:
+        """Where a question asked inline may lie: over the seats above the piles."""
+        seats = self.query_one(SeatArea).region
+        if not self.is_round:
+            return seats
+        middle = self.query_one("#middle").region
+        return Region(seats.x, seats.y, seats.width, max(1, middle.y - seats.y))
+
+
+def compose_table_area(players: int, extras: Iterable[TableWidget], bind: Reactive,
+                       draw_key: str = "") -> ComposeResult:
     """Yield the table's widgets (inside ``#table``), each bound to the screen's ``bind``
-    reactive; call it with ``yield from`` inside a screen's ``compose``."""
+    reactive; call it with ``yield from`` inside a screen's ``compose``. ``draw_key``:
+    the key that draws a card on that screen, named under the draw pile ("": none)."""
     extras = tuple(extras)
-    with Vertical(id="table"):
+    with TableArea(id="table"):
         with SeatArea(id="seat-area"):
-            with SeatRing(players, id="seats"):
+            with SeatRing(players, id="seats").data_bind(bind):
                 for seat in range(players):
                     yield SeatPanel(seat).data_bind(bind)
         with Horizontal(id="middle"):
             yield DiscardPile(id="discard").data_bind(bind)
-            yield DrawPile(id="draw-pile").data_bind(bind)
+            yield DrawPile(draw_key, id="draw-pile").data_bind(bind)
             yield from _extras_in(extras, "piles", bind)
             with Vertical(id="status"):
                 yield DirectionTracker(id="direction").data_bind(bind)
                 yield ScoreBoard(id="scoreboard").data_bind(bind)
                 yield from _extras_in(extras, "status", bind)
+                yield HouseRulesLine(id="house-rules").data_bind(bind)
 
 
 def _extras_in(extras: Iterable[TableWidget], area: str, bind: Reactive) -> ComposeResult:

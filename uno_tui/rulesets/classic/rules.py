@@ -125,6 +125,7 @@ OUTLOOK = {2: (-0.234, 0.881, 0.223, -0.075),
 CLASSIC = Variant(
     name="classic",
     label="Classic UNO",
+    front_end="uno_tui.rulesets.classic.frontend",
     deck=DECK,
     points=POINTS,
     first_card=FIRST_CARD,

@@ -74,6 +74,7 @@ FLIP_OUTLOOK = {2: (-0.190, 0.626, 0.113, -0.101),
 FLIP = Variant(
     name="flip",
     label="UNO Flip",
+    front_end="uno_tui.rulesets.flip.frontend",
     deck=tuple(
         colored_rows(LIGHT_COLORS, _NUMBERS,
                      {Kind.DRAW_ONE: 2, Kind.REVERSE: 2, Kind.SKIP: 2, Kind.FLIP: 2})

@@ -6,16 +6,31 @@ player plays or draws; 002: until they play); players ask for the longer window 
 
 Decisions: with this rule the window stays open through draws, kept cards, colour
 choices and answers to draw cards, and closes when the next card is played (by anyone);
-calling UNO late is still safe until then. A window of N seconds needs a clock, which the
-engine does not have: it is left to the table (the app or the server) to close the window
-by time, and not offered yet.
+calling UNO late is still safe until then.
+
+``catch-window:N`` (N from 1 to 60): the same window, open for N seconds at most. The
+engine has no clock: the table (the app) keeps the time from the moment the window opens
+and calls ``Game.close_uno_window()`` when it runs out; a save keeps the window as it was
+when saved.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...engine.ruleset import HouseRule
 
-__all__ = ["RULE"]
+__all__ = ["RULE", "MOST_SECONDS"]
+
+#: The longest window in seconds ``catch-window:N`` takes.
+MOST_SECONDS = 60
+
+
+def _for_seconds(rule: HouseRule, seconds: int) -> HouseRule:
+    """``catch-window:N``: the window closes after ``seconds`` at most."""
+    return replace(rule, name=f"{rule.name}:{seconds}", window_seconds=seconds,
+                   help=f"{rule.help}, for {seconds} seconds at most",
+                   label=f"Catch window: {seconds} seconds at most")
 
 RULE = HouseRule(
     name="catch-window",
@@ -23,4 +38,6 @@ RULE = HouseRule(
          "close the window)",
     label="Catch window: until the next card is played",
     window_until_card=True,
+    takes=(1, MOST_SECONDS, "seconds"),
+    numbered=_for_seconds,
 )

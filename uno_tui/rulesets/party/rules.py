@@ -425,6 +425,7 @@ PARTY_OUTLOOK = {2: (-0.162, 0.221, 0.131, -0.080),
 PARTY = Variant(
     name="party",
     label="UNO Party!",
+    front_end="uno_tui.rulesets.party.frontend",
     deck=_DECK,
     points={Kind.DRAW_TWO: 20, Kind.POINT_TAKEN: 20, Kind.REVERSE: 20, Kind.SKIP: 20,
             Kind.WILD: 50, Kind.WILD_DRAW_FOUR: 50, Kind.WILD_DRAWN_TOGETHER: 50,

@@ -67,6 +67,7 @@ POKEMON_OUTLOOK = {2: (-0.244, 0.810, 0.198, -0.137),
 POKEMON = Variant(
     name="pokemon",
     label="Pokémon UNO",
+    front_end="uno_tui.rulesets.pokemon.frontend",
     deck=classic.DECK + ((Face(None, Kind.SNORLAX), 2), (Face(None, Kind.GRENINJA), 2)),
     points={**classic.POINTS, Kind.SNORLAX: 50, Kind.GRENINJA: 50},
     first_card={**classic.FIRST_CARD, Kind.SNORLAX: FirstCard.CHOOSE_COLOR,

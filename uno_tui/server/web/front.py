@@ -37,13 +37,13 @@ from urllib.parse import urlsplit
 from aiohttp import web
 
 from ...i18n import DEFAULT_LANGUAGE, Translator, language_from_accept, translator
-from ..host import ServeError, is_loopback
+from ..roles import ServeError, is_loopback
 from ..session import player_name
 from .limits import SessionRate
 from .session import CLOSE_CODES, BrowserSession, ControlError, parse_size
 
 if TYPE_CHECKING:
-    from ..host import Host
+    from ..roles import HostRole
 
 __all__ = ["WebFront", "Visitors", "Visitor", "COOKIE"]
 
@@ -136,7 +136,7 @@ def _static_bytes(name: str) -> bytes:
 class WebFront:
     """The page and its WebSockets for ``host``; ``await start()``, ``await stop()``."""
 
-    def __init__(self, host: "Host") -> None:
+    def __init__(self, host: "HostRole") -> None:
         self.host = host
         config = host.config
         self.loopback = is_loopback(config.host)
@@ -408,7 +408,12 @@ class WebFront:
             session = BrowserSession(host, visitor.name, visitor.key, where,
                                      language=language_from_accept(
                                          request.headers.get("Accept-Language")))
-            await session.serve(socket_, request, size)
+            try:
+                await session.serve(socket_, request, size)
+            finally:
+                # A name changed in the lobby is the visitor's from now on: the page's
+                # next socket (a reconnect) comes back under it.
+                visitor.name = session.name
         finally:
             host.gate.disconnected(address, logged_in)
         return socket_

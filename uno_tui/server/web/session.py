@@ -30,7 +30,7 @@ from ...i18n import CHOSEN_LANGUAGE, DEFAULT_LANGUAGE, translator
 from ..session import TerminalSession
 
 if TYPE_CHECKING:
-    from ..host import Host
+    from ..roles import HostRole
 
 __all__ = ["SocketChannel", "BrowserSession", "parse_control", "CLOSE_CODES", "BROWSER_TERM",
            "MAX_COLS", "MAX_ROWS", "ControlError"]
@@ -157,7 +157,7 @@ class SocketChannel:
 class BrowserSession(TerminalSession):
     """One browser tab's session at the host, fed by :meth:`serve`."""
 
-    def __init__(self, host: "Host", name: str, key: str, peer: str,
+    def __init__(self, host: "HostRole", name: str, key: str, peer: str,
                  language: str | None = None) -> None:
         super().__init__(host, name, key, peer)
         #: The language the browser asks for (Accept-Language), if we have it.

@@ -11,11 +11,11 @@ from typing import NamedTuple
 from rich.text import Text
 from textual.reactive import reactive
 
-from ...engine import DecisionKind, Face
-from ..cardtext import color_label, color_style
-from ..tablestate import TableState
-from .bound import TableWidget
-from .card import COMPACT, CardSize, card_lines, card_rich_text
+from ....engine import DecisionKind, Face
+from ....app.cardtext import color_label, color_style
+from ....app.tablestate import TableState
+from ....app.widgets.bound import TableWidget
+from ....app.widgets.card import COMPACT, CardSize, card_lines, card_rich_text
 
 __all__ = ["MiniPile", "BallotBox"]
 
@@ -64,12 +64,13 @@ class MiniPile(TableWidget):
             return Text("")
         beside = [Text(f"Mini-pile: {facts.count}", style="bold")]
         if facts.color:
-            beside.append(Text(f" {color_label(facts.color)} ", style=color_style(facts.color)))
+            beside.append(Text(f" {self.app.tr.words(color_label(facts.color))} ",
+                               style=color_style(facts.color)))
         if facts.player:
             # Not "next:": the direction tracker beside it names who is next in turn.
             beside.append(Text(facts.player, style="bold"))
             beside.append(Text("plays on it"))
-        return card_rich_text(card_lines(facts.top, self.size_class), beside)
+        return card_rich_text(card_lines(facts.top, self.size_class, tr=self.app.tr), beside)
 
     def get_content_width(self, container, viewport) -> int:
         return self.size_class.width + 1 + _BESIDE_WIDTH

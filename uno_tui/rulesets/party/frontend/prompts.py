@@ -3,10 +3,10 @@ Wild Drawn Together's two players (picked one after the other, never as pairs)."
 
 from __future__ import annotations
 
-from ...engine import COLOR_NAMES, DecisionKind, LinkPlayers, Play, PointAt, TakePile
-from ..cardtext import card_style, long_label
-from .question import Option, Question
-from .registry import PromptContext, distinct_faces, register
+from ....engine import COLOR_NAMES, DecisionKind, LinkPlayers, Play, PointAt, TakePile
+from ....app.cardtext import card_style, long_label
+from ....app.prompts.question import Option, Question
+from ....app.prompts.registry import PromptContext, distinct_faces, register
 
 __all__ = ["ask_point", "ask_pile_up", "ask_link"]
 
@@ -18,7 +18,9 @@ async def ask_point(context: PromptContext):
     """A secret vote: point at another player; every vote shows once all are in."""
     view = context.view
     targets = {a.target: a for a in context.actions if type(a) is PointAt}
-    options = [Option(context.names[s], targets[s], number=s + 1)
+    # Each player with their card count: a vote is about who should draw.
+    options = [Option(f"{context.names[s]} · {_cards(view.seats[s].card_count)}", targets[s],
+                      number=s + 1)
                for s in context.others() if s in targets]
     player = view.context.get("player")
     cast = len(view.extras.get("ballots_cast", ()))
@@ -26,7 +28,12 @@ async def ask_point(context: PromptContext):
     message = (f"{who}Point at a player, in secret: the votes show together once all "
                f"{view.players} are in ({cast} so far). Each player draws a card for each "
                f"vote against them, at most 5.")
-    return await context.ask(Question(f"{context.name}: point at whom?", message, options))
+    return await context.ask(Question(f"{context.name}: point at whom?", message, options,
+                                      about_players=True))
+
+
+def _cards(count: int) -> str:
+    return f"{count} card" if count == 1 else f"{count} cards"
 
 
 @register(_D.PILE_UP)

@@ -10,11 +10,11 @@ from __future__ import annotations
 from rich.text import Text
 from textual.reactive import reactive
 
-from ...engine import DARK_COLORS, LIGHT_COLORS
-from ..cardtext import color_style
-from ..tablestate import TableState
-from ..timers import call_after
-from .bound import TableWidget
+from ....engine import DARK_COLORS, LIGHT_COLORS
+from ....app.cardtext import color_style
+from ....app.tablestate import TableState
+from ....app.timers import call_after
+from ....app.widgets.bound import TableWidget
 
 __all__ = ["FlipSide", "FLIPPED_FOR", "SIDE_NAMES"]
 

@@ -1,0 +1,35 @@
+"""UNO Party!'s front end: its cards in a hand and on a card face, its log lines, its
+prompts (Point Taken's vote, Wild Pile Up's mini-pile, Wild Drawn Together's two
+players), the mini-pile and the ballot box on the table, and its rules page
+(``help.md``, ``ja/help.md``)."""
+
+from __future__ import annotations
+
+from importlib import resources
+
+from ....app.frontends import FrontEnd
+from ....engine import DecisionKind, Kind
+from ....i18n import N_
+from . import tellers
+from .prompts import ask_link, ask_pile_up, ask_point
+from .widgets import BallotBox, MiniPile
+
+__all__ = ["FRONT_END"]
+
+FRONT_END = FrontEnd(
+    short_labels={
+        Kind.POINT_TAKEN: N_("Point"),
+        Kind.WILD_PILE_UP: N_("PileUp"),
+        Kind.WILD_DRAWN_TOGETHER: N_("Link"),
+    },
+    symbols={
+        Kind.POINT_TAKEN: "☞",
+        Kind.WILD_PILE_UP: "▤",
+        Kind.WILD_DRAWN_TOGETHER: "∞",
+    },
+    tellers=tellers.TELLERS,
+    prompts={DecisionKind.POINT: ask_point, DecisionKind.PILE_UP: ask_pile_up,
+             DecisionKind.LINK: ask_link},
+    widgets=(MiniPile, BallotBox),
+    help_folder=resources.files(__name__),
+)
