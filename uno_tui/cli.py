@@ -11,12 +11,14 @@ import json
 import os
 import re
 import signal
+import string
 import sys
 from typing import Sequence
 
 from .config import (
     CPU, MAX_GAMES, MAX_HOLD, MAX_SESSIONS, MAX_NAME, MAX_SEATS, MAX_SEED, MAX_TARGET, MAX_THINK_MS, MAX_WORKERS,
-    MAX_TURN_SECONDS, SERVE_LIMITS, PlayConfig, SeatSpec, bot_levels, default_bot_level, name_computers,
+    MAX_TURN_SECONDS, SERVE_LIMITS, PlayConfig, SeatSpec, bot_levels, default_bot_level,
+    name_computers, player_count_problem,
 )
 from .printable import clean_name
 from .engine import (
@@ -25,7 +27,8 @@ from .engine import (
 )
 from .engine.registry import PRESET_PREFIX
 from .engine.ruleset import NUMBER_MARK
-from .i18n import LANGUAGES, LanguageError, choose_language, parse_language
+from .i18n import LANGUAGES, N_, LanguageError, Translator, choose_language, parse_language, translator
+from .preferences import Preferences
 
 __all__ = ["main", "parse_play_args", "UsageError"]
 
@@ -38,8 +41,81 @@ class SaveProblem(Exception):
     """A save that can't be used (or none to use), reported as one line with exit status 2."""
 
 
+#: argparse's own messages a player may meet (Python 3.11's wording), with the words
+#: the translator gives them: argparse builds them with the process-wide ``gettext``,
+#: which is never installed here, so :meth:`_Parser.error` reads them back and says
+#: them again in the parser's language.
+ARGPARSE_MESSAGES = (
+    ("argument %(argument_name)s: %(message)s", N_("argument {argument_name}: {message}")),
+    ("unrecognized arguments: %s", N_("unrecognized arguments: {arguments}")),
+    ("the following arguments are required: %s",
+     N_("the following arguments are required: {arguments}")),
+    ("not allowed with argument %s", N_("not allowed with argument {argument}")),
+    ("ignored explicit argument %r", N_("ignored explicit argument {argument}")),
+    ("expected one argument", N_("expected one argument")),
+    ("expected at most one argument", N_("expected at most one argument")),
+    ("expected at least one argument", N_("expected at least one argument")),
+    ("ambiguous option: %(option)s could match %(matches)s",
+     N_("ambiguous option: {option} could match {matches}")),
+    ("invalid %(type)s value: %(value)r", N_("invalid {type} value: {value}")),
+    ("invalid choice: %(value)r (choose from %(choices)s)",
+     N_("invalid choice: {value} (choose from {choices})")),
+)
+
+
+def _pattern(template: str, message: str) -> re.Pattern:
+    """A regular expression reading the fields back out of an argparse message: a
+    named field by its name, an unnamed one by the next field of ``message``."""
+    unnamed = iter(field for _, field, _, _ in string.Formatter().parse(message) if field)
+    pattern = ""
+    for index, part in enumerate(re.split(r"(%(?:\(\w+\))?[sr])", template)):
+        if index % 2 == 0:
+            pattern += re.escape(part)
+        else:
+            name = part[2:-2] if part.startswith("%(") else next(unnamed)
+            pattern += f"(?P<{name}>.+?)"
+    return re.compile(f"^{pattern}$", re.DOTALL)
+
+
+_ARGPARSE_PATTERNS = [(_pattern(english, message), message)
+                      for english, message in ARGPARSE_MESSAGES]
+
+
+def argparse_words(message: str, tr: Translator) -> str:
+    """``message`` (argparse's English) in ``tr``'s language; as it is when it is not
+    one of argparse's (it is then one of ours, already in that language)."""
+    for pattern, words in _ARGPARSE_PATTERNS:
+        found = pattern.match(message)
+        if found:
+            fields = found.groupdict()
+            if "message" in fields:
+                fields["message"] = argparse_words(fields["message"], tr)
+            return tr(words, **fields)
+    return message
+
+
 class _Parser(argparse.ArgumentParser):
+    """argparse's parser speaking ``tr``'s language: its own words ("usage:",
+    "options:", "show this help message and exit" and its error messages) as well as
+    ours. Nothing process-wide changes, so each parser may have its own language."""
+
+    def __init__(self, *args, tr: Translator | None = None, **kwargs) -> None:
+        self.tr = tr or translator()
+        kwargs.setdefault("formatter_class", _TranslatingFormatter)
+        super().__init__(*args, **kwargs)
+        self._positionals.title = self.tr("positional arguments")
+        self._optionals.title = self.tr("options")
+        for action in self._actions:
+            if isinstance(action, argparse._HelpAction):
+                action.help = self.tr("show this help message and exit")
+
+    def _get_formatter(self) -> argparse.HelpFormatter:
+        formatter = super()._get_formatter()
+        formatter.tr = self.tr
+        return formatter
+
     def error(self, message: str):  # argparse calls this for bad flags
+        message = argparse_words(message, self.tr)
         # argparse repeats bad values whole (an unknown choice, unrecognised arguments):
         # keep the message to one short line whatever was typed.
         message = re.sub(r"""[^\s'"]{%d,}""" % (SHOWN_CHARS + 8), lambda m: _shorten(m.group()), message)
@@ -47,7 +123,42 @@ class _Parser(argparse.ArgumentParser):
                                  for c in " ".join(message.split())))
 
 
-class _Formatter(argparse.HelpFormatter):
+class _TranslatingFormatter(argparse.HelpFormatter):
+    """argparse's help layout with "usage:" in the parser's language, and lines
+    wrapped by their width in cells (a Japanese character takes two; a Japanese
+    sentence has no spaces to wrap at, so it may break between any two characters
+    but not before a closing mark)."""
+
+    tr: Translator = translator()
+
+    def add_usage(self, usage, actions, groups, prefix=None) -> None:
+        super().add_usage(usage, actions, groups,
+                          self.tr("usage: ") if prefix is None else prefix)
+
+    def _format_usage(self, usage, actions, groups, prefix) -> str:
+        # argparse indents the usage's next lines by the prefix's len(): laid out with
+        # a stand-in as wide in cells, then the prefix put back.
+        from rich.cells import cell_len
+
+        if prefix is None or prefix.isascii():
+            return super()._format_usage(usage, actions, groups, prefix)
+        stand_in = "u" * cell_len(prefix)
+        text = super()._format_usage(usage, actions, groups, stand_in)
+        return prefix + text[len(stand_in):]
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        if text.isascii():
+            return super()._split_lines(text, width)
+        return _wrap_cells(" ".join(text.split()), width)
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        if text.isascii():
+            return super()._fill_text(text, width, indent)
+        return "\n".join(indent + line
+                         for line in _wrap_cells(" ".join(text.split()), width - len(indent)))
+
+
+class _Formatter(_TranslatingFormatter):
     """Wraps each line of a description or epilog on its own, keeping its indent (the
     level list keeps its lines)."""
 
@@ -57,55 +168,144 @@ class _Formatter(argparse.HelpFormatter):
                          for line in text.splitlines())
 
 
-def _levels_epilog(example: str) -> str:
+#: Marks a line must not start with (Japanese line breaking: kinsoku).
+_NO_LINE_START = set("、。，．・：；？！）」』】〕〉》ー…‥ゝゞ々ぁぃぅぇぉっゃゅょァィゥェォッャュョ,.:;?!)]}")
+#: ... nor end with.
+_NO_LINE_END = set("（「『【〔〈《([{")
+#: A run of wide characters at most this long is kept whole, like a word ("日本語" in
+#: an English line); a longer one (a Japanese sentence) may break between characters.
+_WHOLE_WIDE_RUN = 4
+
+
+def _wrap_cells(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` cells (a Japanese character takes two):
+    broken at a space, or inside a Japanese sentence between two characters, never
+    before a closing mark or after an opening one."""
+    from rich.cells import cell_len
+
+    width = max(width, 10)
+    wide = [cell_len(character) > 1 for character in text]
+    # How long the run of wide characters each character is in.
+    runs = [0] * len(text)
+    index = 0
+    while index < len(text):
+        end = index
+        while end < len(text) and wide[end] == wide[index]:
+            end += 1
+        for position in range(index, end):
+            runs[position] = end - index if wide[index] else 0
+        index = end
+
+    def breakable(position: int) -> bool:
+        """A line may end just before ``text[position]``."""
+        before, after = text[position - 1], text[position]
+        if after in _NO_LINE_START or before in _NO_LINE_END:
+            return False
+        if after == " " or before == " ":
+            return True
+        return ((wide[position - 1] and runs[position - 1] > _WHOLE_WIDE_RUN)
+                or (wide[position] and runs[position] > _WHOLE_WIDE_RUN))
+
+    lines: list[str] = []
+    start, cells, last_break = 0, 0, None
+    for position, character in enumerate(text):
+        if position > start and breakable(position):
+            last_break = position
+        cells += cell_len(character)
+        if cells > width and position > start:
+            cut = last_break if last_break is not None and last_break > start else position
+            lines.append(text[start:cut].rstrip())
+            start = cut
+            while start < len(text) and text[start] == " ":
+                start += 1
+            cells = cell_len(text[start:position + 1])
+            last_break = None
+    if start < len(text):
+        lines.append(text[start:].rstrip())
+    return [line for line in lines if line]
+
+
+def _levels_epilog(example: str, tr: Translator) -> str:
     """The computer levels, one line each, then ``example``."""
     from .bots import LEVEL_DESCRIPTIONS
-    lines = ["computer levels:"] + [f"  {level}: {text}" for level, text in LEVEL_DESCRIPTIONS.items()]
+    lines = [tr("computer levels:")] + [f"  {level}: {tr(text)}"
+                                        for level, text in LEVEL_DESCRIPTIONS.items()]
     return "\n".join(lines + [example])
 
 
-def _variant(text: str) -> str:
-    # Installed packages' rule sets count too (entry points, loaded on first need).
-    if text not in VARIANTS and (not load_plugins() or text not in VARIANTS):
-        problems = "".join(f"; {clip(p)}" for p in plugin_problems())
-        raise argparse.ArgumentTypeError(
-            f"unknown variant {clip(text)} (known: {', '.join(VARIANTS)}){problems}")
-    return text
-
-
-def _language(text: str) -> str:
-    try:
-        return parse_language(text)
-    except LanguageError as exc:
-        raise argparse.ArgumentTypeError(str(exc).replace(repr(text), clip(text))) from None
-
-
-def _language_option(parser: argparse.ArgumentParser) -> None:
-    known = ", ".join(f"{code} ({name})" for code, name in LANGUAGES.items())
-    parser.add_argument("--lang", type=_language, default=None, metavar="LANG",
-                        help=f"the language of the game's words: {known} (default: the "
-                             "locale's, from LC_ALL, LC_MESSAGES or LANG; else en)")
-
-
-def _rules(text: str) -> frozenset[str]:
-    rules = frozenset(r.strip() for r in text.split(",") if r.strip())
-    presets = {r for r in rules if r.startswith(PRESET_PREFIX)}
-    unknown = sorted(rule for rule in rules - presets - HOUSE_RULES.keys()
-                     if rule.partition(NUMBER_MARK)[0] not in HOUSE_RULES)
-    if unknown:
-        raise argparse.ArgumentTypeError(
-            f"unknown house rule {clip(unknown[0])} (known: {', '.join(HOUSE_RULES)}; "
-            f"presets: {_preset_names()})")
-    for rule in sorted(rules - presets - HOUSE_RULES.keys()):
-        try:
-            house_rule(rule)
-        except ConfigError as exc:
-            raise argparse.ArgumentTypeError(str(exc)) from None
-    for preset in sorted(presets):
-        if preset[len(PRESET_PREFIX):] not in PRESETS:
+def _variant(tr: Translator):
+    """An argparse ``type`` for a rule set's name, with its problem in ``tr``'s words."""
+    def parse(text: str) -> str:
+        # Installed packages' rule sets count too (entry points, loaded on first need).
+        if text not in VARIANTS and (not load_plugins() or text not in VARIANTS):
+            problems = "".join(f"; {clip(p, tr)}" for p in plugin_problems())
             raise argparse.ArgumentTypeError(
-                f"unknown preset {clip(preset)} (known: {_preset_names()})")
-    return rules
+                tr("unknown variant {name} (known: {known})", name=clip(text, tr),
+                   known=", ".join(VARIANTS)) + problems)
+        return text
+
+    return parse
+
+
+def _language(tr: Translator):
+    """An argparse ``type`` for ``--lang``."""
+    def parse(text: str) -> str:
+        try:
+            return parse_language(text)
+        except LanguageError:
+            raise argparse.ArgumentTypeError(
+                tr("no words for the language {name}: choose one of {known}",
+                   name=clip(text, tr), known=_known_languages())) from None
+
+    return parse
+
+
+def _known_languages() -> str:
+    return ", ".join(f"{code} ({name})" for code, name in LANGUAGES.items())
+
+
+def _language_option(parser: "_Parser") -> None:
+    tr = parser.tr
+    parser.add_argument("--lang", type=_language(tr), default=None, metavar="LANG",
+                        help=tr("the language of the game's words: {known} (default: the "
+                                "locale's, from LC_ALL, LC_MESSAGES or LANG; else en)",
+                                known=_known_languages()))
+
+
+def _play_language_option(parser: "_Parser") -> None:
+    tr = parser.tr
+    parser.add_argument("--lang", type=_language(tr), default=None, metavar="LANG",
+                        help=tr("the language of the game's words: {known} (default: the "
+                                "one last chosen on the setup screen, else the locale's, "
+                                "from LC_ALL, LC_MESSAGES or LANG; else en)",
+                                known=_known_languages()))
+
+
+def _rules(tr: Translator):
+    """An argparse ``type`` for ``--rules``."""
+    def parse(text: str) -> frozenset[str]:
+        rules = frozenset(r.strip() for r in text.split(",") if r.strip())
+        presets = {r for r in rules if r.startswith(PRESET_PREFIX)}
+        unknown = sorted(rule for rule in rules - presets - HOUSE_RULES.keys()
+                         if rule.partition(NUMBER_MARK)[0] not in HOUSE_RULES)
+        if unknown:
+            raise argparse.ArgumentTypeError(
+                tr("unknown house rule {name} (known: {known}; presets: {presets})",
+                   name=clip(unknown[0], tr), known=", ".join(HOUSE_RULES),
+                   presets=_preset_names()))
+        for rule in sorted(rules - presets - HOUSE_RULES.keys()):
+            try:
+                house_rule(rule)
+            except ConfigError as exc:
+                raise argparse.ArgumentTypeError(str(exc)) from None
+        for preset in sorted(presets):
+            if preset[len(PRESET_PREFIX):] not in PRESETS:
+                raise argparse.ArgumentTypeError(
+                    tr("unknown preset {name} (known: {known})", name=clip(preset, tr),
+                       known=_preset_names()))
+        return rules
+
+    return parse
 
 
 def _numbered_rules() -> str:
@@ -124,36 +324,45 @@ def _preset_names() -> str:
 SHOWN_CHARS = 32
 
 
-def clip(text: str) -> str:
+def clip(text: str, tr: Translator | None = None) -> str:
     """``text`` quoted for a message: control characters escaped, at most SHOWN_CHARS of it."""
     if len(text) <= SHOWN_CHARS:
         return repr(text)
-    return f"{text[:SHOWN_CHARS]!r}... ({len(text):,} characters)"
+    tr = tr or translator()
+    return tr("{start}... ({count} characters)", start=repr(text[:SHOWN_CHARS]),
+              count=f"{len(text):,}")
 
 
 def _shorten(text: str) -> str:
     return f"{text[:SHOWN_CHARS]}... ({len(text):,} characters)"
 
 
-def whole_number(low: int, high: int):
-    """An argparse ``type`` for a whole number from ``low`` to ``high``, with clear messages."""
+def whole_number(low: int, high: int, tr: Translator | None = None):
+    """An argparse ``type`` for a whole number from ``low`` to ``high``, with clear messages
+    (in ``tr``'s words; English by default)."""
+    tr = tr or translator()
+
     def parse(text: str) -> int:
         digits = text.strip()
         # int() would take seconds on a million digits; anything longer than the limit's
         # digits (and a sign) is out of range or not a number anyway.
         if len(digits) > len(str(max(abs(low), abs(high)))) + 1 or not _is_integer(digits):
             if _is_integer(digits):
-                raise argparse.ArgumentTypeError(
-                    f"{clip(text)} is out of range: give a whole number from {low:,} to {high:,}")
-            raise argparse.ArgumentTypeError(f"{clip(text)} is not a whole number")
+                raise argparse.ArgumentTypeError(_out_of_range(clip(text, tr), low, high, tr))
+            raise argparse.ArgumentTypeError(tr("{value} is not a whole number",
+                                                value=clip(text, tr)))
         value = int(digits)
         if not low <= value <= high:
-            raise argparse.ArgumentTypeError(
-                f"{value:,} is out of range: give a whole number from {low:,} to {high:,}")
+            raise argparse.ArgumentTypeError(_out_of_range(f"{value:,}", low, high, tr))
         return value
 
     parse.__name__ = f"whole number from {low} to {high}"
     return parse
+
+
+def _out_of_range(value: str, low: int, high: int, tr: Translator) -> str:
+    return tr("{value} is out of range: give a whole number from {low} to {high}",
+              value=value, low=f"{low:,}", high=f"{high:,}")
 
 
 def _is_integer(text: str) -> bool:
@@ -161,73 +370,90 @@ def _is_integer(text: str) -> bool:
     return body.isascii() and body.isdigit()
 
 
-def _seat(text: str) -> SeatSpec:
+def _seat(text: str, tr: Translator) -> SeatSpec:
     # A name is shown on the table: nothing in it may drive the terminal.
     name = clean_name(text, limit=None)
     if not name:
         if text.strip():
             raise argparse.ArgumentTypeError(
-                f"the name {clip(text)} has no printable characters")
-        raise argparse.ArgumentTypeError("a player name is empty")
+                tr("the name {name} has no printable characters", name=clip(text, tr)))
+        raise argparse.ArgumentTypeError(tr("a player name is empty"))
     if name.lower() == CPU or name.lower().startswith(CPU + ":"):
         level = name.partition(":")[2].strip().lower() or default_bot_level()
         if level not in bot_levels():
             raise argparse.ArgumentTypeError(
-                f"unknown computer level {clip(level)} (known: {', '.join(bot_levels())})")
+                tr("unknown computer level {name} (known: {known})", name=clip(level, tr),
+                   known=", ".join(bot_levels())))
         return SeatSpec("", level)
     if len(name) > MAX_NAME:
-        raise argparse.ArgumentTypeError(f"the name {clip(name)} is longer than {MAX_NAME} characters")
+        raise argparse.ArgumentTypeError(
+            tr("the name {name} is longer than {most} characters", name=clip(name, tr),
+               most=MAX_NAME))
     return SeatSpec(name)
 
 
-def _seats(text: str) -> tuple[SeatSpec, ...]:
-    seats = tuple(_seat(part) for part in text.split(","))
-    if len(seats) > MAX_SEATS:
-        raise argparse.ArgumentTypeError(f"at most {MAX_SEATS} seats, not {len(seats)}")
-    names = [s.name.casefold() for s in seats if s.is_human]
-    for name in names:
-        if names.count(name) > 1:
-            raise argparse.ArgumentTypeError(f"two players are called {clip(name)}")
-    return name_computers(seats)
+def _seats(tr: Translator):
+    """An argparse ``type`` for ``--players`` (names and computers)."""
+    def parse(text: str) -> tuple[SeatSpec, ...]:
+        seats = tuple(_seat(part, tr) for part in text.split(","))
+        if len(seats) > MAX_SEATS:
+            raise argparse.ArgumentTypeError(tr("at most {most} seats, not {count}",
+                                                most=MAX_SEATS, count=len(seats)))
+        names = [s.name.casefold() for s in seats if s.is_human]
+        for name in names:
+            if names.count(name) > 1:
+                raise argparse.ArgumentTypeError(tr("two players are called {name}",
+                                                    name=clip(name, tr)))
+        return name_computers(seats)
+
+    return parse
 
 
-def _common(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--variant", type=_variant, default="classic",
-                        help=f"rule set: {', '.join(VARIANTS)} (default: classic)")
-    parser.add_argument("--seed", type=whole_number(0, MAX_SEED), default=None,
-                        help=f"seed for the shuffles, to replay the same deal (0 to {MAX_SEED})")
-    parser.add_argument("--target", type=whole_number(1, MAX_TARGET), default=500,
-                        help=f"points that win a match, 1 to {MAX_TARGET:,} (default: 500)")
+def _common(parser: "_Parser") -> None:
+    tr = parser.tr
+    parser.add_argument("--variant", type=_variant(tr), default="classic",
+                        help=tr("rule set: {variants} (default: classic)",
+                                variants=", ".join(VARIANTS)))
+    parser.add_argument("--seed", type=whole_number(0, MAX_SEED, tr), default=None,
+                        help=tr("seed for the shuffles, to replay the same deal (0 to {most})",
+                                most=MAX_SEED))
+    parser.add_argument("--target", type=whole_number(1, MAX_TARGET, tr), default=500,
+                        help=tr("points that win a match, 1 to {most} (default: 500)",
+                                most=f"{MAX_TARGET:,}"))
     parser.add_argument("--mode", choices=list(MODES), default=None,
-                        help="match mode: " + "; ".join(f"{k}: {v}" for k, v in MODES.items()))
-    parser.add_argument("--rules", type=_rules, default=frozenset(),
-                        help="house rules, comma-separated: " + ", ".join(HOUSE_RULES)
-                        + "; or a preset: " + _preset_names() + _numbered_rules())
+                        help=tr("match mode: {modes}", modes="; ".join(
+                            f"{k}: {tr(v)}" for k, v in MODES.items())))
+    parser.add_argument("--rules", type=_rules(tr), default=frozenset(),
+                        help=tr("house rules, comma-separated: {rules}; or a preset: {presets}",
+                                rules=", ".join(HOUSE_RULES), presets=_preset_names())
+                        + _numbered_rules())
 
 
-def play_parser() -> argparse.ArgumentParser:
-    """The parser for ``uno-tui`` (play)."""
+def play_parser(tr: Translator | None = None) -> argparse.ArgumentParser:
+    """The parser for ``uno-tui`` (play), in ``tr``'s words (English by default)."""
+    tr = tr or translator()
     parser = _Parser(
-        prog="uno-tui",
-        description="Hot-seat UNO for the terminal. With no options it opens the setup screen. "
-                    "Every match is saved after every move: --resume goes on with one. "
-                    "Run 'uno-tui sim --help' for headless bot-against-bot play, "
-                    "'uno-tui replay --help' to watch a finished match again and "
-                    "'uno-tui serve --help' to host a table over SSH.",
-        epilog=_levels_epilog("example: uno-tui --variant classic --players Ann,Bob,cpu,cpu:hard --seed 7"),
+        prog="uno-tui", tr=tr,
+        description=tr("Hot-seat UNO for the terminal. With no options it opens the setup "
+                       "screen. Every match is saved after every move: --resume goes on "
+                       "with one. Run 'uno-tui sim --help' for headless bot-against-bot "
+                       "play, 'uno-tui replay --help' to watch a finished match again and "
+                       "'uno-tui serve --help' to host a table over SSH."),
+        epilog=_levels_epilog(tr("example: {command}", command="uno-tui --variant classic "
+                                 "--players Ann,Bob,cpu,cpu:hard --seed 7"), tr),
         formatter_class=_Formatter,
     )
     _common(parser)
-    parser.add_argument("--players", type=_seats, default=None,
-                        help="start at once with these seats, comma-separated: a name is a human, "
-                             "'cpu' or 'cpu:LEVEL' a computer player")
+    parser.add_argument("--players", type=_seats(tr), default=None,
+                        help=tr("start at once with these seats, comma-separated: a name is "
+                                "a human, 'cpu' or 'cpu:LEVEL' a computer player"))
     parser.add_argument("--resume", nargs="?", const=LATEST, default=None, metavar="FILE",
-                        help="go on with the most recently saved unfinished match, or the one "
-                             "saved in FILE (every match is saved after every move)")
+                        help=tr("go on with the most recently saved unfinished match, or the "
+                                "one saved in FILE (every match is saved after every move)"))
     parser.add_argument("--no-autosave", action="store_true",
-                        help="do not save this match (it can't be resumed or replayed)")
+                        help=tr("do not save this match (it can't be resumed or replayed)"))
     _data_dir_option(parser)
-    _language_option(parser)
+    _play_language_option(parser)
     return parser
 
 
@@ -235,149 +461,156 @@ def play_parser() -> argparse.ArgumentParser:
 LATEST = ""
 
 
-def _data_dir_option(parser: argparse.ArgumentParser) -> None:
+def _data_dir_option(parser: "_Parser") -> None:
     parser.add_argument("--data-dir", default=None, metavar="DIR",
-                        help="where saves, finished matches and crash reports live "
-                             "(default: the user data folder, e.g. ~/.local/share/uno-tui)")
+                        help=parser.tr("where saves, finished matches and crash reports live "
+                                       "(default: the user data folder, e.g. "
+                                       "~/.local/share/uno-tui)"))
 
 
-def sim_parser() -> argparse.ArgumentParser:
-    """The parser for ``uno-tui sim``."""
+def sim_parser(tr: Translator | None = None) -> argparse.ArgumentParser:
+    """The parser for ``uno-tui sim``, in ``tr``'s words (English by default)."""
+    tr = tr or translator()
     parser = _Parser(
-        prog="uno-tui sim",
-        description="Play whole games headless between bots (uniformly random by default), "
-                    "checking the engine's invariants after every action.",
-        epilog=_levels_epilog("example: uno-tui sim --variant classic --players 4 --games 1000 --seed 1"),
+        prog="uno-tui sim", tr=tr,
+        description=tr("Play whole games headless between bots (uniformly random by "
+                       "default), checking the engine's invariants after every action."),
+        epilog=_levels_epilog(tr("example: {command}", command="uno-tui sim --variant classic "
+                                 "--players 4 --games 1000 --seed 1"), tr),
         formatter_class=_Formatter,
     )
     _common(parser)
     parser.set_defaults(seed=1)
-    parser.add_argument("--players", type=whole_number(1, MAX_SEATS), default=4,
-                        help=f"number of seats, 2 to {MAX_SEATS} as the variant allows (default: 4)")
-    parser.add_argument("--games", type=whole_number(0, MAX_GAMES), default=1000,
-                        help=f"games to play, 0 to {MAX_GAMES:,} (default: 1000); "
-                             "with --mode or --target, matches")
+    parser.add_argument("--players", type=whole_number(1, MAX_SEATS, tr), default=4,
+                        help=tr("number of seats, 2 to {most} as the variant allows "
+                                "(default: 4)", most=MAX_SEATS))
+    parser.add_argument("--games", type=whole_number(0, MAX_GAMES, tr), default=1000,
+                        help=tr("games to play, 0 to {most} (default: 1000); with --mode or "
+                                "--target, matches", most=f"{MAX_GAMES:,}"))
     parser.add_argument("--bots", default="random",
-                        help="bot level for every seat, or one per seat comma-separated "
-                             "(default: random)")
-    parser.add_argument("--think-ms", type=whole_number(1, MAX_THINK_MS), default=None,
-                        help="thinking time per decision for hard bots, in milliseconds of "
-                             f"CPU time, so a busy machine gives the same results, 1 to {MAX_THINK_MS:,} "
-                             "(default: 500)")
-    parser.add_argument("--workers", type=whole_number(1, MAX_WORKERS), default=None,
-                        help=f"processes playing games side by side, 1 to {MAX_WORKERS} "
-                             "(default: every core when a hard bot plays, else 1)")
+                        help=tr("bot level for every seat, or one per seat comma-separated "
+                                "(default: random)"))
+    parser.add_argument("--think-ms", type=whole_number(1, MAX_THINK_MS, tr), default=None,
+                        help=tr("thinking time per decision for hard bots, in milliseconds "
+                                "of CPU time, so a busy machine gives the same results, 1 to "
+                                "{most} (default: 500)", most=f"{MAX_THINK_MS:,}"))
+    parser.add_argument("--workers", type=whole_number(1, MAX_WORKERS, tr), default=None,
+                        help=tr("processes playing games side by side, 1 to {most} "
+                                "(default: every core when a hard bot plays, else 1)",
+                                most=MAX_WORKERS))
     parser.add_argument("--duplicate", action="store_true",
-                        help="duplicate deals: play every deal once per seat rotation (the same "
-                             "shuffles, the bots moved round the table) and give each level's "
-                             "win rate and points per round with 95%% intervals over deals; "
-                             "--games then counts deals")
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+                        help=tr("duplicate deals: play every deal once per seat rotation (the "
+                                "same shuffles, the bots moved round the table) and give each "
+                                "level's win rate and points per round with 95%% intervals "
+                                "over deals; --games then counts deals"))
+    parser.add_argument("--json", action="store_true", help=tr("print one JSON object"))
     parser.add_argument("--no-check", action="store_true",
-                        help="skip the invariant checks (for speed measurements)")
+                        help=tr("skip the invariant checks (for speed measurements)"))
     return parser
 
 
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{clip(text)} is not a number of seconds") from None
-    if not 0 <= value <= MAX_HOLD:
-        raise argparse.ArgumentTypeError(
-            f"{clip(text)} is out of range: give a number of seconds from 0 to {MAX_HOLD:,}")
-    return value
-
-
-def serve_parser() -> argparse.ArgumentParser:
-    """The parser for ``uno-tui serve``."""
+def serve_parser(tr: Translator | None = None) -> argparse.ArgumentParser:
+    """The parser for ``uno-tui serve``, in ``tr``'s words (English by default)."""
+    tr = tr or translator()
     parser = _Parser(
-        prog="uno-tui serve",
-        description="Host UNO tables over SSH: each friend joins with 'ssh -p PORT HOST' at "
-                    "their own terminal. On a loopback address anyone may join; on any other "
-                    "address --authorized-keys or --password-file is required. With --web PORT, "
-                    "friends may also join from a web browser at http://HOST:PORT/.",
-        epilog="example: uno-tui serve --host 0.0.0.0 --port 2222 --password-file table.txt",
+        prog="uno-tui serve", tr=tr,
+        description=tr("Host UNO tables over SSH: each friend joins with 'ssh -p PORT HOST' "
+                       "at their own terminal. On a loopback address anyone may join; on any "
+                       "other address --authorized-keys or --password-file is required. With "
+                       "--web PORT, friends may also join from a web browser at "
+                       "http://HOST:PORT/."),
+        epilog=tr("example: {command}",
+                  command="uno-tui serve --host 0.0.0.0 --port 2222 --password-file table.txt"),
     )
     parser.add_argument("--host", default="127.0.0.1",
-                        help="address to listen on (default: 127.0.0.1, this machine only)")
-    parser.add_argument("--port", type=whole_number(0, 65535), default=2222,
-                        help="TCP port, 0 to 65,535 (0: any free port; default: 2222)")
+                        help=tr("address to listen on (default: 127.0.0.1, this machine only)"))
+    parser.add_argument("--port", type=whole_number(0, 65535, tr), default=2222,
+                        help=tr("TCP port, 0 to 65,535 (0: any free port; default: 2222)"))
     parser.add_argument("--authorized-keys", metavar="FILE", default=None,
-                        help="OpenSSH authorized_keys file: only these keys may join")
+                        help=tr("OpenSSH authorized_keys file: only these keys may join"))
     parser.add_argument("--password-file", metavar="FILE", default=None,
-                        help="a file whose first line is the table password")
-    parser.add_argument("--max-sessions", type=whole_number(1, MAX_SESSIONS), default=32,
-                        help="most players and spectators connected at once, "
-                             f"1 to {MAX_SESSIONS:,} (default: 32)")
+                        help=tr("a file whose first line is the table password"))
+    parser.add_argument("--max-sessions", type=whole_number(1, MAX_SESSIONS, tr), default=32,
+                        help=tr("most players and spectators connected at once, 1 to {most} "
+                                "(default: 32)", most=f"{MAX_SESSIONS:,}"))
     parser.add_argument("--data-dir", metavar="DIR", default=None,
-                        help="where the host key, the log and the saves go "
-                             "(default: the user data directory)")
-    parser.add_argument("--hold", type=_seconds, default=60.0,
-                        help="seconds a dropped player's seat waits for them before a "
-                             f"computer plays it, 0 to {MAX_HOLD:,} (default: 60)")
-    parser.add_argument("--workers", type=whole_number(1, MAX_WORKERS),
+                        help=tr("where the host key, the log and the saves go "
+                                "(default: the user data directory)"))
+    parser.add_argument("--hold", type=_seconds_in(0, MAX_HOLD, tr), default=60.0,
+                        help=tr("seconds a dropped player's seat waits for them before a "
+                                "computer plays it, 0 to {most} (default: 60)",
+                                most=f"{MAX_HOLD:,}"))
+    parser.add_argument("--workers", type=whole_number(1, MAX_WORKERS, tr),
                         default=max(1, min(os.cpu_count() or 1, MAX_WORKERS)),
-                        help="processes drawing the players' screens, 1 to "
-                             f"{MAX_WORKERS} (default: this machine's cores, "
-                             f"{os.cpu_count() or 1}; 1 draws them in the server's own "
-                             "process)")
-    parser.add_argument("--web", metavar="PORT", type=whole_number(0, 65535), default=None,
-                        help="also serve the tables to web browsers on this TCP port, 0 to "
-                             "65,535 (0: any free port): friends open http://HOST:PORT/")
+                        help=tr("processes drawing the players' screens, 1 to {most} "
+                                "(default: this machine's cores, {cores}; 1 draws them in "
+                                "the server's own process)", most=MAX_WORKERS,
+                                cores=os.cpu_count() or 1))
+    parser.add_argument("--web", metavar="PORT", type=whole_number(0, 65535, tr), default=None,
+                        help=tr("also serve the tables to web browsers on this TCP port, 0 "
+                                "to 65,535 (0: any free port): friends open "
+                                "http://HOST:PORT/"))
     parser.add_argument("--no-ssh", dest="ssh", action="store_false",
-                        help="no SSH port: the web page only (needs --web)")
-    parser.add_argument("--turn-seconds", type=_seconds_in(0, MAX_TURN_SECONDS), default=30.0,
-                        metavar="S",
-                        help="seconds each person has for a decision; when they run out "
-                             "the seat draws or passes as the rules allow, and after two in "
-                             "a row a computer plays it until its person presses a key; 0 to "
-                             f"{MAX_TURN_SECONDS:,}, 0: no timer (default: 30)")
+                        help=tr("no SSH port: the web page only (needs --web)"))
+    parser.add_argument("--turn-seconds", type=_seconds_in(0, MAX_TURN_SECONDS, tr),
+                        default=30.0, metavar="S",
+                        help=tr("seconds each person has for a decision; when they run out "
+                                "the seat draws or passes as the rules allow, and after two "
+                                "in a row a computer plays it until its person presses a "
+                                "key; 0 to {most}, 0: no timer (default: 30)",
+                                most=f"{MAX_TURN_SECONDS:,}"))
     parser.add_argument("--open", action="store_true",
-                        help="a public demo: anyone may join, on any address, with no key "
-                             "or password; visitors get a guest name they may change")
+                        help=tr("a public demo: anyone may join, on any address, with no key "
+                                "or password; visitors get a guest name they may change"))
     limits = parser.add_argument_group(
-        "limits", "what one address, connection and terminal may do (as OpenSSH limits it)")
+        tr("limits"), tr("what one address, connection and terminal may do (as OpenSSH "
+                         "limits it)"))
     for field, limit in SERVE_LIMITS.items():
         low, high = int(limit.low), int(limit.high)
-        kind = _seconds_in(low, high) if limit.seconds else whole_number(low, high)
+        kind = _seconds_in(low, high, tr) if limit.seconds else whole_number(low, high, tr)
         limits.add_argument("--" + field.replace("_", "-"), dest=field, type=kind,
                             default=limit.default, metavar="S" if limit.seconds else "N",
-                            help=f"{limit.help}, {low:,} to {high:,} "
-                                 f"(default: {limit.default:g})")
+                            help=tr("{limit}, {low} to {high} (default: {default})",
+                                    limit=tr(limit.help), low=f"{low:,}", high=f"{high:,}",
+                                    default=f"{limit.default:g}"))
     return parser
 
 
-def _seconds_in(low: int, high: int):
+def _seconds_in(low: int, high: int, tr: Translator | None = None):
     """An argparse ``type`` for seconds from ``low`` to ``high``, with clear messages."""
+    tr = tr or translator()
+
     def parse(text: str) -> float:
         try:
             value = float(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{clip(text)} is not a number of seconds") from None
+            raise argparse.ArgumentTypeError(tr("{value} is not a number of seconds",
+                                                value=clip(text, tr))) from None
         if not low <= value <= high:
             raise argparse.ArgumentTypeError(
-                f"{clip(text)} is out of range: give a number of seconds from {low:,} to "
-                f"{high:,}")
+                tr("{value} is out of range: give a number of seconds from {low} to {high}",
+                   value=clip(text, tr), low=f"{low:,}", high=f"{high:,}"))
         return value
 
     parse.__name__ = f"seconds from {low} to {high}"
     return parse
 
 
-def run_serve_command(argv: Sequence[str]) -> int:
+def run_serve_command(argv: Sequence[str], tr: Translator | None = None) -> int:
     """``uno-tui serve``: returns the exit status."""
     from pathlib import Path
 
     from .server import ServeConfig, ServeError, run_server
     from .server.limits import Limits
 
-    parser = serve_parser()
+    tr = tr or translator()
+    parser = serve_parser(tr)
     args = parser.parse_args(list(argv))
     if not args.ssh and args.web is None:
-        parser.error("--no-ssh leaves nothing to join: add --web PORT")
+        parser.error(tr("--no-ssh leaves nothing to join: add --web PORT"))
     if args.ssh and args.web is not None and args.web == args.port != 0:
-        parser.error(f"--web {args.web} is the SSH port too: give the web page another port")
+        parser.error(tr("--web {port} is the SSH port too: give the web page another port",
+                        port=args.web))
     config = ServeConfig(
         host=args.host, port=args.port,
         authorized_keys=Path(args.authorized_keys) if args.authorized_keys else None,
@@ -393,16 +626,19 @@ def run_serve_command(argv: Sequence[str]) -> int:
         raise UsageError(str(exc)) from None
 
 
-def replay_parser() -> argparse.ArgumentParser:
-    """The parser for ``uno-tui replay``."""
+def replay_parser(tr: Translator | None = None) -> argparse.ArgumentParser:
+    """The parser for ``uno-tui replay``, in ``tr``'s words (English by default)."""
+    tr = tr or translator()
     parser = _Parser(
-        prog="uno-tui replay",
-        description="Step through a finished match action by action, every hand shown: "
-                    "Left/Right one action, PgUp/PgDn a round, Home/End, 1-9 jump to a round.",
-        epilog="example: uno-tui replay   (the most recently finished match)",
+        prog="uno-tui replay", tr=tr,
+        description=tr("Step through a finished match action by action, every hand shown: "
+                       "Left/Right one action, PgUp/PgDn a round, Home/End, 1-9 jump to a "
+                       "round."),
+        epilog=tr("example: {command}",
+                  command="uno-tui replay   " + tr("(the most recently finished match)")),
     )
     parser.add_argument("file", nargs="?", default=None, metavar="FILE",
-                        help="a saved match (default: the most recently finished one)")
+                        help=tr("a saved match (default: the most recently finished one)"))
     _data_dir_option(parser)
     _language_option(parser)
     return parser
@@ -413,57 +649,69 @@ def parse_play_args(argv: Sequence[str]) -> PlayConfig:
     return _play_config(play_parser().parse_args(list(argv)))
 
 
-def _play_config(args: argparse.Namespace) -> PlayConfig:
+def _play_config(args: argparse.Namespace, tr: Translator | None = None) -> PlayConfig:
+    tr = tr or translator()
     variant = get_variant(args.variant)
-    args.rules = _check_rules(variant, args.rules)
+    args.rules = _check_rules(variant, args.rules, tr)
     if args.players is not None:
-        _check_players(variant, len(args.players))
+        _check_players(variant, len(args.players), tr)
     return PlayConfig(variant=args.variant, seats=args.players, seed=args.seed,
                       target=args.target, mode=args.mode or variant.default_mode, rules=args.rules)
 
 
-def _check_rules(variant, rules) -> frozenset[str]:
+def _argument_problem(argument: str, problem: object, tr: Translator) -> "UsageError":
+    """``argument --rules: ...``, as argparse words it, in ``tr``'s language."""
+    return UsageError(tr("argument {argument_name}: {message}", argument_name=argument,
+                         message=problem))
+
+
+def _check_rules(variant, rules, tr: Translator) -> frozenset[str]:
     """``rules`` with presets expanded for ``variant``, checked."""
     try:
         rules = expand_rules(variant, rules)
         variant.check_rules(rules)
         return rules
     except ConfigError as exc:
-        raise UsageError(f"argument --rules: {exc}") from None
+        raise _argument_problem("--rules", exc, tr) from None
 
 
-def _check_players(variant, count: int) -> None:
+def _check_players(variant, count: int, tr: Translator) -> None:
     try:
         variant.check_players(count)
-    except ConfigError as exc:
-        raise UsageError(f"argument --players: {exc}") from None
+    except ConfigError:
+        raise _argument_problem("--players", player_count_problem(variant, count, tr),
+                                tr) from None
 
 
-def run_sim_command(argv: Sequence[str]) -> int:
+def run_sim_command(argv: Sequence[str], tr: Translator | None = None) -> int:
     """``uno-tui sim``: returns the exit status."""
     from .sim import SimConfig, format_summary, run_sim, stderr_progress
 
-    args = sim_parser().parse_args(list(argv))
+    tr = tr or translator()
+    args = sim_parser(tr).parse_args(list(argv))
     variant = get_variant(args.variant)
-    args.rules = _check_rules(variant, args.rules)
-    _check_players(variant, args.players)
+    args.rules = _check_rules(variant, args.rules, tr)
+    _check_players(variant, args.players, tr)
     levels = tuple(level.strip().lower() for level in args.bots.split(","))
     known = bot_levels()
     for level in levels:
         if level not in known:
-            raise UsageError(f"argument --bots: unknown bot level {clip(level)} (known: {', '.join(known)})")
+            raise _argument_problem("--bots", tr(
+                "unknown bot level {name} (known: {known})", name=clip(level, tr),
+                known=", ".join(known)), tr)
     if len(levels) not in (1, args.players):
-        raise UsageError(f"argument --bots: give one level, or one per seat ({args.players}), "
-                         f"not {len(levels)}")
+        raise _argument_problem("--bots", tr(
+            "give one level, or one per seat ({seats}), not {count}", seats=args.players,
+            count=len(levels)), tr)
     explicit_target = "--target" in argv or any(a.startswith("--target=") for a in argv)
     mode = args.mode or ("target" if explicit_target else None)
     config = SimConfig(variant=args.variant, players=args.players, games=args.games,
                        seed=args.seed, rules=args.rules, mode=mode, target=args.target,
                        check=not args.no_check, levels=levels, think_ms=args.think_ms,
                        workers=args.workers, duplicate=args.duplicate)
-    check_output()
+    check_output(tr)
     result = run_sim(config, progress=None if args.json else stderr_progress())
-    write_output(json.dumps(result.to_json()) if args.json else format_summary(result))
+    write_output(json.dumps(result.to_json()) if args.json else format_summary(result), tr)
     return 1 if result.violations else 0
 
 
@@ -471,16 +719,17 @@ class OutputProblem(Exception):
     """Standard output is closed or can't be written: one line, exit status 1."""
 
 
-def check_output() -> None:
+def check_output(tr: Translator | None = None) -> None:
     """``UsageError`` when standard output is closed (``uno-tui sim >&-``): the results
     would go nowhere without a word."""
     # Started with fd 1 closed, Python sets sys.stdout to None and print() says nothing.
     if sys.stdout is None or getattr(sys.stdout, "closed", False):
-        raise UsageError("standard output is closed: the results would go nowhere "
-                         "(send them to a file or a pipe)")
+        tr = tr or translator()
+        raise UsageError(tr("standard output is closed: the results would go nowhere (send "
+                            "them to a file or a pipe)"))
 
 
-def write_output(text: str) -> None:
+def write_output(text: str, tr: Translator | None = None) -> None:
     """Print ``text`` and flush it; :class:`OutputProblem` if it can't be written (a
     full disk: ``uno-tui sim > /dev/full``). A reader gone (BrokenPipeError) is left
     to :func:`main`."""
@@ -491,74 +740,85 @@ def write_output(text: str) -> None:
         raise
     except OSError as exc:
         _silence_stdout()
-        raise OutputProblem(f"the results could not be written: {exc.strerror or exc}") from None
+        tr = tr or translator()
+        raise OutputProblem(tr("the results could not be written: {problem}",
+                               problem=exc.strerror or exc)) from None
 
 
-def need_terminal() -> None:
+def need_terminal(tr: Translator | None = None) -> None:
     """Raise ``UsageError`` unless keys can be read from a terminal and the screen drawn on one."""
-    for name, stream in (("input", sys.stdin), ("output", sys.stdout)):
+    tr = tr or translator()
+    for problem, stream in ((N_("standard input is not a terminal: the game needs one (for "
+                                "headless play try 'uno-tui sim')"), sys.stdin),
+                            (N_("standard output is not a terminal: the game needs one (for "
+                                "headless play try 'uno-tui sim')"), sys.stdout)):
         try:
             ok = stream is not None and stream.isatty()
         except (OSError, ValueError):   # a closed stream
             ok = False
         if not ok:
-            raise UsageError(f"standard {name} is not a terminal: the game needs one "
-                             "(for headless play try 'uno-tui sim')")
+            raise UsageError(tr(problem))
 
 
-def open_store(folder: str | None):
+def open_store(folder: str | None, tr: Translator | None = None):
     """The :class:`~uno_tui.saves.MatchStore` of ``--data-dir`` (or the user data
     folder), checked but not made: its folders are made when a save is first written."""
     from .paths import DataDirError, data_dir
     from .saves import MatchStore
+    tr = tr or translator()
     try:
         return MatchStore(data_dir(folder, create=False))
     except DataDirError as exc:
         if exc.given:
-            raise UsageError(f"argument --data-dir: can't use {clip(str(folder))}: "
-                             f"{exc.problem}") from None
-        raise SaveProblem(f"the data folder {exc.path} can't be used: {exc.problem} "
-                          "(it comes from XDG_DATA_HOME or the home folder; give another "
-                          "with --data-dir)") from None
+            raise _argument_problem("--data-dir", tr(
+                "can't use {folder}: {problem}", folder=clip(str(folder), tr),
+                problem=exc.problem), tr) from None
+        raise SaveProblem(tr("the data folder {folder} can't be used: {problem} (it comes "
+                             "from XDG_DATA_HOME or the home folder; give another with "
+                             "--data-dir)", folder=exc.path, problem=exc.problem)) from None
 
 
-def run_play_command(argv: Sequence[str]) -> int:
+def run_play_command(argv: Sequence[str], tr: Translator | None = None) -> int:
     """``uno-tui``: start the app; returns the exit status."""
-    args = play_parser().parse_args(list(argv))
-    config = _play_config(args)
-    store = open_store(args.data_dir)
+    tr = tr or translator()
+    args = play_parser(tr).parse_args(list(argv))
+    config = _play_config(args, tr)
+    store = open_store(args.data_dir, tr)
     record = None
     if args.resume is not None:
         if args.players is not None:
-            raise UsageError("argument --resume: a resumed match keeps its own players; "
-                             "leave out --players")
-        record = _saved_match(store, args.resume)
+            raise _argument_problem("--resume", tr(
+                "a resumed match keeps its own players; leave out --players"), tr)
+        record = _saved_match(store, args.resume, tr)
         if not args.no_autosave:
             record = _claim(store, record)
-    need_terminal()
+    need_terminal(tr)
     from .app import run_app
+    preferences = Preferences(store.root)
     return run_app(config, store=None if args.no_autosave else store, resume=record,
-                   lang=choose_language(args.lang))
+                   lang=_game_language(args.lang, preferences), preferences=preferences)
 
 
-def run_replay_command(argv: Sequence[str]) -> int:
+def run_replay_command(argv: Sequence[str], tr: Translator | None = None) -> int:
     """``uno-tui replay``: play back a saved match; returns the exit status."""
     from .app.replay import Replay, ReplayError, refusal
     from .saves import SaveFileError
 
-    args = replay_parser().parse_args(list(argv))
-    store = open_store(args.data_dir)
+    tr = tr or translator()
+    args = replay_parser(tr).parse_args(list(argv))
+    store = open_store(args.data_dir, tr)
     path = args.file
     if path is None:
         finished = store.finished()
         if not finished:
-            raise SaveProblem(f"no finished match to replay in {store.history}")
+            raise SaveProblem(tr("no finished match to replay in {folder}",
+                                 folder=store.history))
         path = finished[0]
     try:
         record = store.load(path)
     except SaveFileError as exc:
         raise SaveProblem(str(exc)) from None
-    refused = refusal(record)
+    refused = refusal(record, tr)
     if refused:
         raise SaveProblem(refused)
     try:
@@ -566,13 +826,23 @@ def run_replay_command(argv: Sequence[str]) -> int:
         replay = Replay(record)
         replay.check()
     except (ReplayError, ValueError) as exc:
-        raise SaveProblem(f"the save {record.path} can't be replayed: {exc}") from None
-    need_terminal()
+        problem = exc.words(tr) if isinstance(exc, ReplayError) else exc
+        raise SaveProblem(tr("the save {path} can't be replayed: {problem}", path=record.path,
+                             problem=problem)) from None
+    need_terminal(tr)
     from .app import run_app
-    return run_app(record.config, replay=replay, lang=choose_language(args.lang))
+    preferences = Preferences(store.root)
+    return run_app(record.config, replay=replay, lang=_game_language(args.lang, preferences),
+                   preferences=preferences)
 
 
-def _saved_match(store, path: str):
+def _game_language(asked: str | None, preferences: Preferences) -> str:
+    """The game's language: ``--lang``, else the one the player last switched to (on the
+    setup screen), else the locale's."""
+    return asked or preferences.language or choose_language(None)
+
+
+def _saved_match(store, path: str, tr: Translator):
     """The match ``--resume`` names; one clear line when there is none or it is bad."""
     from .saves import SaveFileError
     try:
@@ -584,7 +854,7 @@ def _saved_match(store, path: str):
     for problem in store.problems:
         print(f"uno-tui: {problem}", file=sys.stderr)
     if record is None:
-        raise SaveProblem(f"no unfinished match to resume in {store.saves}")
+        raise SaveProblem(tr("no unfinished match to resume in {folder}", folder=store.saves))
     return record
 
 
@@ -609,26 +879,49 @@ def main(argv: Sequence[str] | None = None) -> int:
     load_plugins()
     command = argv[0] if argv and argv[0] in SUBCOMMANDS else None
     prog = f"uno-tui {command}" if command else "uno-tui"
+    # --help and every message in the language --lang or the locale asks for (a bad
+    # --lang is the parser's to report: until then, the locale's).
+    tr = translator(_asked_language(argv))
     try:
         if command:
-            return SUBCOMMANDS[command](argv[1:])
-        return run_play_command(argv)
+            return SUBCOMMANDS[command](argv[1:], tr)
+        return run_play_command(argv, tr)
     except UsageError as exc:
-        print(f"{prog}: error: {exc} (see '{prog} --help')", file=sys.stderr)
+        print(tr("{prog}: error: {problem} (see '{prog} --help')", prog=prog, problem=exc),
+              file=sys.stderr)
         return 2
     except (EngineError, SaveProblem) as exc:
-        print(f"{prog}: error: {exc}", file=sys.stderr)
+        print(tr("{prog}: error: {problem}", prog=prog, problem=exc), file=sys.stderr)
         return 2
     except OutputProblem as exc:
-        print(f"{prog}: error: {exc}", file=sys.stderr)
+        print(tr("{prog}: error: {problem}", prog=prog, problem=exc), file=sys.stderr)
         return 1
     except KeyboardInterrupt:
-        print(f"{prog}: interrupted", file=sys.stderr)
+        print(tr("{prog}: interrupted", prog=prog), file=sys.stderr)
         return 130
     except BrokenPipeError:
         # The reader has gone (``uno-tui sim | head -1``): stop quietly, as cat would.
         _silence_stdout()
         return 128 + signal.SIGPIPE
+
+
+def _asked_language(argv: Sequence[str]) -> str:
+    """The language of the command line's words: ``--lang`` (or ``--lang=``) if it names
+    one we have, else the locale's."""
+    for index, argument in enumerate(argv):
+        if argument == "--":
+            break
+        value = None
+        if argument == "--lang" and index + 1 < len(argv):
+            value = argv[index + 1]
+        elif argument.startswith("--lang="):
+            value = argument.partition("=")[2]
+        if value is not None:
+            try:
+                return parse_language(value)
+            except LanguageError:
+                break
+    return choose_language(None)
 
 
 def _silence_stdout() -> None:

@@ -10,11 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
+from .i18n import N_, Translator, translator
+
 __all__ = [
     "SeatSpec", "PlayConfig", "MAX_NAME", "MAX_SEATS", "CPU", "DEFAULT_BOT", "MAX_LOG_LINES",
     "MODE_LABELS", "bot_levels", "default_bot_level", "computer_name", "name_computers",
     "MAX_TARGET", "MAX_SEED", "MAX_GAMES", "MAX_THINK_MS", "MAX_WORKERS", "MAX_SESSIONS",
-    "SERVE_LIMITS", "ServeLimit", "MAX_HOLD", "MAX_TURN_SECONDS",
+    "SERVE_LIMITS", "ServeLimit", "MAX_HOLD", "MAX_TURN_SECONDS", "player_count_problem",
 ]
 
 #: The longest player name, in characters: it must fit the seat list and the prompts.
@@ -54,28 +56,28 @@ class ServeLimit:
 #: starts at 0.
 SERVE_LIMITS: dict[str, ServeLimit] = {
     "max_unauthenticated": ServeLimit(
-        100, 1, 10_000, False, "connections not logged in yet, in all (MaxStartups)"),
+        100, 1, 10_000, False, N_("connections not logged in yet, in all (MaxStartups)")),
     "max_unauthenticated_per_address": ServeLimit(
-        10, 1, 10_000, False, "connections not logged in yet from one address"),
+        10, 1, 10_000, False, N_("connections not logged in yet from one address")),
     "login_grace": ServeLimit(
-        30, 1, 600, True, "seconds a connection has to log in (LoginGraceTime)"),
+        30, 1, 600, True, N_("seconds a connection has to log in (LoginGraceTime)")),
     "auth_attempts": ServeLimit(
-        6, 1, 100, False, "failed logins one connection may make; the next closes it "
-                          "(MaxAuthTries)"),
+        6, 1, 100, False, N_("failed logins one connection may make; the next closes it "
+                          "(MaxAuthTries)")),
     "failed_logins_per_minute": ServeLimit(
-        20, 1, 10_000, False, "failed logins from one address in a minute before it is "
+        20, 1, 10_000, False, N_("failed logins from one address in a minute before it is "
                               "refused for the rest of the minute; each failure waits "
-                              "longer than the one before"),
+                              "longer than the one before")),
     "sessions_per_address": ServeLimit(
-        8, 1, 1_000, False, "players and spectators connected from one address"),
+        8, 1, 1_000, False, N_("players and spectators connected from one address")),
     "tables_per_person": ServeLimit(
-        2, 1, 100, False, "open tables one person may have opened"),
+        2, 1, 100, False, N_("open tables one person may have opened")),
     "keys_per_second": ServeLimit(
-        30, 1, 1_000, False, "keys a terminal may send per second (twice that in a burst); "
-                             "the rest are dropped"),
+        30, 1, 1_000, False, N_("keys a terminal may send per second (twice that in a burst); "
+                             "the rest are dropped")),
     "lobby_idle": ServeLimit(
-        600, 0, 86_400, True, "seconds a visitor may stay idle in the lobby before being "
-                              "disconnected; 0: never"),
+        600, 0, 86_400, True, N_("seconds a visitor may stay idle in the lobby before being "
+                              "disconnected; 0: never")),
 }
 #: The longest turn timer ``serve --turn-seconds`` sets, in seconds: an hour.
 MAX_TURN_SECONDS = 3_600
@@ -86,11 +88,12 @@ DEFAULT_BOT = "normal"
 #: The table's log keeps this many recent lines (the controller's record and the panel).
 MAX_LOG_LINES = 300
 #: The match modes (``engine.MODES``) as players read them on the setup screen and the table.
+#: (English: translated where they are shown.)
 MODE_LABELS = {
-    "target": "To the target",
-    "single": "One round",
-    "five-rounds": "Five rounds",
-    "lowest": "Lowest wins",
+    "target": N_("To the target"),
+    "single": N_("One round"),
+    "five-rounds": N_("Five rounds"),
+    "lowest": N_("Lowest wins"),
 }
 
 
@@ -117,6 +120,15 @@ class PlayConfig:
     target: int = 500
     mode: str = "target"
     rules: frozenset[str] = frozenset()
+
+
+def player_count_problem(variant, count: int, tr: Translator | None = None) -> str:
+    """What is wrong with ``count`` players for the rule set ``variant`` (whose
+    ``check_players`` refused them, in the engine's English), in ``tr``'s words."""
+    tr = tr or translator()
+    return tr("{variant} takes {low} to {high} players, not {count}",
+              variant=tr(variant.label), low=variant.min_players, high=variant.max_players,
+              count=count)
 
 
 def bot_levels() -> tuple[str, ...]:

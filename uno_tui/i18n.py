@@ -33,7 +33,7 @@ from typing import Mapping, Sequence
 
 __all__ = ["LANGUAGES", "DEFAULT_LANGUAGE", "DOMAIN", "LanguageError", "Translator",
            "N_", "Phrase", "parse_language", "language_from_environment", "choose_language",
-           "translator"]
+           "translator", "language_from_accept", "CHOSEN_LANGUAGE"]
 
 #: The languages a player may choose: code -> the language's own name for itself.
 LANGUAGES = {"en": "English", "ja": "日本語"}
@@ -42,6 +42,11 @@ DEFAULT_LANGUAGE = "en"
 DOMAIN = "uno_tui"
 #: The locale variables that name the messages' language, strongest first (POSIX).
 LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
+#: A server session's environment names the language its visitor chose (in the lobby,
+#: at an earlier connection) or their browser asks for under this name: stronger than
+#: the locale variables. (No shell can export a name with a dot, so no client sends it
+#: by accident; one that does only picks a language.)
+CHOSEN_LANGUAGE = "uno-tui.language"
 
 
 class LanguageError(ValueError):
@@ -134,7 +139,7 @@ def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
     """The language the locale variables of ``environ`` (the process's by default) ask
     for, or English when they ask for none we have."""
     environ = os.environ if environ is None else environ
-    for variable in LOCALE_VARIABLES:
+    for variable in (CHOSEN_LANGUAGE, *LOCALE_VARIABLES):
         value = environ.get(variable, "")
         if value:
             try:
@@ -142,6 +147,29 @@ def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
             except LanguageError:
                 return DEFAULT_LANGUAGE
     return DEFAULT_LANGUAGE
+
+
+def language_from_accept(header: str | None) -> str | None:
+    """The language a browser's ``Accept-Language`` header (``ja,en-US;q=0.9``) prefers
+    among those we have words for, or None when it names none of them. A malformed
+    part is passed over; ``q=0`` means "not this one"."""
+    ranked: list[tuple[float, int, str]] = []
+    for order, part in enumerate((header or "")[:1000].split(",")[:50]):
+        tag, _, parameters = part.strip().partition(";")
+        quality = 1.0
+        parameter = parameters.strip()
+        if parameter.startswith("q="):
+            try:
+                quality = float(parameter[2:])
+            except ValueError:
+                continue
+        if not 0 < quality <= 1 or not tag.strip() or tag.strip() == "*":
+            continue
+        try:
+            ranked.append((-quality, order, parse_language(tag)))
+        except LanguageError:
+            continue
+    return min(ranked)[2] if ranked else None
 
 
 def choose_language(asked: str | None, environ: Mapping[str, str] | None = None) -> str:

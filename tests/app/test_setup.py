@@ -65,6 +65,7 @@ async def test_choices_by_keys_names_typed_in_place():
         await press(pilot, "tab", *["left"] * BOT_LEVELS_BEFORE_DEFAULT)    # its player
         await press(pilot, *["tab"] * 5, "right", "right")   # match: five rounds
         await press(pilot, "tab", "left")             # target: 400
+        await press(pilot, "tab")                     # the language beside it: left alone
         await press(pilot, "tab", "tab", "down", "space")    # past the preset, rules: 7-0
         text = await shown(pilot)
         assert "Bob" in text and "◀ Person ▶" in text

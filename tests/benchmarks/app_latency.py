@@ -14,6 +14,7 @@ round by round, so they share the machine's conditions.
 Scenarios:
   bare   the bare app; key ``d``; done when "READY 1" shows
   setup  ``uno-tui`` (the setup screen); key ``+``; done when a 5th seat shows
+  setup-ja  the same with ``--lang ja`` (every word in Japanese)
   table  ``uno-tui --players Ann,cpu,cpu,cpu --seed 7``; once Ann is asked to play,
          key Right; done when the picked card (double top border) has moved
   table16  the same at a 16-seat UNO Party! table, seed 3 (Ann plays first)
@@ -460,6 +461,9 @@ def main() -> int:
     parser.add_argument("--lang", action="append", default=[],
                         help="also run uno-tui's scenarios in this language (e.g. ja) and "
                         "compare each with English; may be given more than once")
+    parser.add_argument("--only", default="",
+                        help="comma-separated scenarios to run (with the bare app), e.g. "
+                             "setup,setup-ja")
     parser.add_argument("--size", default="80x24")
     parser.add_argument("--python", default=sys.executable,
                         help="interpreter for the bare app (default: this one)")
@@ -496,6 +500,9 @@ def main() -> int:
     if note:
         print(note, flush=True)
     plan = scenarios(args.python, args.uno_tui, tuple(args.lang))
+    if args.only:
+        wanted = {"bare", *args.only.split(",")}
+        plan = [scenario for scenario in plan if scenario.name in wanted]
     results: dict[str, list[tuple[float, float, float]]] = {s.name: [] for s in plan}
     tmux("new-session", "-d", "-s", "keeper", "sleep 86400")
     try:

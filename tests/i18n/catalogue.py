@@ -74,9 +74,12 @@ def table_messages() -> dict[str, list[str]]:
     """Words kept in tables the app shows: the house rules' descriptions; the engine's
     names of the built-in card kinds and of the colours (the card texts say them in the
     reader's language: ``app/cardtext.py``); what each decision asks for (the prompt
-    line's "Waiting for Ann to name a colour"); and the built-in rule sets' names and
-    words for what a named colour does (Snorlax, Greninja)."""
-    from uno_tui.engine import COLOR_NAMES, HOUSE_RULES, Kind
+    line's "Waiting for Ann to name a colour"); the built-in rule sets' names and
+    words for what a named colour does (Snorlax, Greninja); the computer levels' and the
+    match modes' descriptions (the setup screen and ``--help`` translate them where they
+    show them)."""
+    from uno_tui.bots import LEVEL_DESCRIPTIONS
+    from uno_tui.engine import COLOR_NAMES, HOUSE_RULES, MODES, Kind
     from uno_tui.engine import game, registry
     from uno_tui.engine.cards import KIND_LABELS
 
@@ -99,6 +102,9 @@ def table_messages() -> dict[str, list[str]]:
         found.setdefault(variant.label, []).append(f"the label of {name}")
         for kind, words in variant.color_words.items():
             found.setdefault(words, []).append(f"color_words[{str(kind)!r}] of {name}")
+    for table, texts in (("LEVEL_DESCRIPTIONS", LEVEL_DESCRIPTIONS), ("MODES", MODES)):
+        for name, text in texts.items():
+            found.setdefault(text, []).append(f"{table}[{name!r}]")
     return found
 
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from ..config import PlayConfig
     from ..saves import MatchRecord, MatchStore
+    from ..preferences import Preferences
     from .replay import Replay
 
 __all__ = ["run_app"]
@@ -16,7 +17,7 @@ __all__ = ["run_app"]
 
 def run_app(config: "PlayConfig", *, store: "MatchStore | None" = None,
             resume: "MatchRecord | None" = None, replay: "Replay | None" = None,
-            lang: str = "en") -> int:
+            lang: str = "en", preferences: "Preferences | None" = None) -> int:
     """Run the game until the players quit (autosaving to ``store``, playing on from
     ``resume`` if given, or playing back ``replay``), its words in ``lang``; returns the
     process exit status."""
@@ -28,7 +29,7 @@ def run_app(config: "PlayConfig", *, store: "MatchStore | None" = None,
         from .app import UnoApp
 
         app = UnoApp(config, store=store, resume=resume, replay=replay, catch_signals=True,
-                     gc_after_first_frame=True, lang=lang)
+                     gc_after_first_frame=True, lang=lang, preferences=preferences)
         try:
             app.run()
         finally:

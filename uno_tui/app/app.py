@@ -15,12 +15,15 @@ from typing import TYPE_CHECKING
 
 from textual import events
 from textual.app import App
+from textual.message import Message
+from textual.reactive import reactive
 from textual._styles_cache import StylesCache
 from textual.screen import Screen
 
 from ..config import PlayConfig
-from ..i18n import DEFAULT_LANGUAGE, translator
+from ..i18n import DEFAULT_LANGUAGE, parse_language, translator
 from ..paths import data_dir
+from ..preferences import Preferences
 from ..saves import MatchRecord, MatchRecorder, MatchStore, SaveFileError
 from .controller import DEFAULT_PACE, TableController
 from .input_gate import InputGate
@@ -73,7 +76,8 @@ class UnoApp(InputGate, App[int]):
     animations and cursor blinking (stable screenshots). ``show_card_ids`` appends each
     card's id to its label, so a test can tell two identical cards apart. A
     ``controller`` opens the table on a match already set up. ``lang`` is the language
-    its players read (this app's own :class:`~uno_tui.i18n.Translator` is ``tr``).
+    its players read (this app's own :class:`~uno_tui.i18n.Translator` is ``tr``);
+    ``preferences`` keep the language a player switches to for the next launch.
     """
 
     # What every screen needs; the other stylesheets are read when a screen that needs
@@ -91,18 +95,35 @@ class UnoApp(InputGate, App[int]):
     # Game keys are letters and arrows: nothing may grab them by being focused first.
     AUTO_FOCUS = None
 
+    #: The language the players read. Switching it (the setup screen's language field,
+    #: or ``l`` there and in the lobby) changes ``tr`` at once, redraws every footer in
+    #: the stack, and tells every screen in the stack (:class:`LanguageChanged`) to say
+    #: its words again. (Not by widgets watching the app: a watcher on the app is only
+    #: let go of when the language changes, so every closed screen's would be kept.)
+    language: reactive[str] = reactive(DEFAULT_LANGUAGE, init=False)
+
+    class LanguageChanged(Message):
+        """The app's language changed (to ``lang``): the screen says its words again."""
+
+        def __init__(self, lang: str) -> None:
+            super().__init__()
+            self.lang = lang
+
     def __init__(self, config: PlayConfig | None = None, *, pace: float = DEFAULT_PACE,
                  steady: bool = False, show_card_ids: bool = False,
                  controller: TableController | None = None, store: MatchStore | None = None,
                  resume: MatchRecord | None = None, replay: "Replay | None" = None,
                  catch_signals: bool = False, gc_after_first_frame: bool = False,
-                 lang: str = DEFAULT_LANGUAGE) -> None:
+                 lang: str = DEFAULT_LANGUAGE, preferences: Preferences | None = None) -> None:
         super().__init__()
         # A kanji in a panel over the table is not lost where a widget beneath it ends.
         keep_wide_characters_whole()
         self.config = config or PlayConfig()
         #: This app's words (each app its own: two sessions of a server may differ).
         self.tr = translator(lang)
+        self.set_reactive(UnoApp.language, self.tr.lang)
+        #: Where a language switched to is remembered (None: for this run only).
+        self.preferences = preferences
         #: Where matches are autosaved (None: not saved).
         self.store = store
         self.resume_record = resume
@@ -127,6 +148,34 @@ class UnoApp(InputGate, App[int]):
         self.show_card_ids = show_card_ids
         if steady:
             self.animation_level = "none"
+
+    def watch_language(self, lang: str) -> None:
+        from .widgets.footer import KeysFooter
+
+        self.tr = translator(lang)
+        for screen in self.screen_stack:
+            for footer in screen.query(KeysFooter):
+                footer.refresh_items()
+            screen.post_message(self.LanguageChanged(lang))
+
+    def switch_language(self, lang: str) -> None:
+        """Read ``lang`` from now on, on every screen, and remember it for the next
+        launch (a folder that can't be written keeps it for this run, and says so)."""
+        lang = parse_language(lang)
+        if lang == self.language:
+            return
+        self.language = lang
+        problem = self.remember_language(lang)
+        if problem:
+            self.notify(self.tr("The language could not be kept for next time: {problem}.",
+                                problem=problem),
+                        title=self.tr("Language"), severity="warning", timeout=8)
+
+    def remember_language(self, lang: str) -> str | None:
+        """Keep ``lang`` for the next launch; the problem in words if it can't be."""
+        if self.preferences is None:
+            return None
+        return self.preferences.remember_language(lang)
 
     def _first_screen(self) -> Screen:
         if self.controller is not None:
@@ -175,7 +224,7 @@ class UnoApp(InputGate, App[int]):
         return self._table_for(record.config, record)
 
     def _save_problem(self, problem: str) -> None:
-        self.notify(problem.capitalize() + ".", title="Autosave", severity="warning",
+        self.notify(problem.capitalize() + ".", title=self.tr("Autosave"), severity="warning",
                     timeout=8)
 
     # ------------------------------------------------------------ screens
@@ -203,7 +252,7 @@ class UnoApp(InputGate, App[int]):
             record = self.store.load(path)
             screen = self._table_for_record(record)
         except (SaveFileError, ValueError) as exc:
-            self.notify(str(exc), title="Can't resume", severity="error", timeout=10)
+            self.notify(str(exc), title=self.tr("Can't resume"), severity="error", timeout=10)
             return
         self.switch_screen(screen)
 
@@ -351,16 +400,29 @@ class UnoApp(InputGate, App[int]):
     def exit_report(self) -> tuple[str | None, int]:
         """After the app: the line to print about the match's save, and the exit
         status it calls for (0 when nothing is wrong)."""
+        tr = self.tr
         if self.saved_elsewhere is not None:
-            return (f"the match is saved in {self.saved_elsewhere} (its own file could not be "
-                    f"written): 'uno-tui --resume {self.saved_elsewhere}' goes on with it"), 0
+            return tr("the match is saved in {path} (its own file could not be written): "
+                      "'uno-tui --resume {path}' goes on with it", path=self.saved_elsewhere), 0
         state = self.save_state()
-        unsaved = state.unsaved() if state is not None else None
+        unsaved = self.unsaved_words(state) if state is not None else None
         if unsaved is None:
             return None, 0
-        lost = (f"moves {state.saved_moves + 1} to {state.moves} are lost" if state.saved_moves
-                else "none of it is on disk")
-        return f"the match was {unsaved}; {lost}", 1
+        if state.saved_moves:
+            return tr("the match was {unsaved}; moves {first} to {last} are lost",
+                      unsaved=unsaved, first=state.saved_moves + 1, last=state.moves), 1
+        return tr("the match was {unsaved}; none of it is on disk", unsaved=unsaved), 1
+
+    def unsaved_words(self, state) -> str | None:
+        """"not saved since move N: reason" while the save file is behind the match (a
+        ``SaveState``), in the app's words; else None. (The reason is the system's.)"""
+        if state.unsaved() is None:
+            return None
+        reason = state.reason or self.tr("the disk is still writing")
+        if state.saved_moves:
+            return self.tr("not saved since move {move}: {reason}", move=state.saved_moves,
+                           reason=reason)
+        return self.tr("not saved at all: {reason}", reason=reason)
 
     def on_resize(self, event: events.Resize) -> None:
         self._check_size(event.size.width, event.size.height)
@@ -390,9 +452,10 @@ class UnoApp(InputGate, App[int]):
         report = self.crash_report = write_crash_report(error, self.table,
                                                         self.crash_folder())
         super()._handle_exception(error)
-        message = f"uno-tui stopped after an internal error: {error or type(error).__name__}"
+        message = self.tr("uno-tui stopped after an internal error: {error}",
+                          error=error or type(error).__name__)
         if report:
-            message += f"\nThe details are in {report}"
+            message += "\n" + self.tr("The details are in {path}", path=report)
         self._exit_renderables[:] = [message]
         # The file's path must be copied whole: no wrapping at the terminal's width.
         self.error_console.soft_wrap = True
@@ -435,12 +498,13 @@ class UnoApp(InputGate, App[int]):
             if state.unsaved() is not None:
                 self._ask_unsaved_quit(state)
                 return
+        tr = self.tr
         if self.store is not None:
-            detail = "The match is saved: 'uno-tui --resume' goes on with it."
+            detail = tr("The match is saved: 'uno-tui --resume' goes on with it.")
         else:
-            detail = "The match in play will be lost."
-        self.confirm_leaving(ConfirmDialog("Quit the game?", detail, yes="Quit",
-                                           no="Keep playing"), self.exit)
+            detail = tr("The match in play will be lost.")
+        self.confirm_leaving(ConfirmDialog(tr("Quit the game?"), detail, yes=tr("Quit"),
+                                           no=tr("Keep playing")), self.exit)
 
     def _ask_unsaved_quit(self, state) -> None:
         """The quit dialog of a match that is not saved: quit anyway, save elsewhere
@@ -454,8 +518,9 @@ class UnoApp(InputGate, App[int]):
                 try:
                     self.saved_elsewhere = self.controller.recorder.save_elsewhere(folders)
                 except OSError as exc:
-                    self.notify(f"It could not be saved there either: {exc.strerror or exc}.",
-                                title="Not saved", severity="error", timeout=10)
+                    self.notify(self.tr("It could not be saved there either: {problem}.",
+                                        problem=exc.strerror or exc),
+                                title=self.tr("Not saved"), severity="error", timeout=10)
                     if self.table is not None:
                         self.table.resume()
                     return
@@ -466,8 +531,11 @@ class UnoApp(InputGate, App[int]):
             else:
                 self.exit()
 
-        self.push_screen(UnsavedQuitDialog(state.unsaved(), state.moves,
-                                           " or ".join(str(f) for f in folders)), answered)
+        places = [str(folder) for folder in folders]
+        where = (self.tr("{first} or {second}", first=places[0], second=places[1])
+                 if len(places) == 2 else " ".join(places))
+        self.push_screen(UnsavedQuitDialog(self.unsaved_words(state), state.moves, where),
+                         answered)
 
     def confirm_leaving(self, dialog, leave) -> None:
         """Show ``dialog``; on yes call ``leave``, on no let the table play on."""

@@ -8,6 +8,7 @@ shown is what was played, never a second copy that could disagree.
 from __future__ import annotations
 
 from ..engine import Event, Game, action_from_json
+from ..i18n import N_, Translator, translator
 from ..saves import MatchRecord
 from ..i18n import Phrase
 from .narration import Narrator
@@ -19,19 +20,33 @@ LOG_LINES = 300
 
 
 class ReplayError(ValueError):
-    """A round of the save that can't be played back (its deal or an action is corrupt)."""
+    """A round of the save that can't be played back (its deal or an action is corrupt).
+
+    ``str()`` says it in English; :meth:`words` in a translator's language."""
+
+    def __init__(self, message: str, /, **fields: object) -> None:
+        self.message = message
+        self.fields = fields
+        super().__init__(message.format(**fields))
+
+    def words(self, tr: Translator) -> str:
+        """The problem in ``tr``'s language."""
+        return tr(self.message, **self.fields)
 
 
-def refusal(record: MatchRecord) -> str | None:
-    """Why ``record`` may not be replayed (a match still being played by people), or None."""
+def refusal(record: MatchRecord, tr: Translator | None = None) -> str | None:
+    """Why ``record`` may not be replayed (a match still being played by people), or None
+    (in ``tr``'s words; English by default)."""
     if record.finished or not record.humans:
         return None
+    tr = tr or translator()
+    people = ", ".join(record.humans)
     if record.size > record.length:
-        return (f"the match in {record.path} is cut short (its last line is not whole) "
-                f"before its end, and has people in it ({', '.join(record.humans)}): a "
-                "replay shows every hand, so only a finished match is replayed")
-    return (f"the match in {record.path} is still in progress and has people in it "
-            f"({', '.join(record.humans)}): a replay shows every hand, so finish it first")
+        return tr("the match in {path} is cut short (its last line is not whole) before its "
+                  "end, and has people in it ({people}): a replay shows every hand, so only "
+                  "a finished match is replayed", path=record.path, people=people)
+    return tr("the match in {path} is still in progress and has people in it ({people}): a "
+              "replay shows every hand, so finish it first", path=record.path, people=people)
 
 
 class Replay:
@@ -39,7 +54,7 @@ class Replay:
 
     def __init__(self, record: MatchRecord) -> None:
         if not record.rounds:
-            raise ReplayError("the save has no rounds to replay")
+            raise ReplayError(N_("the save has no rounds to replay"))
         self.record = record
         self.names = tuple(seat.name for seat in record.config.seats)
         self.round_index = 0
@@ -125,15 +140,17 @@ class Replay:
         try:
             return Game.from_json(self.record.rounds[round_index].start)
         except Exception as exc:  # a corrupt deal: one message, never a traceback
-            raise ReplayError(f"round {round_index + 1} can't be dealt again ({exc})") from None
+            raise ReplayError(N_("round {number} can't be dealt again ({problem})"),
+                              number=round_index + 1, problem=exc) from None
 
     def _apply(self, index: int) -> None:
         data = self.record.rounds[self.round_index].actions[index]
         try:
             events = self.game.apply(action_from_json(data))
         except Exception as exc:
-            raise ReplayError(f"round {self.round_number}, action {index + 1} can't be "
-                              f"played again ({exc})") from None
+            raise ReplayError(N_("round {number}, action {action} can't be played again "
+                                 "({problem})"), number=self.round_number, action=index + 1,
+                              problem=exc) from None
         self.last_events = tuple(events)
         self._say(self._narrator().lines(events))
 

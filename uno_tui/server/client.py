@@ -196,7 +196,7 @@ class ClientTableScreen(TableScreen):
         if deadline is None or table.turn_seat is None:
             return ""
         left = max(0, round(deadline - time.monotonic()))
-        return f" · {left} s left"
+        return " · " + self.app.tr("{seconds} s left", seconds=left)
 
     def on_key(self, event) -> None:
         # Back at the keyboard after a computer stood in (timeouts, or marked away).
@@ -234,7 +234,7 @@ class ClientTableScreen(TableScreen):
                     _, seat = await self.app.host.sit(self.ctl.member, self.ctl.table.number,
                                                       None, name)
                 except TableError as exc:
-                    self.message = f"✗ {exc}."
+                    self.message = f"✗ {exc.words(self.app.tr)}."
                 else:
                     # The table's log says who sat down; the prompt line stays the
                     # turn's (a notice there hid whose turn it was until the next key).
@@ -243,7 +243,7 @@ class ClientTableScreen(TableScreen):
             self._refresh()
             self.resume()
 
-        self.app.push_screen(NameDialog("Who else plays at this terminal?"),
+        self.app.push_screen(NameDialog(self.app.tr("Who else plays at this terminal?")),
                              lambda name: self.app.run_worker(named(name), group="seating"))
 
     def _advance(self) -> None:
@@ -264,21 +264,24 @@ class ClientTableScreen(TableScreen):
 
     def _prompt_text(self) -> str:
         ctl = self.ctl
+        tr = self.app.tr
         if self.message:
             return self.message
         if ctl.game.is_over or ctl.table.summary is not None:
-            return "The round is over: the next deal comes when everyone is ready."
+            return tr("The round is over: the next deal comes when everyone is ready.")
         if ctl.pending:
-            return "Sent…"
+            return tr("Sent…")
         decider = ctl.decider
         if decider is not None and decider not in ctl.humans:
             name = ctl.names[decider]
             if ctl.table.played_by_computer(decider):
-                return f"{name} (computer) is playing…"
-            away = " (a: mark them away)" if self._absent_seat() is not None else ""
-            return f"Waiting for {name}{self._countdown()}{away}…"
+                return tr("{name} (computer) is playing…", name=name)
+            if self._absent_seat() is not None:
+                return tr("Waiting for {name}{countdown} (a: mark them away)…", name=name,
+                          countdown=self._countdown())
+            return tr("Waiting for {name}{countdown}…", name=name, countdown=self._countdown())
         if set(ctl.humans) & set(ctl.table.asleep):
-            return "A computer plays your seat while you were away: press any key to play."
+            return tr("A computer plays your seat while you were away: press any key to play.")
         # The prompt is wordings longest first (the line shows the first that fits):
         # the countdown goes with each, not only the shortest (at 120 columns the
         # turn's own prompt had none); alone, it needs no separator.
@@ -303,7 +306,7 @@ class ClientTableScreen(TableScreen):
 
     def _hidden_notice(self) -> str:
         if not self.ctl.humans:
-            return "You are watching: every hand is hidden."
+            return self.app.tr("You are watching: every hand is hidden.")
         return super()._hidden_notice()
 
     @on(TableChanged)
@@ -426,6 +429,11 @@ class ClientApp(UnoApp):
         """The server's data folder's ``crashes`` (``--data-dir``), in every process."""
         return self.host.crash_folder
 
+    def remember_language(self, lang: str) -> str | None:
+        # Per visitor, for as long as the server runs (the host keeps it by identity).
+        self.host.remember_language(self.session, lang)
+        return None
+
     def _catch_signals(self) -> None:
         # The process's signals belong to the server (SIGTERM saves every table and says
         # goodbye to everyone); one session's app must not take them over.
@@ -479,7 +487,8 @@ class ClientApp(UnoApp):
         try:
             number = await self.host.open_table(config, self.session)
         except TableError as exc:
-            self.show_lobby(f"Can't open a table: {exc}.")
+            self.show_lobby(self.tr("Can't open a table: {problem}.",
+                                    problem=exc.words(self.tr)))
             return
         humans = [i for i, spec in enumerate(config.seats) if spec.is_human]
         mine = next((i for i in humans if config.seats[i].name.casefold()
@@ -563,6 +572,8 @@ class ClientApp(UnoApp):
                 self.show_lobby()
             return
 
-        self.confirm_leaving(ConfirmDialog("Leave the table?",
-                                           "A computer plays your seat until someone takes it.",
-                                           yes="Leave", no="Stay"), self.show_lobby)
+        tr = self.tr
+        self.confirm_leaving(ConfirmDialog(tr("Leave the table?"),
+                                           tr("A computer plays your seat until someone "
+                                              "takes it."),
+                                           yes=tr("Leave"), no=tr("Stay")), self.show_lobby)

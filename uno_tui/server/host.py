@@ -34,6 +34,7 @@ import asyncssh
 
 from ..app.controller import DEFAULT_PACE
 from ..config import PlayConfig, SeatSpec, computer_name, default_bot_level
+from ..i18n import N_, parse_language
 from ..paths import data_dir
 from ..saves import MatchRecord, MatchStore, SaveFileError
 from .events import RepeatFolder, event_line
@@ -295,6 +296,9 @@ class Host:
         self._guests = guest_names()
         self._sweeper: asyncio.Task | None = None
         self.sessions: set[TerminalSession] = set()
+        #: The language each visitor (by identity) switched to in the lobby: theirs at
+        #: every connection while the server runs, over their terminal's locale.
+        self.languages: dict[str, str] = {}
         self._tables: dict[int, ServerTable] = {}
         #: Every table's match is saved here after each change; interrupted ones come back.
         self.store = MatchStore(self.data / SAVES_FOLDER)
@@ -306,7 +310,8 @@ class Host:
         self._log = self._make_log()
         self._repeats = RepeatFolder(LIMIT_LOG_EVERY)
         self.stopping = False
-        self.goodbye = "The server is stopping. Your table was saved. Goodbye!"
+        #: What every client reads when the server stops (in their own language).
+        self.goodbye = N_("The server is stopping. Your table was saved. Goodbye!")
         self.port: int | None = None
         #: When any terminal was last sent output (monotonic): the server is quiet after.
         self.last_output = time.monotonic()
@@ -474,18 +479,21 @@ class Host:
     # ------------------------------------------------------------- sessions
 
     def admit(self, session: TerminalSession) -> str:
-        """'' to let ``session`` in, else why not."""
+        """'' to let ``session`` in, else why not (in the session's language; the
+        server's log says it in English)."""
+        tr = session.tr
         if self.stopping:
-            return "The server is stopping."
+            return tr("The server is stopping.")
         if len(self.sessions) >= self.config.max_sessions:
             self.log_limit(f"the server is full ({self.config.max_sessions} sessions)",
                            addr=session.peer, user=session.user)
-            return f"The server is full ({self.config.max_sessions} players). Try again later."
+            return tr("The server is full ({most} players). Try again later.",
+                      most=self.config.max_sessions)
         refusal = self.gate.start_session(session.address)
         if refusal:
             self.log_limit(refusal, addr=session.peer, user=session.user)
-            return (f"Too many sessions from your address "
-                    f"({self.limits.sessions_per_address}). Try again later.")
+            return tr("Too many sessions from your address ({most}). Try again later.",
+                      most=self.limits.sessions_per_address)
         self.sessions.add(session)
         return ""
 
@@ -526,9 +534,14 @@ class Host:
                 if session.table is None and now - session.last_input >= idle:
                     self.log_limit(f"idle in the lobby for {idle:g} s", addr=session.peer,
                                    user=session.user)
-                    minutes = f"{idle / 60:g} minutes" if idle >= 60 else f"{idle:g} s"
-                    session.close(f"You were idle in the lobby for {minutes}: come back "
-                                  "any time!", f"idle in the lobby for {idle:g} s")
+                    tr = session.tr
+                    if idle >= 60:
+                        farewell = tr("You were idle in the lobby for {minutes} minutes: "
+                                      "come back any time!", minutes=f"{idle / 60:g}")
+                    else:
+                        farewell = tr("You were idle in the lobby for {seconds} s: come "
+                                      "back any time!", seconds=f"{idle:g}")
+                    session.close(farewell, f"idle in the lobby for {idle:g} s")
 
     def apps(self):
         """``(user, app)`` for each session whose app runs in this process."""
@@ -562,8 +575,9 @@ class Host:
                 self.log_limit(f"{len(opened)} tables opened already", addr=opener.peer,
                                user=opener.user)
                 numbers = ", ".join(str(t.number) for t in opened)
-                raise TableError(f"you have opened {len(opened)} tables already ({numbers}), "
-                                 f"the most one person may have open")
+                raise TableError(N_("you have opened {count} tables already ({numbers}), the "
+                                    "most one person may have open"), count=len(opened),
+                                 numbers=numbers)
         config = PlayConfig(config.variant, config.seats, config.seed, config.target,
                             config.mode, config.rules)
         table = self._new_table(config)
@@ -626,7 +640,7 @@ class Host:
     def _open(self, number: int) -> ServerTable:
         table = self._tables.get(number)
         if table is None:
-            raise TableError("that table has closed")
+            raise TableError(N_("that table has closed"))
         return table
 
     def sit_now(self, session: TerminalSession, number: int, seat: int | None = None,
@@ -691,6 +705,10 @@ class Host:
                             name=session.name, to=kept)
         session.name = kept
         return kept
+
+    def remember_language(self, session: TerminalSession, lang: str) -> None:
+        """``session``'s visitor reads ``lang`` from now on, here and when they come back."""
+        self.languages[session.key] = parse_language(lang)
 
     async def open_table(self, config: PlayConfig, session=None) -> int:
         """A new table playing ``config`` (opened by ``session``): its number."""

@@ -15,6 +15,7 @@ from textual.widgets.option_list import Option
 from ..app.widgets.footer import KeysFooter
 from ..app.widgets.title import TitleBar
 from ..config import MAX_NAME
+from ..i18n import LANGUAGES, N_
 from .identity import comeback_login
 from .table import TableError
 
@@ -35,39 +36,69 @@ class LobbyScreen(Screen[None]):
         Binding("enter", "join", "Join", key_display="⏎"),
         Binding("w", "watch", "Watch"),
         Binding("r", "rename", "Rename"),
+        Binding("l", "next_language", "Language"),
         Binding("q", "app.request_quit", "Leave"),
         Binding("question_mark", "app.help", "Help", key_display="?"),
     ]
 
     def __init__(self, message: str = "") -> None:
         super().__init__()
-        self._first_message = message
+        #: What the message line says now (kept as a message and its fields, so that
+        #: another language says it again in its words).
+        self._message: tuple[str, dict] = (message, {}) if message else ("", {})
+        self._message_translated = bool(message)
 
     def compose(self) -> ComposeResult:
-        yield TitleBar("lobby")
+        yield TitleBar(self.app.tr("lobby"), id="lobby-title")
         with Vertical(id="lobby"):
             yield Static(self._greeting(), id="lobby-greeting")
             yield OptionList(id="tables")
-            yield Static(Text(self._first_message), id="lobby-message")
+            yield Static(self._message_text(), id="lobby-message")
         yield KeysFooter()
 
     def _greeting(self) -> Text:
+        """"Welcome, Ann. p plays now ...", in the app's words; the names are data."""
+        tr = self.app.tr
         name = self.app.player_name
-        greeting = Text("Welcome, ")
-        greeting.append(name, style="bold")
-        greeting.append(". p plays now (a seat at once); or pick a table and press Enter to "
-                        "sit down, w to watch, n for a new table; r changes your name.")
+        greeting = Text()
+        _append_with_name(greeting, tr("Welcome, {name}. p plays now (a seat at once); or "
+                                       "pick a table and press Enter to sit down, w to watch, "
+                                       "n for a new table; r changes your name."), name)
         login = comeback_login(self.app.key, name)
         if login is not None:
-            greeting.append("\nLost the connection? Log in as ")
-            greeting.append(login, style="bold")
-            greeting.append(f" (ssh -l '{login}' …) to take your seat back; only that "
-                            "login does.")
+            greeting.append("\n")
+            # {name} is left in the words for the bold login (the quoted one is plain).
+            _append_with_name(greeting, tr("Lost the connection? Log in as {name} (ssh -l "
+                                           "'{login}' …) to take your seat back; only that "
+                                           "login does.", login=login, name="{name}"), login)
         return greeting
 
     def on_mount(self) -> None:
-        self.query_one("#tables").border_title = "Tables"
+        self.query_one("#tables").border_title = self.app.tr("Tables")
         self.show_tables()
+
+    # ------------------------------------------------------------ language
+
+    def action_next_language(self) -> None:
+        """``l``: the next language, at once (remembered for this visitor)."""
+        codes = list(LANGUAGES)
+        self.app.switch_language(codes[(codes.index(self.app.language) + 1) % len(codes)])
+
+    def on_uno_app_language_changed(self) -> None:
+        """Every word of the lobby again, in the new language (the app redraws its footer)."""
+        tr = self.app.tr
+        self.query_one("#lobby-title", TitleBar).subtitle = tr("lobby")
+        self.query_one("#lobby-greeting", Static).update(self._greeting())
+        self.query_one("#tables").border_title = tr("Tables")
+        self.query_one("#lobby-message", Static).update(self._message_text())
+        self.show_tables()
+
+    def _message_text(self) -> Text:
+        message, fields = self._message
+        if not message:
+            return Text("")
+        # A message handed over already in words (the app's show_lobby) stays as it is.
+        return Text(message if self._message_translated else self.app.tr(message, **fields))
 
     def show_tables(self) -> None:
         """List the host's tables again, keeping the highlighted one."""
@@ -77,14 +108,15 @@ class LobbyScreen(Screen[None]):
         tables = found.first(OptionList)
         highlighted = tables.highlighted_option.id if tables.highlighted_option else None
         tables.clear_options()
-        options = [Option(Text(table.describe()), id=str(table.number))
+        tr = self.app.tr
+        options = [Option(Text(table.describe(tr)), id=str(table.number))
                    for table in self.app.host.lobby_tables]
         if options:
             tables.add_options(options)
             ids = [option.id for option in options]
             tables.highlighted = ids.index(highlighted) if highlighted in ids else 0
         else:
-            tables.add_option(Option(Text("No tables yet: press n to start one."),
+            tables.add_option(Option(Text(tr("No tables yet: press n to start one.")),
                                      disabled=True))
 
     @on(LobbyChanged)
@@ -95,17 +127,20 @@ class LobbyScreen(Screen[None]):
     def _chosen_table(self):
         option = self.query_one("#tables", OptionList).highlighted_option
         if option is None or option.id is None:
-            self._say("There is no table yet: press n to start one.")
+            self._say(N_("There is no table yet: press n to start one."))
             return None
         table = self.app.host.table(int(option.id))
         if table is None:
-            self._say("That table has closed.")
+            self._say(N_("That table has closed."))
             self.show_tables()
         return table
 
-    def _say(self, text: str) -> None:
-        for message in self.query("#lobby-message").results(Static):
-            message.update(Text(text))
+    def _say(self, message: str, **fields: object) -> None:
+        """Say ``message`` (English, with its fields) on the message line, in the app's
+        words; what fills a field (a name, a refusal) is text, never markup."""
+        self._message, self._message_translated = (message, fields), False
+        for line in self.query("#lobby-message").results(Static):
+            line.update(self._message_text())
 
     def action_new_table(self) -> None:
         if not self.app.seating:
@@ -121,33 +156,46 @@ class LobbyScreen(Screen[None]):
         if table is None:
             return
         await self.app.seat_once(lambda: self._try(
-            lambda: self.app.sit_at(table), "Can't sit down: {}. Press w to watch instead."))
+            lambda: self.app.sit_at(table),
+            N_("Can't sit down: {problem}. Press w to watch instead.")))
 
     async def action_watch(self) -> None:
         table = self._chosen_table()
         if table is None:
             return
         await self.app.seat_once(lambda: self._try(lambda: self.app.watch(table),
-                                                   "Can't watch: {}."))
+                                                   N_("Can't watch: {problem}.")))
 
     async def action_play_now(self) -> None:
-        await self.app.seat_once(lambda: self._try(self.app.play_now, "Can't play now: {}."))
+        await self.app.seat_once(lambda: self._try(self.app.play_now,
+                                                   N_("Can't play now: {problem}.")))
 
     async def _try(self, request, refusal: str) -> None:
         try:
             await request()
         except TableError as exc:
-            self._say(refusal.format(exc))
+            self._say(refusal, problem=exc.words(self.app.tr))
 
     def action_rename(self) -> None:
         def named(name: str | None) -> None:
             if name:
                 kept = self.app.rename(name)
                 self.query_one("#lobby-greeting", Static).update(self._greeting())
-                self._say(f"You are {kept} from now on.")
+                self._say(N_("You are {name} from now on."), name=kept)
 
-        self.app.push_screen(NameDialog("Your name at the tables?", "Enter keeps it; "
-                                        "Escape cancels."), named)
+        tr = self.app.tr
+        self.app.push_screen(NameDialog(tr("Your name at the tables?"),
+                                        tr("Enter keeps it; Escape cancels.")), named)
+
+
+def _append_with_name(text: Text, words: str, name: str) -> None:
+    """Append ``words`` to ``text`` with ``{name}`` in it filled by ``name`` in bold
+    (a name is data: appended as text, never read as markup or as a format)."""
+    before, found, after = words.partition("{name}")
+    text.append(before)
+    if found:
+        text.append(name, style="bold")
+        text.append(after)
 
 
 class NameDialog(ModalScreen[str | None]):
@@ -155,16 +203,21 @@ class NameDialog(ModalScreen[str | None]):
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, question: str, hint: str = "Enter sits them down; Escape cancels.") -> None:
+    def __init__(self, question: str, hint: str | None = None) -> None:
+        """``question`` and ``hint`` in the app's words (the hint says Enter sits them
+        down by default)."""
         super().__init__(classes="dialog-screen")
         self.question = question
         self.hint = hint
 
     def compose(self) -> ComposeResult:
+        tr = self.app.tr
         with Vertical(id="dialog"):
-            yield Static(self.question, classes="dialog-title")
-            yield Input(placeholder="name", max_length=MAX_NAME, id="name")
-            yield Static(self.hint, classes="dialog-hint", id="name-hint")
+            # The question and the hint are text, never markup.
+            yield Static(Text(self.question), classes="dialog-title")
+            yield Input(placeholder=tr("name"), max_length=MAX_NAME, id="name")
+            yield Static(Text(self.hint or tr("Enter sits them down; Escape cancels.")),
+                         classes="dialog-hint", id="name-hint")
         yield KeysFooter()
 
     def on_mount(self) -> None:
@@ -175,7 +228,8 @@ class NameDialog(ModalScreen[str | None]):
         event.stop()
         name = event.value.strip()
         if not name:
-            self.query_one("#name-hint", Static).update("A name, please (Escape cancels).")
+            self.query_one("#name-hint", Static).update(
+                self.app.tr("A name, please (Escape cancels)."))
             return
         self.dismiss(name)
 

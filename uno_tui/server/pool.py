@@ -25,6 +25,7 @@ import time
 import traceback
 from typing import TYPE_CHECKING
 
+from ..i18n import LANGUAGES, N_, translator
 from .replica import TableState, TableSync
 from .roles import WORKER_LOST
 from .table import TableChange, TableError
@@ -95,7 +96,10 @@ class WorkerLink:
                   and session.table is not None}
         lobby = None
         if self._lobby_due:
-            lobby = [(table.number, table.describe()) for table in self.host.lobby_tables]
+            # Every language's line: each of the worker's visitors reads their own.
+            lobby = [(table.number,
+                      {lang: table.describe(translator(lang)) for lang in LANGUAGES})
+                     for table in self.host.lobby_tables]
         news = ("sync", [self._sync(table) for table in tables], self._changes, lobby)
         self._changes, self._changed, self._lobby_due = [], set(), False
         return [news]
@@ -193,6 +197,8 @@ class WorkerLink:
             self.host.leave(session)
         elif kind == "rename":
             self.host.rename(session, message[2])
+        elif kind == "language":
+            self.host.remember_language(session, message[2])
         elif kind == "crashed":
             self.host.crashed(session, message[2], RuntimeError(message[3]))
         elif kind == "ended":
@@ -206,7 +212,7 @@ class WorkerLink:
             if what == "open":
                 value = host.create_table(args[0], session).number
             elif session is None:
-                raise TableError("the session has ended")
+                raise TableError(N_("the session has ended"))
             elif what == "sit":
                 value = host.sit_now(session, *args)[1]
             elif what == "watch":
@@ -216,9 +222,11 @@ class WorkerLink:
                 table, seat = host.play_now_now(session, *args)
                 value = (table.number, seat)
             else:
-                raise TableError(f"the host can't {what}")
+                raise TableError(N_("the host can't {what}"), what=what)
         except TableError as exc:
-            answer = ("answer", number, False, str(exc))
+            # In the visitor's words: the worker shows it as it comes.
+            words = exc.words(session.tr) if session is not None else str(exc)
+            answer = ("answer", number, False, words)
         else:
             answer = ("answer", number, True, value)
         if session is not None:

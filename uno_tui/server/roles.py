@@ -74,6 +74,8 @@ class HostRole(Protocol):
     needs_login: bool
     stopping: bool
     goodbye: str
+    #: The language each visitor (by identity) switched to in the lobby.
+    languages: dict[str, str]
     stderr: TextIO
     worker_hook: Any
 
@@ -106,6 +108,9 @@ class HostRole(Protocol):
 
     def rename(self, session: Any, name: str) -> str:
         """Give ``session`` another name; the name kept."""
+
+    def remember_language(self, session: Any, lang: str) -> None:
+        """``session``'s visitor reads ``lang`` from now on, here and when they come back."""
 
     def leave(self, session: Any) -> None:
         """``session`` leaves its table on purpose."""

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import asyncssh
 
+from ..i18n import CHOSEN_LANGUAGE, N_, Translator, language_from_environment, translator
 from .identity import Identity, chosen_name, player_name, split_login
 from .roles import WORKER_LOST
 
@@ -20,17 +21,20 @@ if TYPE_CHECKING:
 
 __all__ = ["TerminalSession", "player_name", "NO_PTY_MESSAGE", "NO_COMMANDS_MESSAGE"]
 
-NO_PTY_MESSAGE = ("uno-tui needs a terminal: connect with plain 'ssh -p PORT HOST' "
-                  "(or add -t), not with a command or a pipe.")
-NO_COMMANDS_MESSAGE = ("uno-tui runs no commands: connect with plain 'ssh -p PORT HOST' "
-                       "to play.")
+# The last words a client reads are English here, and said in the session's language
+# when they are written (see TerminalSession.tr).
+NO_PTY_MESSAGE = N_("uno-tui needs a terminal: connect with plain 'ssh -p PORT HOST' "
+                    "(or add -t), not with a command or a pipe.")
+NO_COMMANDS_MESSAGE = N_("uno-tui runs no commands: connect with plain 'ssh -p PORT HOST' "
+                         "to play.")
 #: Bytes a terminal may send per second (a paste, a burst of escape sequences) before
 #: the rest is dropped unread: far more than any typing, far less than a flood.
 INPUT_BYTES_PER_SECOND = 16_384
-CRASH_MESSAGE = ("Sorry: the game stopped on an internal error (the server kept a report). "
-                 "Connect again to take your seat back.")
-LOST_MESSAGE = ("The server lost the process drawing your screen. Connect again to take "
-                "your seat back.")
+CRASH_MESSAGE = N_("Sorry: the game stopped on an internal error (the server kept a "
+                   "report). Connect again to take your seat back.")
+LOST_MESSAGE = N_("The server lost the process drawing your screen. Connect again to take "
+                  "your seat back.")
+THANKS_MESSAGE = N_("Thanks for playing.")
 
 
 class TerminalSession(asyncssh.SSHServerSession):
@@ -87,6 +91,13 @@ class TerminalSession(asyncssh.SSHServerSession):
         self._closed = False
         #: Bytes sent to the client (for measurements).
         self.bytes_sent = 0
+
+    @property
+    def tr(self) -> Translator:
+        """The words of this session's visitor: the language they switched to in the
+        lobby, else the one their client asks for (SendEnv LANG, Accept-Language)."""
+        return translator(self.host.languages.get(self.key)
+                          or language_from_environment(self.env))
 
     # ----------------------------------------------------------- SSH events
 
@@ -225,6 +236,10 @@ class TerminalSession(asyncssh.SSHServerSession):
 
         host = self.host
         farewell = None
+        chosen = host.languages.get(self.key)
+        if chosen:
+            # The language this visitor switched to before: stronger than their locale.
+            self.env[CHOSEN_LANGUAGE] = chosen
         try:
             table = host.seat_returning(self)
             if host.pool is not None and host.pool.links:
@@ -251,10 +266,11 @@ class TerminalSession(asyncssh.SSHServerSession):
             if not self.ending:
                 self.ending = "left"
             self._finish(farewell or self._farewell or (
-                host.goodbye if host.stopping else "Thanks for playing."))
+                host.goodbye if host.stopping else THANKS_MESSAGE))
 
     def close(self, message: str, ending: str) -> None:
-        """End the session from the server's side (e.g. the server stops)."""
+        """End the session from the server's side (e.g. the server stops), saying
+        ``message`` (English, said in the session's language)."""
         if not self.ending:
             self.ending = ending
         self._farewell = message
@@ -273,7 +289,7 @@ class TerminalSession(asyncssh.SSHServerSession):
         self.host.forget(self)
         if not self._closed and chan is not None:
             try:
-                chan.write((message + "\r\n").encode())
+                chan.write((self.tr(message) + "\r\n").encode())
                 chan.exit(status)
             except Exception:
                 pass

@@ -33,7 +33,7 @@ from ..app.pacing import CATCH_GRACE, Answer, first_answer
 from ..bots import make_bot
 from ..config import MAX_LOG_LINES, MAX_NAME, PlayConfig, SeatSpec, default_bot_level
 from ..engine import Accept, Action, CallUno, Catch, Draw, EngineError, Keep, Play
-from ..i18n import Phrase
+from ..i18n import N_, Phrase, Translator, translator
 from ..saves import MatchRecord, MatchRecorder, MatchStore
 from .replica import TableFeed
 
@@ -53,7 +53,19 @@ _CARD = re.compile(r"\bcard \d+\b")
 
 
 class TableError(ValueError):
-    """A lobby move the table refuses (a taken seat, a name already playing ...)."""
+    """A lobby move the table refuses (a taken seat, a name already playing ...).
+
+    ``str()`` says it in English (the server's log); :meth:`words` in a visitor's
+    language. (One from a render worker's question comes already in its words.)"""
+
+    def __init__(self, message: str, /, **fields: object) -> None:
+        self.message = message
+        self.fields = fields
+        super().__init__(message.format(**fields) if fields else message)
+
+    def words(self, tr: Translator) -> str:
+        """The refusal in ``tr``'s language."""
+        return tr(self.message, **self.fields)
 
 
 class Member(Protocol):
@@ -170,7 +182,7 @@ class ServerTable:
                  record: MatchRecord | None = None, on_save_problem=None,
                  turn_seconds: float = 0.0) -> None:
         if not config.seats:
-            raise TableError("a table needs seats")
+            raise TableError(N_("a table needs seats"))
         self.number = number
         self.config = config
         self.pace = pace
@@ -409,27 +421,31 @@ class ServerTable:
         named = [seat for seat in free if self._seats[seat].name.casefold() == wanted]
         return (named or list(free) or [None])[0]
 
-    def describe(self) -> str:
-        """One line for the lobby: the variant and who sits where."""
+    def describe(self, tr: Translator | None = None) -> str:
+        """One line for the lobby: the variant and who sits where (in ``tr``'s words;
+        English by default)."""
+        tr = tr or translator()
         parts = []
         for seat, s in enumerate(self._seats):
             if not s.for_people:
-                parts.append(f"{s.name} (computer)")
+                parts.append(tr("{name} (computer)", name=s.name))
             elif s.holder is not None:
                 parts.append(s.name)
             elif s.held_until is not None:
-                parts.append(f"{s.name} (away, seat kept)")
+                parts.append(tr("{name} (away, seat kept)", name=s.name))
             elif s.away:
-                parts.append(f"{s.name} (away)" if self.interrupted
-                             else f"free seat ({s.name} away)")
+                parts.append(tr("{name} (away)", name=s.name) if self.interrupted
+                             else tr("free seat ({name} away)", name=s.name))
             else:
-                parts.append("free seat")
+                parts.append(tr("free seat"))
         watchers = sum(1 for seats in self._members.values() if not seats)
-        tail = f" · {watchers} watching" if watchers else ""
+        tail = " · " + tr("{count} watching", count=watchers) if watchers else ""
         if self.interrupted:
-            tail += " · interrupted: sit down to play on"
-        return (f"Table {self.number} · {self.ctl.game.variant.label} · round "
-                f"{self.ctl.match.round_number} · " + ", ".join(parts) + tail)
+            tail += " · " + tr("interrupted: sit down to play on")
+        return (tr("Table {number} · {variant} · round {round}", number=self.number,
+                   variant=tr(self.ctl.game.variant.label),
+                   round=self.ctl.match.round_number)
+                + " · " + tr(", ").join(parts) + tail)
 
     def kept_seat(self, name: str, key: str | None) -> int | None:
         """The seat of a person who lost the connection, for them to take back: the
@@ -459,9 +475,10 @@ class ServerTable:
         free one; its index. Refused with :class:`TableError`, changing nothing."""
         name = (name if name is not None else member.name).strip()
         if not name:
-            raise TableError("a player needs a name")
+            raise TableError(N_("a player needs a name"))
         if len(name) > MAX_NAME:
-            raise TableError(f"the name {name!r} is longer than {MAX_NAME} characters")
+            raise TableError(N_("the name {name} is longer than {most} characters"),
+                             name=repr(name), most=MAX_NAME)
         for mine in self.seats_of(member):
             if self._seats[mine].name.casefold() == name.casefold() and seat in (None, mine):
                 return mine    # asked twice (a double Enter): seated once
@@ -469,19 +486,22 @@ class ServerTable:
         if seat is None:
             seat = kept if kept is not None else self._free_seat_for(name)
         if seat is None:
-            raise TableError(f"table {self.number} has no free seat")
+            raise TableError(N_("table {number} has no free seat"), number=self.number)
         if not 0 <= seat < len(self._seats):
-            raise TableError(f"table {self.number} has no seat {seat + 1}")
+            raise TableError(N_("table {number} has no seat {seat}"), number=self.number,
+                             seat=seat + 1)
         target = self._seats[seat]
         if not target.for_people:
-            raise TableError(f"seat {seat + 1} is a computer's")
+            raise TableError(N_("seat {seat} is a computer's"), seat=seat + 1)
         if target.holder is not None:
-            raise TableError(f"seat {seat + 1} is taken by {target.name}")
+            raise TableError(N_("seat {seat} is taken by {name}"), seat=seat + 1,
+                             name=target.name)
         if target.held_until is not None and seat != kept:
-            raise TableError(f"seat {seat + 1} is kept for {target.name}, who may come back")
+            raise TableError(N_("seat {seat} is kept for {name}, who may come back"),
+                             seat=seat + 1, name=target.name)
         for other, s in enumerate(self._seats):
             if other != seat and s.name.casefold() == name.casefold():
-                raise TableError(f"{s.name} already has a seat at this table")
+                raise TableError(N_("{name} already has a seat at this table"), name=s.name)
         target.holder = member
         changed = target.key != member.key
         target.key = member.key

@@ -23,6 +23,7 @@ import sys
 import time
 from dataclasses import dataclass
 
+from ..i18n import DEFAULT_LANGUAGE, Translator
 from .identity import player_name
 from .limits import InputRate
 from .quiet_gc import QuietCollector
@@ -85,10 +86,12 @@ class LobbyEntry:
     """A table as the lobby lists it (``describe()`` as the host last said)."""
 
     number: int
-    description: str
+    #: The line in each language (code -> line).
+    description: dict[str, str]
 
-    def describe(self) -> str:
-        return self.description
+    def describe(self, tr: Translator | None = None) -> str:
+        lang = tr.lang if tr is not None else DEFAULT_LANGUAGE
+        return self.description.get(lang) or self.description[DEFAULT_LANGUAGE]
 
 
 class WorkerDesk:
@@ -136,6 +139,9 @@ class WorkerDesk:
         member.name = player_name(name)
         self._worker.send(("rename", member.sid, name))
         return member.name
+
+    def remember_language(self, member: RemoteTerminal, lang: str) -> None:
+        self._worker.send(("language", member.sid, lang))
 
     @property
     def crash_folder(self):

@@ -16,7 +16,9 @@ class ErrorDialog(Dialog[str]):
     BINDINGS = [Binding("s", "pick_key('s')", "New setup"), Binding("q", "pick_key('q')", "Quit")]
 
     def __init__(self, problem: str) -> None:
-        super().__init__("Something went wrong", f"The game can't go on: {problem}", [
-            Option("New setup", SETUP, "s"),
-            Option("Quit", QUIT, "q"),
+        tr = self.app.tr
+        super().__init__(tr("Something went wrong"),
+                         tr("The game can't go on: {problem}", problem=problem), [
+            Option(tr("New setup"), SETUP, "s"),
+            Option(tr("Quit"), QUIT, "q"),
         ])

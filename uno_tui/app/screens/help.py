@@ -31,7 +31,7 @@ def rules_markdown(variant: str, rules: Iterable[str] = (), *, choosing: bool = 
     house rule, in full, for the setup screen where they are chosen), in ``tr``'s
     language (English by default)."""
     tr = tr or translator()
-    label = VARIANTS[variant].label if variant in VARIANTS else variant
+    label = tr(VARIANTS[variant].label) if variant in VARIANTS else variant
     page = frontends.help_page(variant, tr)
     if page is None:
         # A variant without its own page still gets the rules every variant shares.

@@ -54,7 +54,10 @@ class ReplayScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         replay = self.replay
-        yield TitleBar(f"Replay · {replay.game.variant.label} · {len(replay.names)} players")
+        tr = self.app.tr
+        yield TitleBar(tr.plural("Replay · {variant} · {count} player",
+                                 "Replay · {variant} · {count} players", len(replay.names),
+                                 variant=tr(replay.game.variant.label)))
         with Horizontal(id="top"):
             yield from compose_table_area(len(replay.names), self._extras, ReplayScreen.state)
             yield GameLog(id="log")
@@ -64,8 +67,9 @@ class ReplayScreen(Screen[None]):
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        self.query_one("#log").border_title = "Log"
-        self.query_one("#replay-hands").border_title = "Every hand"
+        tr = self.app.tr
+        self.query_one("#log").border_title = tr("Log")
+        self.query_one("#replay-hands").border_title = tr("Every hand")
         self.call_after_refresh(self._show)
 
     # --------------------------------------------------------------- drawing
@@ -107,11 +111,14 @@ class ReplayScreen(Screen[None]):
 
     def _status(self) -> Text:
         replay = self.replay
+        tr = self.app.tr
         text = Text(no_wrap=True, overflow="ellipsis")
-        text.append(f"Round {replay.round_number} of {replay.rounds}", style="bold")
-        text.append(f" · action {replay.step} of {replay.steps}")
+        text.append(tr("Round {number} of {rounds}", number=replay.round_number,
+                       rounds=replay.rounds), style="bold")
+        text.append(" · " + tr("action {step} of {steps}", step=replay.step,
+                               steps=replay.steps))
         if replay.game.is_over and replay.step == replay.steps:
-            text.append(" · round over")
+            text.append(" · " + tr("round over"))
         if self.problem:
             text.append(f" · {self.problem}", style="bold red")
         return text
@@ -123,7 +130,7 @@ class ReplayScreen(Screen[None]):
             how()
             self.problem = ""
         except ReplayError as exc:
-            self.problem = str(exc)
+            self.problem = exc.words(self.app.tr)
         self._show()
 
     def action_step(self, step: int) -> None:

@@ -13,22 +13,24 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from ...bots import BOT_LEVELS, LEVEL_DESCRIPTIONS
 from ...config import (
-    MAX_NAME, MAX_SEATS, MODE_LABELS, PlayConfig, SeatSpec, computer_name, default_bot_level,
+    MAX_NAME, MAX_SEATS, MODE_LABELS, PlayConfig, SeatSpec, computer_name, player_count_problem,
+    default_bot_level,
 )
 from ...engine import HOUSE_RULES, MODES, PRESETS, VARIANTS, ConfigError, expand_rules, get_variant
 from ...engine.registry import PRESET_PREFIX, house_rule
 from ...engine.ruleset import NUMBER_MARK
+from ...i18n import LANGUAGES, N_
 from ..widgets.action import ActionLink
 from ..widgets.checklist import CheckList
 from ..widgets.saved_matches import SavedMatches
 from ..widgets.choice import ChoiceRow
-from ..widgets.seat_table import SeatTable
+from ..widgets.seat_table import KindSwitch, NameInput, SeatTable, level_word
 from ..widgets.title import TitleBar
 from ..widgets.footer import KeysFooter
 
@@ -36,7 +38,7 @@ __all__ = ["SetupScreen", "default_seats", "computer_levels", "preset_of", "TARG
            "TESTING_LEVELS", "CUSTOM"]
 
 #: What the hint line says while no computer seat is picked and nothing is wrong.
-_HINT = "Tab moves between the fields; ? explains the rules and every house rule."
+_HINT = N_("Tab moves between the fields; ? explains the rules and every house rule.")
 
 #: The preset row's value while the ticked house rules are no preset's.
 CUSTOM = ""
@@ -97,6 +99,8 @@ class SetupScreen(Screen[None]):
         Binding("minus", "remove_seat", "Remove seat", key_display="-"),
         Binding("r", "resume", "Resume saved"),
         Binding("question_mark", "help", "Help", key_display="?"),
+        # Not in the footer (full at 80 columns): the Language field shows the way.
+        Binding("l", "next_language", "Language", show=False),
         Binding("escape", "blur", show=False),
     ]
 
@@ -111,38 +115,110 @@ class SetupScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         config = self.config
+        tr = self.app.tr
         targets = sorted(set(TARGETS) | {config.target})
-        yield TitleBar("New game")
+        yield TitleBar(tr("New game"))
         with VerticalScroll(id="setup"):
             yield self.app.saved_matches()
-            yield ChoiceRow([(v.label, name) for name, v in VARIANTS.items()], config.variant,
-                            label="Variant", id="variant")
+            yield ChoiceRow([(tr(v.label), name) for name, v in VARIANTS.items()],
+                            config.variant, label=tr("Variant"), id="variant")
             yield SeatTable(self.seats, computer_levels(), id="seat-table", max_seats=MAX_SEATS,
                             testing=TESTING_LEVELS)
-            yield ChoiceRow([(MODE_LABELS.get(m, m), m) for m in MODES], config.mode,
-                            label="Match", id="mode")
-            yield ChoiceRow([(f"{t} points", t) for t in targets], config.target,
-                            label="Target", compact=True, id="target")
-            tr = self.app.tr
+            yield ChoiceRow([(tr(MODE_LABELS[m]) if m in MODE_LABELS else m, m) for m in MODES],
+                            config.mode, label=tr("Match"), id="mode")
+            # The language on the target's line: a field of its own would push the
+            # last house rules below an 80x24 screen.
+            with Horizontal(id="target-line"):
+                yield ChoiceRow([(tr("{points} points", points=t), t) for t in targets],
+                                config.target, label=tr("Target"), compact=True, id="target")
+                # Each language in its own words, so a player who switched by mistake
+                # finds their way back.
+                yield ChoiceRow(list((name, code) for code, name in LANGUAGES.items()),
+                                self.app.language, label=tr("Language"), compact=True,
+                                id="language")
             presets = [(tr(preset.label), name) for name, preset in PRESETS.items()]
             # The house rules' heading is the preset row: choosing one ticks its rules.
             heading = tr("House rules")
             yield ChoiceRow(presets + [(tr("custom"), CUSTOM)],
                             preset_of(config.variant, config.rules), label=heading,
                             label_width=cell_len(heading) + 2, id="preset")
-            yield CheckList(_rule_items(config.rules), sorted(config.rules), id="rules")
-            yield ActionLink("Start the game (Enter)", id="start")
+            yield CheckList([(name, tr(text)) for name, text in _rule_items(config.rules)],
+                            sorted(config.rules), id="rules")
+            yield ActionLink(tr("Start the game (Enter)"), id="start")
         # Outside the scrolling part, so a problem always shows.
-        yield Static(_HINT, id="setup-error")
+        yield Static(tr(_HINT), id="setup-error")
         yield KeysFooter()
 
     def on_mount(self) -> None:
+        self._watch_fields()
+
+    def _watch_fields(self) -> None:
         # Tab goes from field to field; the column scrolls to the focused one by itself.
         self.query_one("#setup").can_focus = False
         table = self.query_one(SeatTable)
         self.watch(table, "rows", self._describe_level, init=False)
         self.watch(table, "cursor", self._describe_level, init=False)
         self.watch(self.query_one("#rules", CheckList), "checked", self._show_preset, init=False)
+
+    # ------------------------------------------------------------ language
+
+    @on(ChoiceRow.Changed, "#language")
+    def _language_chosen(self, event: ChoiceRow.Changed) -> None:
+        event.stop()
+        self.app.switch_language(event.row.value)
+
+    def action_next_language(self) -> None:
+        """``l``: the next language, at once."""
+        codes = list(LANGUAGES)
+        self.app.switch_language(codes[(codes.index(self.app.language) + 1) % len(codes)])
+
+    async def on_uno_app_language_changed(self) -> None:
+        """Every word again in the new language; what was set up (names typed, rules
+        ticked, the field in use) stays as it was."""
+        self.config = self.current_setup()
+        self.seats = self.config.seats
+        focus = self._focus_place()
+        rules_cursor = self.query_one("#rules", CheckList).cursor
+        scrolled = self.query_one("#setup").scroll_y
+        await self.recompose()
+        self._watch_fields()
+        self.query_one("#rules", CheckList).cursor = rules_cursor
+        self.query_one("#setup").scroll_to(y=scrolled, animate=False, immediate=True)
+        self._put_focus(focus)
+
+    def _focus_place(self) -> tuple[str, int] | None:
+        """Where the focus is, in words that outlive the widgets: a field's id, or a
+        seat's column ("name"/"kind") and number."""
+        focused = self.focused
+        if focused is None:
+            return None
+        table = self.query_one(SeatTable)
+        for number, row in enumerate(table.seat_rows):
+            if focused in row.children:
+                return ("kind" if isinstance(focused, KindSwitch) else "name", number)
+        return (focused.id, -1) if focused.id else None
+
+    def _put_focus(self, place: tuple[str, int] | None) -> None:
+        if place is None:
+            return
+        where, number = place
+        if number >= 0:
+            rows = self.query_one(SeatTable).seat_rows
+            if number < len(rows):
+                column = KindSwitch if where == "kind" else NameInput
+                self.set_focus(rows[number].query_one(column))
+            return
+        found = self.query(f"#{where}")
+        if found:
+            self.set_focus(found.first())
+
+    def current_setup(self) -> PlayConfig:
+        """The fields as they are now, checked or not (see :meth:`read_config`)."""
+        return PlayConfig(variant=self.query_one("#variant", ChoiceRow).value,
+                          seats=tuple(self.query_one(SeatTable).rows), seed=self.config.seed,
+                          target=self.query_one("#target", ChoiceRow).value,
+                          mode=self.query_one("#mode", ChoiceRow).value,
+                          rules=frozenset(self.query_one("#rules", CheckList).selected))
 
     def on_resize(self) -> None:
         # After a resize the focused field stays in view: a house rule toggled with Space
@@ -167,8 +243,11 @@ class SetupScreen(Screen[None]):
         level = rows[min(table.cursor, len(rows) - 1)].level if rows else None
         hint = self.query_one("#setup-error", Static)
         hint.set_class(False, "-problem")
-        hint.update(_HINT if level is None else
-                    f"Computer {level}: {LEVEL_DESCRIPTIONS.get(level, '')}")
+        tr = self.app.tr
+        description = LEVEL_DESCRIPTIONS.get(level, "")
+        hint.update(tr(_HINT) if level is None else
+                    tr("Computer {level}: {description}", level=level_word(level, tr),
+                       description=tr(description) if description else ""))
 
     # ------------------------------------------------------------ reading
 
@@ -177,16 +256,22 @@ class SetupScreen(Screen[None]):
         variant_name = self.query_one("#variant", ChoiceRow).value
         variant = get_variant(variant_name)
         seats = self.query_one(SeatTable).seats
-        variant.check_players(len(seats))
+        tr = self.app.tr
+        try:
+            variant.check_players(len(seats))
+        except ConfigError:
+            raise ConfigError(player_count_problem(variant, len(seats), tr)) from None
         seen: dict[str, int] = {}
         for number, seat in enumerate(seats, start=1):
             if not seat.name:
-                raise ConfigError(f"seat {number} needs a name")
+                raise ConfigError(tr("seat {number} needs a name", number=number))
             if len(seat.name) > MAX_NAME:
-                raise ConfigError(f"the name of seat {number} is longer than {MAX_NAME} characters")
+                raise ConfigError(tr("the name of seat {number} is longer than {most} "
+                                     "characters", number=number, most=MAX_NAME))
             key = seat.name.casefold()
             if key in seen:
-                raise ConfigError(f"seats {seen[key]} and {number} are both called {seat.name!r}")
+                raise ConfigError(tr("seats {first} and {second} are both called {name}",
+                                     first=seen[key], second=number, name=repr(seat.name)))
             seen[key] = number
         rules = frozenset(self.query_one("#rules", CheckList).selected)
         variant.check_rules(rules)
@@ -205,7 +290,7 @@ class SetupScreen(Screen[None]):
         try:
             config = self.read_config()
         except ConfigError as exc:
-            self._say(f"Can't start: {exc}.")
+            self._say(self.app.tr("Can't start: {problem}.", problem=exc))
             return
         self.app.start_match(config)
 
@@ -281,15 +366,17 @@ class SetupScreen(Screen[None]):
         while f"cpu {number}" in names:
             number += 1
         if not table.add_seat(SeatSpec(computer_name(number), default_bot_level())):
-            self._say(f"At most {MAX_SEATS} seats.")
+            self._say(self.app.tr("At most {most} seats.", most=MAX_SEATS))
 
     def action_remove_seat(self) -> None:
         if not self.query_one(SeatTable).remove_seat():
-            self._say("A game needs at least 2 seats.")
+            self._say(self.app.tr("A game needs at least {least} seats.", least=2))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "resume":
-            return self.query_one(SavedMatches).picked is not None
+            # (Asked while the screen is rebuilt for another language, too.)
+            saved = self.query(SavedMatches)
+            return bool(saved) and saved.first().picked is not None
         return True
 
     def action_resume(self) -> None:

@@ -26,7 +26,9 @@ class TooSmallScreen(Screen[None]):
 
     def show_size(self, width: int, height: int) -> None:
         """Name the current and the needed size."""
+        tr = self.app.tr
         self.query_one("#too-small-message", Static).update(
-            f"The terminal is too small for uno-tui: it is {width}x{height}, "
-            f"and the game needs at least {MIN_WIDTH}x{MIN_HEIGHT}.\n"
-            "Make the window bigger to go on (Ctrl+Q quits).")
+            tr("The terminal is too small for uno-tui: it is {width}x{height}, and the "
+               "game needs at least {min_width}x{min_height}.", width=width, height=height,
+               min_width=MIN_WIDTH, min_height=MIN_HEIGHT)
+            + "\n" + tr("Make the window bigger to go on (Ctrl+Q quits)."))

@@ -21,11 +21,14 @@ class UnsavedQuitDialog(Dialog[str]):
                 Binding("escape", "pick_key('n')", "Cancel", show=False)]
 
     def __init__(self, unsaved: str, moves: int, folders: str) -> None:
-        detail = (f"{unsaved[0].upper()}{unsaved[1:]}. Quit now and the match is lost "
-                  f"from there (it is at move {moves}); or save all of it to a new file "
-                  f"in {folders}.")
-        super().__init__("Quit the game?", detail, [
-            Option("Save elsewhere, then quit", SAVE_ELSEWHERE, "s"),
-            Option("Quit without saving", QUIT, "q"),
-            Option("Keep playing", KEEP_PLAYING, "n"),
+        """``unsaved``: what is not saved, in the app's words; ``folders``: where the
+        match may go instead."""
+        tr = self.app.tr
+        detail = tr("{unsaved}. Quit now and the match is lost from there (it is at move "
+                    "{moves}); or save all of it to a new file in {folders}.",
+                    unsaved=unsaved[:1].upper() + unsaved[1:], moves=moves, folders=folders)
+        super().__init__(tr("Quit the game?"), detail, [
+            Option(tr("Save elsewhere, then quit"), SAVE_ELSEWHERE, "s"),
+            Option(tr("Quit without saving"), QUIT, "q"),
+            Option(tr("Keep playing"), KEEP_PLAYING, "n"),
         ])

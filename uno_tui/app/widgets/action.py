@@ -43,6 +43,7 @@ class ActionLink(Widget):
         return Text(f" {self.label} ")
 
     def get_content_width(self, container, viewport) -> int:
+        # In cells: a Japanese label's characters are two cells wide.
         return cell_len(self.label) + 2
 
     def on_click(self) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
@@ -14,6 +15,16 @@ from textual.widget import Widget
 from .keys import OwnBindingsFirst
 
 __all__ = ["CheckList"]
+
+
+def _cut(text: str, cells: int) -> str:
+    """The start of ``text`` that fits in ``cells``, never half a wide character."""
+    width = 0
+    for index, character in enumerate(text):
+        width += cell_len(character)
+        if width > cells:
+            return text[:index]
+    return text
 
 
 class CheckList(OwnBindingsFirst, Widget, can_focus=True):
@@ -78,13 +89,15 @@ class CheckList(OwnBindingsFirst, Widget, can_focus=True):
                 text.append("[x] " if name in self.checked else "[ ] ",
                             style="bold reverse" if here else "bold")
                 text.append(name, style="bold")
-                room = cell - 4 - len(name) - (1 if column < columns - 1 else 0)
+                # In cells, and cut between characters: a Japanese character is two
+                # cells, and half of one would be a broken glyph.
+                room = cell - 4 - cell_len(name) - (1 if column < columns - 1 else 0)
                 detail = f": {description}"
-                if len(detail) > room:
-                    detail = detail[:max(0, room - 1)] + "…" if room > 2 else ""
+                if cell_len(detail) > room:
+                    detail = _cut(detail, room - 1) + "…" if room > 2 else ""
                 text.append(detail, style="dim")
                 if column < columns - 1:
-                    text.append(" " * max(1, cell - 4 - len(name) - len(detail)))
+                    text.append(" " * max(1, cell - 4 - cell_len(name) - cell_len(detail)))
         return text
 
     def get_content_height(self, container, viewport, width: int) -> int:

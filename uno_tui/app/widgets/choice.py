@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Generic, Sequence, TypeVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
@@ -33,7 +34,7 @@ class ChoiceRow(OwnBindingsFirst, Widget, Generic[T], can_focus=True):
         Binding("space", "step(1)", show=False),
     ]
 
-    #: Width of the label column.
+    #: Width of the label column, in cells (a longer label gets one space after it).
     LABEL_WIDTH = 9
 
     class Changed(Message):
@@ -68,22 +69,29 @@ class ChoiceRow(OwnBindingsFirst, Widget, Generic[T], can_focus=True):
 
     @property
     def _indent(self) -> int:
-        return self.label_width if self.label else 0
+        return max(self.label_width, cell_len(self.label) + 1) if self.label else 0
 
     def _spans(self) -> list[tuple[int, int]]:
         """Where each option is drawn: (start, end) cells, in the wide layout."""
         spans, x = [], self._indent
         for label, _ in self.options:
-            width = len(label) + 4
+            width = cell_len(label) + 4
             spans.append((x, x + width))
             x += width + 2
         return spans
 
+    @property
+    def _narrow(self) -> bool:
+        """Drawn compact: asked to be, or the options side by side are wider than the
+        widget (Japanese labels are two cells a character), and would be cut."""
+        return self.compact or 0 < self.size.width < self._spans()[-1][1]
+
     def render(self) -> Text:
         text = Text()
         if self.label:
-            text.append(f"{self.label:<{self.label_width}}", style="bold")
-        if self.compact:
+            # Padded in cells: a Japanese label's characters are two cells wide.
+            text.append(self.label + " " * (self._indent - cell_len(self.label)), style="bold")
+        if self._narrow:
             text.append(f"◀ {self.options[self.index][0]} ▶")
             return text
         for number, (label, _) in enumerate(self.options):
@@ -95,9 +103,12 @@ class ChoiceRow(OwnBindingsFirst, Widget, Generic[T], can_focus=True):
         return text
 
     def get_content_width(self, container, viewport) -> int:
+        compact = self._indent + max(cell_len(label) for label, _ in self.options) + 4
         if self.compact:
-            return self._indent + max(len(label) for label, _ in self.options) + 4
-        return self._spans()[-1][1]
+            return compact
+        wide = self._spans()[-1][1]
+        # Too wide for the room there is: drawn compact (see _narrow) in what there is.
+        return wide if wide <= container.width else max(compact, container.width)
 
     def get_content_height(self, container, viewport, width: int) -> int:
         return 1
@@ -111,7 +122,7 @@ class ChoiceRow(OwnBindingsFirst, Widget, Generic[T], can_focus=True):
     def on_click(self, event: events.Click) -> None:
         if event.x < self._indent:
             return
-        if self.compact:
+        if self._narrow:
             self.action_step(1)
             return
         for number, (start, end) in enumerate(self._spans()):

@@ -65,6 +65,12 @@ class KeysFooter(Widget, can_focus=False):
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
         self.items = footer_items(self.screen)
 
+    def refresh_items(self) -> None:
+        """Describe the keys again (the app's language changed: the same keys, in its
+        words)."""
+        if self.is_attached:
+            self.items = footer_items(self.screen)
+
     def on_unmount(self) -> None:
         self.screen.bindings_updated_signal.unsubscribe(self)
 

@@ -15,6 +15,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from ...i18n import Translator, translator
 from ...saves import SaveFileError, SaveSummary
 
 __all__ = ["SavedMatches", "describe", "ago"]
@@ -23,28 +24,31 @@ __all__ = ["SavedMatches", "describe", "ago"]
 SHOWN = 5
 
 
-def ago(when: datetime, now: datetime | None = None) -> str:
-    """"just now", "5 min ago", "3 h ago", "2 days ago"."""
+def ago(when: datetime, now: datetime | None = None, tr: Translator | None = None) -> str:
+    """"just now", "5 min ago", "3 h ago", "2 days ago" (in ``tr``'s words)."""
+    tr = tr or translator()
     seconds = ((now or datetime.now(timezone.utc)) - when).total_seconds()
     if seconds < 60:
-        return "just now"
+        return tr("just now")
     if seconds < 3600:
-        return f"{int(seconds // 60)} min ago"
+        return tr("{minutes} min ago", minutes=int(seconds // 60))
     if seconds < 86400:
-        return f"{int(seconds // 3600)} h ago"
-    days = int(seconds // 86400)
-    return f"{days} day{'s' if days != 1 else ''} ago"
+        return tr("{hours} h ago", hours=int(seconds // 3600))
+    return tr.plural("{count} day ago", "{count} days ago", int(seconds // 86400))
 
 
-def describe(summary: SaveSummary, now: datetime | None = None) -> Text:
-    """One line about an unfinished match: variant, players, round, scores, when."""
+def describe(summary: SaveSummary, now: datetime | None = None,
+             tr: Translator | None = None) -> Text:
+    """One line about an unfinished match: variant, players, round, scores, when (in
+    ``tr``'s words; English by default)."""
+    tr = tr or translator()
     line = Text(no_wrap=True, overflow="ellipsis")
-    line.append(summary.variant_label, style="bold")
+    line.append(tr(summary.variant_label), style="bold")
     line.append(" · ")
     line.append(", ".join(summary.names))   # names are data: plain text, never markup
-    line.append(f" · round {summary.round_number} · ")
+    line.append(" · " + tr("round {number}", number=summary.round_number) + " · ")
     line.append("/".join(str(score) for score in summary.scores))
-    line.append(f" · {ago(summary.updated, now)}", style="dim")
+    line.append(f" · {ago(summary.updated, now, tr)}", style="dim")
     return line
 
 
@@ -82,31 +86,38 @@ class SavedMatches(Widget, can_focus=True):
 
     def _listing(self) -> Text:
         text = Text()
+        tr = self.app.tr
         if self.summaries:
-            text.append("Unfinished matches", style="bold")
-            text.append(" (r resumes the one marked ▶)", style="dim")
+            text.append(tr("Unfinished matches"), style="bold")
+            text.append(" " + tr("(r resumes the one marked ▶)"), style="dim")
             for number, summary in enumerate(self.summaries):
                 here = number == self.cursor
                 marker = "▶ " if here else "  "
                 text.append("\n" + marker, style="bold" if here else "")
-                line = describe(summary)
+                line = describe(summary, tr=tr)
                 if here and self.has_focus:
                     line.stylize("reverse")
                 # One line per match, cut to the width (the notices below may wrap).
                 line.truncate(max(1, self.size.width - 2), overflow="ellipsis")
                 text.append_text(line)
             if self.more:
-                text.append(f"\n  and {self.more} older", style="dim")
+                text.append("\n  " + tr("and {count} older", count=self.more), style="dim")
         return text
 
     def _notices(self) -> Text:
         text = Text()
+        tr = self.app.tr
         for problem in self.problems:
             if text:
                 text.append("\n")
-            moved = f"; it was moved to {problem.moved_to}" if problem.moved_to else ""
-            text.append(f"⚠ The save {problem.path.name} can't be used: {problem.problem}{moved}",
-                        style="bold red")
+            if problem.moved_to:
+                notice = tr("⚠ The save {file} can't be used: {problem}; it was moved to "
+                            "{moved_to}", file=problem.path.name, problem=problem.problem,
+                            moved_to=problem.moved_to)
+            else:
+                notice = tr("⚠ The save {file} can't be used: {problem}",
+                            file=problem.path.name, problem=problem.problem)
+            text.append(notice, style="bold red")
         return text
 
     def render(self) -> Text:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
@@ -16,24 +17,39 @@ from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from ...config import MAX_NAME, SeatSpec
+from ...i18n import N_, Translator, translator
 from ...printable import clean_name
 from .action import ActionLink
 from .keys import OwnBindingsFirst
 
-__all__ = ["SeatTable", "NameInput", "KindSwitch", "kind_label"]
+__all__ = ["SeatTable", "NameInput", "KindSwitch", "kind_label", "level_word"]
 
 #: Characters a name may hold: letters and digits of any script, and a little
 #: punctuation ("+" adds a seat instead).
 NAME_PATTERN = r"[\w \-.'&]*"
-_ADD_LABEL = "+ Add seat"
-_REMOVE_LABEL = "- Remove seat"
+_ADD_LABEL = N_("+ Add seat")
+_REMOVE_LABEL = N_("- Remove seat")
+#: The built-in computer levels as players read them (the command line's
+#: ``cpu:LEVEL`` keeps the English names; a rule set's own level shows its name).
+LEVEL_WORDS = {"random": N_("random"), "easy": N_("easy"), "normal": N_("normal"),
+               "hard": N_("hard")}
 
 
-def kind_label(level: str | None, testing: bool = False) -> str:
-    """``Person``, ``Computer: normal``, ``Computer: random (for testing)``."""
+def level_word(level: str, tr: Translator | None = None) -> str:
+    """The computer level ``level`` in ``tr``'s words (English by default)."""
+    tr = tr or translator()
+    return tr(LEVEL_WORDS[level]) if level in LEVEL_WORDS else level
+
+
+def kind_label(level: str | None, testing: bool = False, tr: Translator | None = None) -> str:
+    """``Person``, ``Computer: normal``, ``Computer: random (for testing)`` (in ``tr``'s
+    words; English by default)."""
+    tr = tr or translator()
     if level is None:
-        return "Person"
-    return f"Computer: {level}" + (" (for testing)" if testing else "")
+        return tr("Person")
+    if testing:
+        return tr("Computer: {level} (for testing)", level=level_word(level, tr))
+    return tr("Computer: {level}", level=level_word(level, tr))
 
 
 class NameInput(OwnBindingsFirst, Input):
@@ -86,10 +102,11 @@ class KindSwitch(OwnBindingsFirst, Widget, can_focus=True):
         self.set_reactive(KindSwitch.level, level)
 
     def render(self) -> Text:
-        return Text(f"◀ {kind_label(self.level, self.level in self.testing)} ▶")
+        return Text(f"◀ {kind_label(self.level, self.level in self.testing, self.app.tr)} ▶")
 
     def get_content_width(self, container, viewport) -> int:
-        return max(len(kind_label(k, k in self.testing)) for k in self.kinds) + 4
+        tr = self.app.tr
+        return max(cell_len(kind_label(k, k in self.testing, tr)) for k in self.kinds) + 4
 
     def action_step(self, step: int) -> None:
         kinds = self.kinds
@@ -167,15 +184,18 @@ class SeatTable(Vertical):
         self.set_reactive(SeatTable.rows, tuple(seats))
 
     def compose(self) -> ComposeResult:
-        yield Static(Text(f"{'#':<4}{'Name':<{MAX_NAME + 3}}Player", style="bold"),
-                     classes="seat-header")
+        tr = self.app.tr
+        name = tr("Name")
+        # Padded in cells, so the heading stays over its column in any script.
+        header = "#   " + name + " " * max(1, MAX_NAME + 3 - cell_len(name)) + tr("Player")
+        yield Static(Text(header, style="bold"), classes="seat-header")
         for number, seat in enumerate(self.rows, start=1):
             yield SeatRow(seat, self.kinds, self.testing, number=number)
         if len(self.rows) < self.max_seats:
             yield self._new_spare()
         with Horizontal(classes="seat-links"):
-            yield ActionLink(_ADD_LABEL, id="add-seat")
-            yield ActionLink(_REMOVE_LABEL, id="remove-seat")
+            yield ActionLink(tr(_ADD_LABEL), id="add-seat")
+            yield ActionLink(tr(_REMOVE_LABEL), id="remove-seat")
 
     # ------------------------------------------------------------- reading
 

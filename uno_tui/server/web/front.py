@@ -36,6 +36,7 @@ from urllib.parse import urlsplit
 
 from aiohttp import web
 
+from ...i18n import DEFAULT_LANGUAGE, Translator, language_from_accept, translator
 from ..roles import ServeError, is_loopback
 from ..session import player_name
 from .limits import SessionRate
@@ -241,39 +242,62 @@ class WebFront:
                                         else self.host.guest_name(), admitted=True)
         elif wanted and self.free:
             visitor.name = player_name(wanted)
-        page = self._page.replace("{{hold}}", str(int(self.host.config.hold)))
-        response = web.Response(text=page, content_type="text/html")
+        response = web.Response(text=self.page(words_for(request)), content_type="text/html")
         return self._with_cookie(response, visitor)
 
-    def _form(self, status: int, name: str, problem: str = "") -> web.Response:
+    def page(self, tr: Translator) -> str:
+        """The terminal's page, its words (and the script's) in ``tr``'s language."""
+        fields = {"hold": str(int(self.host.config.hold)), "lang": tr.lang,
+                  "terminal": tr("The uno-tui terminal"), "again": tr("Join again"),
+                  "ended": tr("The session ended."), "reconnecting": tr("reconnecting…"),
+                  # The script puts the seconds in for {left}.
+                  "waiting": tr("reconnecting… (your seat waits {seconds} s more)",
+                                seconds="{left}")}
+        page = self._page
+        for field, value in fields.items():
+            page = page.replace("{{%s}}" % field, html.escape(value, quote=True))
+        return page
+
+    def _form(self, status: int, name: str, problem: str = "",
+              tr: Translator | None = None) -> web.Response:
+        """The join form (a problem above it), in ``tr``'s words (the problem already is)."""
+        tr = tr or translator()
         password = self.host.password is not None and not self.free
-        fields = (f'<label>Your name <input name="name" maxlength="40" autocomplete="nickname" '
-                  f'value="{html.escape(name, quote=True)}" autofocus></label>')
+        # (Words outside the f-strings: the catalogue's extractor reads no f-string.)
+        your_name, table_password = tr("Your name"), tr("Table password")
+        title, join = tr("uno-tui: join"), tr("Join")
+        fields = (f'<label>{html.escape(your_name)} <input name="name" maxlength="40" '
+                  f'autocomplete="nickname" value="{html.escape(name, quote=True)}" '
+                  f'autofocus></label>')
         if password:
-            fields += ('<label>Table password <input name="password" type="password" '
-                       'autocomplete="current-password"></label>')
+            fields += (f'<label>{html.escape(table_password)} <input name="password" '
+                       f'type="password" autocomplete="current-password"></label>')
         elif not self.free:
-            fields += ('<p>This server takes no password here: open the link the host '
-                       'gave you.</p>')
+            no_password = tr("This server takes no password here: open the link the host "
+                             "gave you.")
+            fields += f'<p>{html.escape(no_password)}</p>'
         note = f'<p class="problem" role="alert">{html.escape(problem)}</p>' if problem else ""
-        body = (f'<!doctype html><html lang="en"><head><meta charset="utf-8">'
+        body = (f'<!doctype html><html lang="{tr.lang}"><head><meta charset="utf-8">'
                 f'<meta name="viewport" content="width=device-width, initial-scale=1">'
-                f'<title>uno-tui: join</title><link rel="stylesheet" href="/static/page.css">'
+                f'<title>{html.escape(title)}</title>'
+                f'<link rel="stylesheet" href="/static/page.css">'
                 f'</head><body class="form"><form method="post" action="/login">'
-                f'<h1>uno-tui</h1>{note}{fields}<button type="submit">Join</button>'
-                f'</form></body></html>')
+                f'<h1>uno-tui</h1>{note}{fields}<button type="submit">'
+                f'{html.escape(join)}</button></form></body></html>')
         return web.Response(status=status, text=body, content_type="text/html")
 
     async def _login_form(self, request: web.Request) -> web.Response:
         visitor = self.visitor_of(request)
-        return self._form(200, visitor.name if visitor is not None else "")
+        return self._form(200, visitor.name if visitor is not None else "",
+                          tr=words_for(request))
 
     async def _login(self, request: web.Request) -> web.StreamResponse:
         address = request.remote or "?"
+        tr = words_for(request)
         try:
             form = await request.post()
         except (ValueError, web.HTTPException):
-            return self._form(400, "", "That form could not be read: try again.")
+            return self._form(400, "", tr("That form could not be read: try again."), tr)
         name = player_name(str(form.get("name", "")))
         typed = name if str(form.get("name", "")).strip() else ""
         visitor = self.visitor_of(request)
@@ -286,8 +310,8 @@ class WebFront:
                 self.host.log_limit(f"too many failed logins from {address} in the last "
                                     f"minute ({limits.failed_logins_per_minute})",
                                     addr=address, user=name, method="web form")
-                return self._form(429, typed, "Too many wrong passwords from your address: "
-                                              "wait a minute and try again.")
+                return self._form(429, typed, tr("Too many wrong passwords from your "
+                                                 "address: wait a minute and try again."), tr)
             expected = self.host.password
             given = str(form.get("password", ""))
             admitted = expected is not None and hmac.compare_digest(
@@ -297,7 +321,8 @@ class WebFront:
                 self.host.log_event_line("auth failed", addr=address, user=name,
                                          method="web form", delay=f"{delay:g}s")
                 await asyncio.sleep(delay)
-                return self._form(401, typed, "That password is not the table's: try again.")
+                return self._form(401, typed, tr("That password is not the table's: try "
+                                                 "again."), tr)
             self.host.log_event_line("auth ok", addr=address, user=name, method="web form")
         if not typed:
             name = visitor.name if visitor is not None else self.host.guest_name()
@@ -309,8 +334,9 @@ class WebFront:
     async def _token_link(self, request: web.Request) -> web.StreamResponse:
         given = request.match_info["token"]
         if self.token is None or not hmac.compare_digest(given.encode(), self.token.encode()):
-            return _text(403, "This link is not valid on this server (it changes each time "
-                              "the server starts): ask the host for the current one.")
+            tr = words_for(request)
+            return _text(403, tr("This link is not valid on this server (it changes each "
+                                 "time the server starts): ask the host for the current one."))
         visitor = self.visitor_of(request) or self.visitors.new(self.host.guest_name(),
                                                                 admitted=True)
         visitor.admitted = True
@@ -346,14 +372,16 @@ class WebFront:
         if not self.origin_ok(request):
             host.log_limit("a web socket from another page", addr=address,
                            origin=request.headers.get("Origin", "missing"))
-            return _text(403, "This socket is for this server's own page.")
+            tr = words_for(request)
+            return _text(403, tr("This socket is for this server's own page."))
         socket_ = web.WebSocketResponse(heartbeat=HEARTBEAT, max_msg_size=MAX_FRAME)
         await socket_.prepare(request)
+        tr = words_for(request)
         refusal = host.gate.connect(address)     # with the SSH connections, per address
         if refusal:
             host.log_limit(refusal, addr=address, method="web")
             await socket_.close(code=CLOSE_CODES["limit"],
-                                message=f"Refused: {refusal}.".encode()[:120])
+                                message=close_reason(tr("Refused: {problem}.", problem=refusal)))
             return socket_
         logged_in = False
         try:
@@ -366,7 +394,7 @@ class WebFront:
             refusal = self.rate.start(address)
             if refusal:
                 host.log_limit(refusal, addr=address, user=visitor.name, method="web")
-                await socket_.close(code=CLOSE_CODES["limit"], message=refusal.encode()[:120])
+                await socket_.close(code=CLOSE_CODES["limit"], message=close_reason(refusal))
                 return socket_
             try:
                 size = parse_size(request.query.get("cols", "80"),
@@ -375,7 +403,11 @@ class WebFront:
                 size = (80, 24)
             peer = request.transport.get_extra_info("peername") if request.transport else None
             where = f"{peer[0]}:{peer[1]}" if peer else address
-            session = BrowserSession(host, visitor.name, visitor.key, where)
+            # The browser's Accept-Language is the session's language (over its locale:
+            # a page has none), until the visitor switches in the lobby.
+            session = BrowserSession(host, visitor.name, visitor.key, where,
+                                     language=language_from_accept(
+                                         request.headers.get("Accept-Language")))
             try:
                 await session.serve(socket_, request, size)
             finally:
@@ -390,6 +422,20 @@ class WebFront:
 def _loopback_host(host_header: str) -> bool:
     """True when a request's Host header names a loopback address (with any port)."""
     return is_loopback(urlsplit(f"//{host_header}").hostname or "")
+
+
+def words_for(request: web.Request) -> Translator:
+    """The words of the language the request's ``Accept-Language`` prefers (English when
+    it names none we have)."""
+    return translator(language_from_accept(request.headers.get("Accept-Language"))
+                      or DEFAULT_LANGUAGE)
+
+
+def close_reason(text: str) -> bytes:
+    """``text`` as a WebSocket close frame's reason: at most 120 bytes of UTF-8, cut
+    between characters (a Japanese character is three bytes; half of one would make
+    the browser drop the whole frame)."""
+    return text.encode("utf-8")[:120].decode("utf-8", "ignore").encode("utf-8")
 
 
 def _text(status: int, text: str) -> web.Response:

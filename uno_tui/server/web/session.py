@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 
 from aiohttp import WSMsgType, web
 
+from ...i18n import CHOSEN_LANGUAGE, DEFAULT_LANGUAGE, translator
 from ..session import TerminalSession
 
 if TYPE_CHECKING:
@@ -86,9 +87,12 @@ class SocketChannel:
     the socket has not sent yet.
     """
 
-    def __init__(self, socket: web.WebSocketResponse, transport) -> None:
+    def __init__(self, socket: web.WebSocketResponse, transport,
+                 language: str | None = None) -> None:
         self.socket = socket
         self._transport = transport
+        #: The language the page's browser asks for (Accept-Language), if we have it.
+        self.language = language
         self.pending = bytearray()
         self._ready = asyncio.Event()
         self._closing: tuple[int, bytes] | None = None
@@ -107,14 +111,17 @@ class SocketChannel:
         return len(self.pending) + queued
 
     def get_environment(self) -> dict[str, str]:
-        return {}
+        # A page has no locale: its browser's language stands in for one.
+        return {CHOSEN_LANGUAGE: self.language} if self.language else {}
 
     def exit(self, status: int) -> None:
         """The session ended: send what is left, then close (1000)."""
         if status == 0:
             self.close(CLOSE_CODES["ended"], b"ended")
         else:                   # refused (the server is full, ...): the reason is above
-            self.close(CLOSE_CODES["refused"], b"The server refused the session.")
+            tr = translator(self.language or DEFAULT_LANGUAGE)
+            self.close(CLOSE_CODES["refused"],
+                       tr("The server refused the session.").encode("utf-8"))
 
     def close(self, code: int, reason: bytes) -> None:
         if self._closing is None:
@@ -150,15 +157,18 @@ class SocketChannel:
 class BrowserSession(TerminalSession):
     """One browser tab's session at the host, fed by :meth:`serve`."""
 
-    def __init__(self, host: "HostRole", name: str, key: str, peer: str) -> None:
+    def __init__(self, host: "HostRole", name: str, key: str, peer: str,
+                 language: str | None = None) -> None:
         super().__init__(host, name, key, peer)
+        #: The language the browser asks for (Accept-Language), if we have it.
+        self.language = language
         #: Bytes of terminal input from the page (for measurements).
         self.bytes_received = 0
 
     async def serve(self, socket: web.WebSocketResponse, request: web.Request,
                     size: tuple[int, int]) -> None:
         """Run the session over ``socket`` (already prepared) until it closes."""
-        channel = SocketChannel(socket, request.transport)
+        channel = SocketChannel(socket, request.transport, self.language)
         self.connection_made(channel)
         self.pty_requested(BROWSER_TERM, (size[0], size[1], 0, 0), {})
         self.session_started()

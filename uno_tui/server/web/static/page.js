@@ -5,6 +5,11 @@
 (function () {
   const CLOSE = { ended: 1000, login: 4401, refused: 4403, limit: 4429 };
   const hold = Number(document.body.dataset.hold || "60");
+  // The page's words, in the session's language (the server fills them in).
+  const words = document.body.dataset;
+  const endedWords = words.ended || "The session ended.";
+  const reconnecting = words.reconnecting || "reconnecting…";
+  const waiting = words.waiting || "reconnecting… (your seat waits {left} s more)";
   const element = document.getElementById("terminal");
   const status = document.getElementById("status");
   const statusText = document.getElementById("status-text");
@@ -85,16 +90,14 @@
       if (event.code === CLOSE.ended || event.code === CLOSE.limit
           || event.code === CLOSE.refused) {
         ended = true;
-        show(event.reason && event.code !== CLOSE.ended ? event.reason : "The session ended.",
-             true);
+        show(event.reason && event.code !== CLOSE.ended ? event.reason : endedWords, true);
         return;
       }
       // Anything else is a lost link: the seat waits `hold` seconds for this browser.
       if (!lostAt) lostAt = Date.now();
       const waited = (Date.now() - lostAt) / 1000;
       const left = Math.max(0, Math.round(hold - waited));
-      show(left > 0 ? `reconnecting… (your seat waits ${left} s more)` : "reconnecting…",
-           false);
+      show(left > 0 ? waiting.replace("{left}", String(left)) : reconnecting, false);
       attempts += 1;
       setTimeout(connect, Math.min(5000, 250 * 2 ** Math.min(attempts, 5)));
     };
