@@ -190,7 +190,7 @@ async def test_two_people_and_computers_play_a_party_round_by_keys():
 
 
 async def test_a_party_round_by_clicks_at_120x40():
-    ctl = make_controller("Ann,cpu,cpu", variant="party", seed=11)
+    ctl = make_controller("Ann,cpu,cpu", variant="party", seed=6)
     public = PublicCards(ctl)
     async with make_app(ctl).run_test(size=(120, 40)) as pilot:
         seen = await play_round(pilot, answer_by_clicks, public)

@@ -84,6 +84,9 @@ def table_messages() -> dict[str, list[str]]:
     from uno_tui.engine.cards import KIND_LABELS
 
     found = {text: [f"HOUSE_RULES[{name!r}]"] for name, text in HOUSE_RULES.items()}
+    # The rules' names: the table's house-rules line says them in the reader's language.
+    for name in HOUSE_RULES:
+        found.setdefault(name, []).append(f"HOUSE_RULES key {name!r}")
     # Only the built-in kinds: a test may have defined an outside package's kinds.
     for kind in Kind:
         if KIND_LABELS[kind]:

@@ -1,7 +1,7 @@
 """SVG snapshots of the table's screens in Japanese at 80x24 and 120x40: a turn of every
-rule set, the handoff, UNO Party!'s ballot and the setup screen (the help is in
-``test_help_pages.py``). The players have Japanese names, two cells a character, so the
-seats, the hand's title and the prompts are laid out in cells.
+rule set, the handoff and UNO Party!'s ballot (the help is in ``test_help_pages.py``, the
+setup screen in ``test_language_switch.py``). The players have Japanese names, two cells a
+character, so the seats, the hand's title and the prompts are laid out in cells.
 
 Update with ``--snapshot-update``, then look at every changed SVG as a picture (with
 fonts-noto-cjk: ``rsvg-convert -w 1400 X.svg -o X.png``).
@@ -11,10 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from uno_tui.app.app import UnoApp
-from uno_tui.config import PlayConfig
-
-from ..app.helpers import make_app, make_controller, press, quiet, rigged, settle
+from ..app.helpers import make_app, make_controller, press, rigged, settle
 from ..app.test_snapshots import RULE_SET_TABLES as ENGLISH_TABLES
 
 SIZES = [(80, 24), (120, 40)]
@@ -59,12 +56,6 @@ def test_partys_ballot_in_japanese(snap_compare, size):
 
     assert snap_compare(app, terminal_size=size, run_before=run_before)
 
-
-@pytest.mark.parametrize("size", SIZES, ids=IDS)
-def test_the_setup_screen_in_japanese(snap_compare, size):
-    app = UnoApp(PlayConfig(), pace=0, steady=True, lang="ja")
-
-    assert snap_compare(app, terminal_size=size, run_before=quiet)
 
 
 async def test_the_tables_prompts_and_widgets_speak_japanese():

@@ -64,13 +64,20 @@ class HouseRulesLine(TableWidget):
                         style="bold")
         return text
 
+    def _rule_name(self, rule: str) -> str:
+        """A rule's short name in the reader's language (``catch-window:5`` keeps its
+        number); English reads the names ``--rules`` takes."""
+        name, _, number = rule.partition(":")
+        words = self.app.tr(name)
+        return f"{words}:{number}" if number else words
+
     def _rules(self, rules: tuple[str, ...], width: int) -> Text:
         """As many rules as fit in ``width`` cells and how many more, or how many there
         are (the help, ``?``, lists them)."""
         tr = self.app.tr
         for shown in range(len(rules), 0, -1):
             more = len(rules) - shown
-            listed = ", ".join(rules[:shown])
+            listed = tr(", ").join(self._rule_name(rule) for rule in rules[:shown])
             line = (tr("House rules: {rules}", rules=listed) if not more else
                     tr("House rules: {rules} and {more} more", rules=listed, more=more))
             if cell_len(line) <= width:
