@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
-
 from uno_tui.app.widgets.log import GameLog
 
 from ..app.helpers import answer_by_keys, make_controller, make_app, press, screen_text, settle
