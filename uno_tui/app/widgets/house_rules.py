@@ -82,4 +82,7 @@ class HouseRulesLine(TableWidget):
                     tr("House rules: {rules} and {more} more", rules=listed, more=more))
             if cell_len(line) <= width:
                 return Text(line, style="dim")
-        return Text(tr("House rules: {count} (see ?)", count=len(rules)), style="dim")
+        line = tr("House rules: {count} (see ?)", count=len(rules))
+        if cell_len(line) > width:
+            line = tr("House rules: {count}", count=len(rules))
+        return Text(line, style="dim")
