@@ -1,14 +1,17 @@
-"""The front-end seam: what a rule set brings to the app besides its rules.
+"""The front-end seam: what a rule set or a house rule brings to the app besides its rules.
 
-A rule set names its front-end module in ``Variant.front_end``; that module declares
-``FRONT_END``, a :class:`FrontEnd`: short labels and big symbols for its card kinds, log
-tellers for its event kinds, prompts for its decision kinds, extra table widgets and
-its help page. The app looks them up here where its own tables have nothing (so an
-outside package's rule set plays in the app with no change to it); the modules are
-imported the first time something is looked up, for every rule set registered by then.
+A rule set names its front-end module in ``Variant.front_end``, a house rule in
+``HouseRule.front_end``; that module declares ``FRONT_END``, a :class:`FrontEnd`: short
+labels and big symbols for its card kinds, log tellers and banner moments for its event
+kinds, prompts for its decision kinds, the words of its out-of-turn play, extra table
+widgets and its help page. The app looks them up here where its own tables have nothing
+(so an outside package's rule set or house rule plays in the app with no change to it);
+the modules are imported the first time something is looked up, for every rule set and
+house rule registered by then.
 
 The built-in rule sets are found the same way: each has its front end in
-``uno_tui/rulesets/<name>/frontend/``. What every rule set shares (the turn machine's
+``uno_tui/rulesets/<name>/frontend/``; the built-in house rules' front ends are in
+``uno_tui/rulesets/house/frontend/``. What every rule set shares (the turn machine's
 decisions' prompts, the shared events' log lines, how a card's label is built) stays in
 the app.
 
@@ -23,17 +26,30 @@ from dataclasses import dataclass, field
 from importlib.resources.abc import Traversable
 from typing import Callable, Mapping, Sequence
 
-from ..engine import VARIANTS, Event, EventKind
+from ..engine import HOUSE_RULE_SPECS, VARIANTS, Event, EventKind
+from ..engine.ruleset import NUMBER_MARK
 from ..i18n import Phrase, Translator, translator
 
-__all__ = ["FrontEnd", "Teller", "short_label", "symbol", "teller", "prompter", "widgets",
-           "help_page", "front_end", "HELP_PAGE", "load_front_ends", "front_end_problems", "SHARED_TELLERS"]
+__all__ = ["FrontEnd", "Teller", "Moment", "short_label", "symbol", "teller", "moment",
+           "prompter", "out_of_turn_words", "widgets", "help_page", "front_end",
+           "house_rule_front_end", "HELP_PAGE", "OUT_OF_TURN_KEYS", "load_front_ends",
+           "front_end_problems", "SHARED_TELLERS"]
 
 #: A log teller: ``teller(event, name, target, cards) -> line``; ``name`` and ``target``
 #: are the seats' names, ``cards(ids)`` names the cards of a public event. A line that
 #: is an :class:`~uno_tui.i18n.Phrase` is read in each viewer's language (any other
 #: string as it is).
 Teller = Callable[[Event, str, str, Callable[[Sequence[int]], str]], str]
+#: A banner moment: ``moment(event, name, target) -> headline`` (the seats' names, as a
+#: teller gets them; ``""``: not worth a headline); a :class:`~uno_tui.i18n.Phrase`, as
+#: a teller's line.
+Moment = Callable[[Event, str, str], str]
+
+#: The sentences an out-of-turn play's words give (see :attr:`FrontEnd.out_of_turn`):
+#: the claim's title (``{card}``), the claimer's card (``{name}``, ``{card}``), the
+#: notice for a claimer with no such card (``{name}``) and the handoff's reason
+#: (``{name}``, ``{card}``).
+OUT_OF_TURN_KEYS = ("who", "which", "none", "claims")
 
 
 @dataclass(frozen=True)
@@ -46,8 +62,14 @@ class FrontEnd:
     symbols: Mapping[str, str] = field(default_factory=dict)
     #: Log lines for its event kinds.
     tellers: Mapping[str, Teller] = field(default_factory=dict)
+    #: Banner headlines for its event kinds (the moments a player at the table notices).
+    moments: Mapping[str, Moment] = field(default_factory=dict)
     #: Prompters (see ``app.prompts.registry``) for its decision kinds.
     prompts: Mapping[str, Callable] = field(default_factory=dict)
+    #: The words of an out-of-turn play it brings, by the key's own words ("Jump in",
+    #: "Speed play"): a whole sentence for each of :data:`OUT_OF_TURN_KEYS`, since a
+    #: language may not build them from the one word.
+    out_of_turn: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     #: Factories of extra table widgets (``app.widgets.bound.TableWidget`` subclasses).
     widgets: tuple[Callable[[], object], ...] = ()
     #: Its rules page, in Markdown.
@@ -66,53 +88,72 @@ def _rolled(event: Event, name: str, target: str, cards) -> str:
                   count=event.count)
 
 
-def _deflect(event: Event, name: str, target: str, cards) -> str:
-    return Phrase("{name} deflects the draw of {count} on to {target}", name=name,
-                  target=target, count=event.count)
-
-
 #: Tellers of the engine's events that no built-in log line tells yet.
 SHARED_TELLERS: dict[str, Teller] = {
     EventKind.DRAW_ROLLED: _rolled,
-    EventKind.DEFLECT: _deflect,
 }
 
 _by_variant: dict[str, FrontEnd] = {}
+_by_rule: dict[str, FrontEnd] = {}
 _labels: dict[str, str] = {}
 _symbols: dict[str, str] = {}
 _tellers: dict[str, Teller] = dict(SHARED_TELLERS)
+_moments: dict[str, Moment] = {}
 _prompts: dict[str, Callable] = {}
+_out_of_turn: dict[str, Mapping[str, str]] = {}
 _problems: list[str] = []
 _seen: set[str] = set()
+_seen_rules: set[str] = set()
+
+
+def _all_seen(seen: set[str], registered: Mapping) -> bool:
+    return len(seen) == len(registered) and seen.issuperset(registered)
 
 
 def load_front_ends() -> None:
-    """Import the front-end module of every rule set registered and not looked at yet.
+    """Import the front-end module of every rule set and house rule registered and not
+    looked at yet.
 
-    A module that fails to import is left out (its rule set still plays, with the
-    generic words and prompts) and its problem kept (:func:`front_end_problems`).
+    A module that fails to import is left out (its rule set or house rule still plays,
+    with the generic words and prompts) and its problem kept (:func:`front_end_problems`).
     """
-    if len(_seen) == len(VARIANTS) and _seen.issuperset(VARIANTS):
+    if _all_seen(_seen, VARIANTS) and _all_seen(_seen_rules, HOUSE_RULE_SPECS):
         return
-    for name, variant in list(VARIANTS.items()):
-        if name in _seen:
-            continue
-        _seen.add(name)
-        if not variant.front_end:
-            continue
-        try:
-            front = importlib.import_module(variant.front_end).FRONT_END
-            if not isinstance(front, FrontEnd):
-                raise TypeError(f"FRONT_END is not a FrontEnd but {type(front).__name__}")
-        except Exception as exc:   # an outside package's bug must not stop the game
-            _problems.append(f"the front end of {variant.label} ({variant.front_end}) did "
-                             f"not load: {exc}")
-            continue
-        _by_variant[name] = front
-        _labels.update(front.short_labels)
-        _symbols.update(front.symbols)
-        _tellers.update(front.tellers)
-        _prompts.update(front.prompts)
+    for seen, registered, found, what in (
+            (_seen, VARIANTS, _by_variant, lambda variant: variant.label),
+            (_seen_rules, HOUSE_RULE_SPECS, _by_rule,
+             lambda rule: f"the house rule {rule.name}")):
+        for name, plugged in list(registered.items()):
+            if name in seen:
+                continue
+            seen.add(name)
+            front = _load(plugged.front_end, what(plugged))
+            if front is not None:
+                found[name] = front
+                _add(front)
+
+
+def _load(module: str, owner: str) -> FrontEnd | None:
+    """The ``FRONT_END`` of ``module`` (None: none named, or it did not load)."""
+    if not module:
+        return None
+    try:
+        front = importlib.import_module(module).FRONT_END
+        if not isinstance(front, FrontEnd):
+            raise TypeError(f"FRONT_END is not a FrontEnd but {type(front).__name__}")
+    except Exception as exc:   # an outside package's bug must not stop the game
+        _problems.append(f"the front end of {owner} ({module}) did not load: {exc}")
+        return None
+    return front
+
+
+def _add(front: FrontEnd) -> None:
+    _labels.update(front.short_labels)
+    _symbols.update(front.symbols)
+    _tellers.update(front.tellers)
+    _moments.update(front.moments)
+    _prompts.update(front.prompts)
+    _out_of_turn.update(front.out_of_turn)
 
 
 def short_label(kind: str) -> str | None:
@@ -133,6 +174,19 @@ def teller(kind: str) -> Teller | None:
     return _tellers.get(kind)
 
 
+def moment(kind: str) -> Moment | None:
+    """The banner moment of event ``kind`` from a rule set or a house rule."""
+    load_front_ends()
+    return _moments.get(kind)
+
+
+def out_of_turn_words(what: str) -> Mapping[str, str] | None:
+    """The sentences of the out-of-turn play ``what`` ("Jump in", "Speed play"), from the
+    front end that brings it (see :attr:`FrontEnd.out_of_turn`)."""
+    load_front_ends()
+    return _out_of_turn.get(what)
+
+
 def prompter(kind: str) -> Callable | None:
     """A rule set's prompter for decision ``kind``."""
     load_front_ends()
@@ -150,6 +204,12 @@ def front_end(variant: str) -> FrontEnd | None:
     """The front end of rule set ``variant`` (``None``: it has none, or it did not load)."""
     load_front_ends()
     return _by_variant.get(variant)
+
+
+def house_rule_front_end(rule: str) -> FrontEnd | None:
+    """The front end of house rule ``rule`` (``catch-window:5``: of ``catch-window``)."""
+    load_front_ends()
+    return _by_rule.get(rule.partition(NUMBER_MARK)[0])
 
 
 def help_page(variant: str, tr: Translator | None = None) -> str | None:

@@ -14,6 +14,7 @@ from typing import Callable, NamedTuple, Sequence
 
 from ..engine import Event, EventKind
 from ..i18n import N_, Phrase
+from . import frontends
 from .cardtext import color_word
 
 __all__ = ["headlines", "headline", "pending_draw_line", "ballot_reveal", "BallotResult",
@@ -96,11 +97,6 @@ def _jump_in(event: Event, names) -> str:
     return Phrase("{name} plays out of turn!", name=_name(names, event.seat))
 
 
-def _swap(event: Event, names) -> str:
-    return Phrase("{name} swaps hands with {target}", name=_name(names, event.seat),
-                  target=_name(names, event.target))
-
-
 def _round_over(event: Event, names) -> str:
     if event.seat is None:
         return Phrase("The round ends with no winner")
@@ -117,7 +113,6 @@ _HEADLINES: dict[str, Callable[[Event, Sequence[str]], str]] = {
     _E.UNLINK: _unlink,
     _E.PILE_UP: _pile_up,
     _E.PILE_TAKEN: _pile_taken,
-    _E.SWAP: _swap,
     _E.JUMP_IN: _jump_in,
     _E.ROUND_OVER: _round_over,
 }
@@ -126,7 +121,12 @@ _HEADLINES: dict[str, Callable[[Event, Sequence[str]], str]] = {
 def headline(event: Event, names: Sequence[str]) -> str:
     """The headline of one event, or ``""`` when it is not worth one."""
     teller = _HEADLINES.get(event.kind)
-    return teller(event, names) if teller is not None else ""
+    if teller is not None:
+        return teller(event, names)
+    moment = frontends.moment(event.kind)    # a rule set's or a house rule's own event
+    if moment is None:
+        return ""
+    return moment(event, _name(names, event.seat), _name(names, event.target))
 
 
 def ballot_reveal(events: Sequence[Event], names: Sequence[str]) -> tuple[str, ...]:

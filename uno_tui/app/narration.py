@@ -23,7 +23,7 @@ from typing import Callable, Sequence
 
 from ..engine import Event, EventKind, Face, Game
 from . import frontends
-from ..i18n import N_, Phrase
+from ..i18n import Phrase
 from .cardtext import color_label, long_label, with_id
 
 __all__ = ["Narrator"]
@@ -105,7 +105,8 @@ class Narrator:
         teller = _TELLERS.get(kind)
         if teller is not None:
             return teller(self, event, name, target)
-        told = frontends.teller(kind)     # a rule set's own event, or a newer shared one
+        # A rule set's or a house rule's own event, or a newer shared one.
+        told = frontends.teller(kind)
         if told is not None:
             return told(event, name, target, self._cards)
         # A kind this log does not know yet (a newer variant): still say what happened
@@ -177,16 +178,6 @@ class Narrator:
         return Phrase("The discard pile is shuffled into a new draw pile ({count} cards)",
                       count=event.count)
 
-    def _swap(self, event, name, target):
-        return Phrase("{name} swaps hands with {target}", name=name, target=target)
-
-    def _rotate(self, event, name, target):
-        message = _ROTATIONS.get(event.detail)
-        if message is None:     # a direction this log has no words for: its own name
-            return Phrase("Every hand passes on {direction}",
-                          direction=event.detail or Phrase("in the direction of play"))
-        return Phrase(message)
-
     def _jump_in(self, event, name, target):
         return Phrase("{name} jumps in!", name=name)
 
@@ -196,15 +187,6 @@ class Narrator:
         # "points" even for 1: the English line is kept as it always read.
         return Phrase("{name} goes out and wins the round ({count} points)", name=name,
                       count=event.count)
-
-
-#: Hands passing on (the seven-0 house rule), by the engine's direction.
-_ROTATIONS = {
-    "clockwise": N_("Every hand passes on clockwise"),
-    "counter-clockwise": N_("Every hand passes on counter-clockwise"),
-    None: N_("Every hand passes on in the direction of play"),
-    "": N_("Every hand passes on in the direction of play"),
-}
 
 
 _TELLERS: dict[str, Callable] = {
@@ -224,8 +206,6 @@ _TELLERS: dict[str, Callable] = {
     _E.UNO: Narrator._uno,
     _E.CATCH: Narrator._catch,
     _E.RESHUFFLE: Narrator._reshuffle,
-    _E.SWAP: Narrator._swap,
-    _E.ROTATE: Narrator._rotate,
     _E.JUMP_IN: Narrator._jump_in,
     _E.ROUND_OVER: Narrator._round_over,
 }

@@ -394,6 +394,9 @@ class HouseRule:
     - ``takes``: the rule takes a number, written ``name:N`` (``catch-window:5``): its
       ``(lowest, highest, unit)``; ``numbered(rule, n)`` gives the rule with that number;
     - ``explain(game, action)``: why one of its refusals happened (``None``: not its own).
+
+    ``front_end`` names the module of its front-end part (its log lines, prompts,
+    moments, out-of-turn words), which the app imports; the engine never does.
     """
 
     name: str
@@ -419,6 +422,7 @@ class HouseRule:
     takes: tuple[int, int, str] | None = None
     numbered: Callable[["HouseRule", int], "HouseRule"] | None = None
     explain: Callable[["Game", "Action"], str | None] | None = None
+    front_end: str = ""
 
     @property
     def entry(self) -> str:

@@ -1,19 +1,18 @@
-"""The prompts every rule set shares: a colour, a drawn card, a draw card to answer,
-whom to swap hands with (7-0)."""
+"""The prompts every rule set shares: a colour, a drawn card, a draw card to answer."""
 
 from __future__ import annotations
 
 from ...engine import (
-    Accept, Challenge, ChooseColor, DecisionKind, EventKind, Keep, Play, SwapHands,
+    Accept, Challenge, ChooseColor, DecisionKind, EventKind, Keep, Play,
 )
 from ...engine.cards import COLOR_LETTERS
 from ...engine.variants import get_variant
 from ...i18n import Translator, translator
 from ..cardtext import card_style, color_label, color_name, color_style, long_label
 from .question import Option, Question
-from .registry import PromptContext, distinct_faces, player_option, register
+from .registry import PromptContext, distinct_faces, register
 
-__all__ = ["ask_color", "ask_drawn", "ask_respond", "ask_swap", "amount_words"]
+__all__ = ["ask_color", "ask_drawn", "ask_respond", "amount_words"]
 
 _D = DecisionKind
 ENGLISH = translator()
@@ -136,15 +135,3 @@ def _challenge_stakes(view, attacker: str, challenger: str, tr: Translator = ENG
     return tr("A bluff? Challenge: if it was, {attacker} draws {guilty}; "
               "if not, {challenger} draws {innocent}.", attacker=attacker, guilty=guilty,
               challenger=challenger, innocent=innocent)
-
-
-@register(_D.SWAP)
-async def ask_swap(context: PromptContext):
-    """7-0: the seat to swap hands with, by name and hand size."""
-    view, tr = context.view, context.tr
-    targets = {a.target: a for a in context.actions if type(a) is SwapHands}
-    options = [player_option(context, s, targets[s]) for s in context.others() if s in targets]
-    return await context.ask(Question(
-        tr("{name}: swap hands with whom?", name=context.name),
-        tr("The 7 lets you trade your whole hand with another player."), options,
-        about_players=True))

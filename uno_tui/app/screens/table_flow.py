@@ -24,7 +24,7 @@ from ..prompts.panel import PromptPanel
 from ..prompts.question import Option, Question
 from ..prompts.registry import distinct_faces
 from ..prompts.windows import (
-    OUT_OF_TURN, nothing_to_claim, out_of_turn_card, who_plays_out_of_turn,
+    nothing_to_claim, out_of_turn_card, out_of_turn_sentence, who_plays_out_of_turn,
 )
 from ..widgets.hand import HandView
 from ..widgets.log import GameLog
@@ -224,8 +224,8 @@ class TableFlow:
                 [(s, ctl.names[s]) for s in claimers], top, what, tr))
             if seat is None:
                 return None
-            await self._gate(seat, tr(OUT_OF_TURN[what]["claims"], name=ctl.names[seat],
-                                      card=long_label(top)))
+            await self._gate(seat, tr(out_of_turn_sentence(what, "claims"),
+                                      name=ctl.names[seat], card=long_label(top)))
             self.asked_kind = "claim"
         else:
             (seat,) = claimers

@@ -104,4 +104,5 @@ RULE = HouseRule(
     decisions={DEFLECTED: DecisionRule(legal_deflected, "take the draw or deflect it again",
                                        check_context=check_deflected)},
     answers=answers,
+    front_end="uno_tui.rulesets.house.frontend.deflect",
 )

@@ -16,4 +16,5 @@ RULE = HouseRule(
     help="a card identical in colour and symbol to the top card may be played out of turn",
     label="Jump-in: an identical card plays out of turn",
     jump_in="identical",
+    front_end="uno_tui.rulesets.house.frontend.jump_in",
 )

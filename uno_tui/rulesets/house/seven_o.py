@@ -55,4 +55,5 @@ RULE = HouseRule(
     effects={Kind.NUMBER: _numbers},
     handlers={SwapHands: on_swap},
     decisions={DecisionKind.SWAP: DecisionRule(legal_swap, "pick whom to swap hands with")},
+    front_end="uno_tui.rulesets.house.frontend.seven_o",
 )

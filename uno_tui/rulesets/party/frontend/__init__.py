@@ -1,6 +1,6 @@
 """UNO Party!'s front end: its cards in a hand and on a card face, its log lines, its
 prompts (Point Taken's vote, Wild Pile Up's mini-pile, Wild Drawn Together's two
-players), the mini-pile and the ballot box on the table, and its rules page
+players), the words of its speed play, the mini-pile and the ballot box on the table, and its rules page
 (``help.md``, ``ja/help.md``)."""
 
 from __future__ import annotations
@@ -30,6 +30,12 @@ FRONT_END = FrontEnd(
     tellers=tellers.TELLERS,
     prompts={DecisionKind.POINT: ask_point, DecisionKind.PILE_UP: ask_pile_up,
              DecisionKind.LINK: ask_link},
+    out_of_turn={"Speed play": {
+        "who": N_("Speed play on {card}: who are you?"),
+        "which": N_("{name}: speed play on {card}"),
+        "none": N_("{name}: no speed play"),
+        "claims": N_("{name} claims a speed play on {card}."),
+    }},
     widgets=(MiniPile, BallotBox),
     help_folder=resources.files(__name__),
 )
