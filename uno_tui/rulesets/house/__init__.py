@@ -2,7 +2,8 @@
 
 Each module declares one :class:`~uno_tui.engine.ruleset.HouseRule` as ``RULE``: its
 help line, its setup entry, its conflicts, its hooks, and at the top its source and the
-decisions it takes where the sources are silent.
+decisions it takes where the sources are silent. A rule with words of its own (log lines,
+headlines, prompts) names its front end, ``frontend/<rule>.py``, in ``RULE.front_end``.
 """
 
 from __future__ import annotations
