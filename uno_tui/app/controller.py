@@ -77,6 +77,9 @@ class Recorder(Protocol):
     def round_scored(self, match: Match) -> None:
         """The round in play was scored."""
 
+    # Optional: ``uno_window_closed(match)``, the table's clock closed a missed UNO's
+    # window (catch-window:N); a recorder that replays actions must close it too.
+
 
 class TableController:
     """One match at one table: seats, the match, the bots, and the public log.
@@ -254,11 +257,19 @@ class TableController:
         self._say(lines)
         return lines
 
-    def close_uno_window(self) -> None:
-        """The table's clock ran out on a missed UNO (``catch-window:N``): it can no
-        longer be caught."""
-        self.game.close_uno_window()
+    def close_uno_window(self, game: Game, opened: int) -> bool:
+        """The table's clock ran out on the missed UNO's window ``opened`` of ``game``
+        (``catch-window:N``, see ``window_clock``): it can no longer be caught. Nothing
+        changes if that window has closed since, or ``game`` is no longer the round in
+        play. A recorder with ``uno_window_closed(match)`` hears of it (the server's
+        mirrors close it too). True if it closed the window."""
+        if game is not self.game or not game.close_uno_window(opened):
+            return False
         self._version += 1
+        told = getattr(self.recorder, "uno_window_closed", None)
+        if told is not None:
+            told(self.match)
+        return True
 
     def play(self, seat: int, card: int, call_uno: bool = False) -> list[str]:
         """``seat`` plays ``card``; with ``call_uno`` it calls UNO as the card lands."""

@@ -173,6 +173,8 @@ class Game:
         self.decision = Decision(_TURN, 0)
         self._ctx: dict = {}
         self.uno_window: int | None = None
+        # When the window open now opened (the _version then): tells it from every other.
+        self._window_opened = -1
         self.called: set[int] = set()
         self.winner: int | None = None
         #: The seat that has played its last card while the action is being resolved.
@@ -387,16 +389,36 @@ class Game:
     @property
     def window_seconds(self) -> int | None:
         """Seconds a missed UNO stays catchable at most (``catch-window:N``); ``None``: no
-        clock, the window closes by the rules alone. The table keeps the time and calls
-        :meth:`close_uno_window` when it has run out."""
+        clock, the window closes by the rules alone. The table keeps the time (see
+        :attr:`uno_window_clock`) and calls :meth:`close_uno_window` when it has run out."""
         return self._machine.window_seconds
 
-    def close_uno_window(self) -> None:
+    @property
+    def uno_window_clock(self) -> tuple[int, int] | None:
+        """While a missed UNO's window that a clock closes (``catch-window:N``) is open:
+        ``(opened, seconds)``, when it opened (a number that tells this opening from
+        every other of this game, a reopening for the same seat included) and how many
+        seconds it stays open at most. ``None``: no such window is open.
+
+        The table's driver starts its clock when it sees a new ``opened`` and, when the
+        time has run out, calls ``close_uno_window(opened)``."""
+        seconds = self._machine.window_seconds
+        if seconds is None or self.uno_window is None:
+            return None
+        return self._window_opened, seconds
+
+    def close_uno_window(self, opened: int | None = None) -> bool:
         """The table's clock ran out (``catch-window:N``): a missed UNO can no longer be
-        caught, nor called late. Nothing else changes; without a clock, a no-op."""
-        if self._machine.window_seconds is not None and self.uno_window is not None:
-            self.uno_window = None
-            self._version += 1
+        caught, nor called late. Nothing else changes. ``opened``
+        (:attr:`uno_window_clock`): only if the window open now is that one, so a clock
+        started for a window that has closed since never closes a newer one. Without a
+        clock, or no such window open, a no-op. True if it closed the window."""
+        if self._machine.window_seconds is None or self.uno_window is None \
+                or (opened is not None and opened != self._window_opened):
+            return False
+        self.uno_window = None
+        self._version += 1
+        return True
 
     @property
     def is_over(self) -> bool:
@@ -863,6 +885,7 @@ class Game:
             self.called.discard(seat)
         if len(hand) == 1:
             self.uno_window = seat
+            self._window_opened = self._version
         elif not hand:
             self.goer = seat
         variant = self.variant
@@ -906,6 +929,7 @@ class Game:
         self.called.discard(seat)
         if len(hand) == 1:
             self.uno_window = seat
+            self._window_opened = self._version
         elif not hand and self.goer is None:
             self.goer = seat
 
@@ -1233,6 +1257,8 @@ class Game:
         for name, value in parts.get("state", {}).items():
             setattr(self, name, value)
         self._version += 1
+        if parts.get("uno_window") is not None:
+            self._window_opened = self._version     # a new opening for any clock
 
     def copy(self) -> "Game":
         """An independent copy to play out (for search); the original is left as it is.

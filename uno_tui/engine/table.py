@@ -199,8 +199,13 @@ class Table(Protocol):
     def window_seconds(self) -> int | None:
         """Seconds a missed UNO stays catchable at most (``catch-window:N``), else None."""
 
-    def close_uno_window(self) -> None:
-        """The table's clock ran out: a missed UNO can no longer be caught."""
+    @property
+    def uno_window_clock(self) -> tuple[int, int] | None:
+        """``(opened, seconds)`` of an open window a clock closes (``catch-window:N``)."""
+
+    def close_uno_window(self, opened: int | None = None) -> bool:
+        """The table's clock ran out: a missed UNO can no longer be caught (``opened``:
+        only that opening of the window); True if it closed."""
 
     def snapshot(self) -> dict:
         """The whole state as the keyword arguments of ``saves.save_data``."""

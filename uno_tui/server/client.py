@@ -130,6 +130,11 @@ class SeatController(TableController):
     def use_position(self, game) -> None:
         raise TableError("a server table plays its own match")
 
+    def close_uno_window(self, game, opened: int) -> bool:
+        """The server table keeps the clock of ``catch-window:N``: a terminal closes no
+        window (it hears of it with the table's change)."""
+        return False
+
 
 class ClientTableScreen(TableScreen):
     """The app's table screen over a :class:`SeatController`: it waits for the table

@@ -30,6 +30,7 @@ from ..app.controller import (
 )
 from ..app.narration import Narrator
 from ..app.pacing import CATCH_GRACE, Answer, first_answer
+from ..app.window_clock import UnoWindowClock
 from ..bots import make_bot
 from ..config import MAX_LOG_LINES, MAX_NAME, PlayConfig, SeatSpec, default_bot_level
 from ..engine import Accept, Action, CallUno, Catch, Draw, EngineError, Keep, Play
@@ -164,6 +165,8 @@ class _Entry:
 _TIMEOUT_PREFERENCE = (Draw, Keep, Accept)
 #: Timeouts in a row after which a computer plays the seat until its person is back.
 TIMEOUTS_BEFORE_COMPUTER = 2
+#: The key of the clock's timer of catch-window:N among the table's timers.
+UNO_WINDOW_TIMER = "uno-window"
 
 
 class ServerTable:
@@ -222,6 +225,8 @@ class ServerTable:
         self._wake = asyncio.Event()
         self._tasks: list[asyncio.Task] = []
         self._timers: dict[object, asyncio.TimerHandle] = {}
+        #: Closes a missed UNO's window N seconds after it opened (catch-window:N).
+        self._uno_clock = UnoWindowClock(self._uno_window_later, self._uno_window_ran_out)
         #: Bumped on every change; a round counter for the clients' round screens.
         self.version = 0
         self.deal = 0
@@ -334,6 +339,7 @@ class ServerTable:
         playing and wait for them, interrupted (the save is up to date)."""
         if self.interrupted or self.closed:
             return
+        self._uno_clock.stop()
         for handle in self._timers.values():
             handle.cancel()
         self._timers.clear()
@@ -352,6 +358,7 @@ class ServerTable:
     async def close(self) -> None:
         """Stop the table: no more actions are applied."""
         self.closed = True
+        self._uno_clock.stop()
         for handle in self._timers.values():
             handle.cancel()
         self._timers.clear()
@@ -807,6 +814,7 @@ class ServerTable:
             for seat in self._members.get(answered, ()):
                 self._timeouts.pop(seat, None)      # they acted: not slow in a row
         self._arm_turn_timer()
+        self._uno_clock.follow(self.ctl.game)
         if self.ctl.game.is_over and self.summary is None:
             self.summary = self.ctl.finish_round()
             self._ready.clear()
@@ -832,6 +840,7 @@ class ServerTable:
 
     def _broadcast(self, change: TableChange) -> None:
         self._arm_turn_timer()
+        self._uno_clock.follow(self.ctl.game)
         for member in list(self._members):
             member.table_changed(change)
         if self._on_seats is not None:
@@ -901,6 +910,18 @@ class ServerTable:
                 await done
 
     # -------------------------------------------------------------- timers
+
+    def _uno_window_later(self, delay: float, callback):
+        self._later(UNO_WINDOW_TIMER, delay, callback)
+        return self._timers[UNO_WINDOW_TIMER]
+
+    def _uno_window_ran_out(self, game, opened: int) -> None:
+        """``catch-window:N``: the missed UNO's window has been open N seconds; closed,
+        every terminal (and every render worker's mirror) hears of it."""
+        if self.interrupted or not self.ctl.close_uno_window(game, opened):
+            return
+        self.version += 1
+        self._broadcast(TableChange(()))
 
     def _later(self, key: object, delay: float, callback, *args) -> None:
         self._cancel_timer(key)

@@ -29,6 +29,7 @@ from ..pacing import ComputerPacing
 from ..prompts import PromptHost, PromptPanel
 from ..tablestate import TableState, public_table_view
 from ..timers import call_after
+from ..window_clock import UnoWindowClock
 from ..widgets.save_mark import SaveMark
 from ..widgets.banner import MomentBanner
 from ..widgets.card import COMPACT, HUGE, LARGE, card_size_for
@@ -105,8 +106,8 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
         #: The controller's last events as last drawn, and how many batches were drawn.
         self._events_seen: tuple = ()
         self._serial = 0
-        #: The seat whose missed UNO's window the clock is timing (catch-window:N).
-        self._timed_window: int | None = None
+        #: Closes a missed UNO's window N seconds after it opened (catch-window:N).
+        self._uno_clock = UnoWindowClock(partial(call_after, self), self._uno_window_ran_out)
         #: The last ballot revealed, and the serial it came with.
         self._ballot = None
         #: The seats whose person chose to see their hand sorted (``s``), kept all match.
@@ -292,25 +293,13 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
                 # were this vote's.
                 self._ballot = None
         self.state = self.table_state()
-        self._time_uno_window()
+        self._uno_clock.follow(self.ctl.game)
         self._refresh_prompt()
         self.call_after_refresh(self._place_open_panel)
 
-    def _time_uno_window(self) -> None:
-        """``catch-window:N``: a missed UNO's window closes N seconds after it opened
-        (the engine has no clock; the table keeps the time)."""
-        game = self.ctl.game
-        seconds = game.window_seconds
-        window = game.uno_window if seconds is not None else None
-        if window == self._timed_window:
-            return
-        self._timed_window = window
-        if window is not None:
-            call_after(self, seconds, partial(self._uno_window_ran_out, window))
-
-    def _uno_window_ran_out(self, seat: int) -> None:
-        if self._timed_window == seat and self.ctl.game.uno_window == seat:
-            self.ctl.close_uno_window()
+    def _uno_window_ran_out(self, game, opened: int) -> None:
+        """``catch-window:N``: the missed UNO's window has been open N seconds."""
+        if self.ctl.close_uno_window(game, opened):
             self._refresh()
 
     def _refresh_prompt(self) -> None:

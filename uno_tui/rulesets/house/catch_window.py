@@ -9,9 +9,10 @@ choices and answers to draw cards, and closes when the next card is played (by a
 calling UNO late is still safe until then.
 
 ``catch-window:N`` (N from 1 to 60): the same window, open for N seconds at most. The
-engine has no clock: the table (the app) keeps the time from the moment the window opens
-and calls ``Game.close_uno_window()`` when it runs out; a save keeps the window as it was
-when saved.
+engine has no clock: it says when the window opened and for how long
+(``Game.uno_window_clock``); the table's driver (the hot-seat table screen, a server
+table: ``app/window_clock.py``) keeps the time and calls ``Game.close_uno_window(opened)``
+when it runs out; a save keeps the window as it was when saved.
 """
 
 from __future__ import annotations
