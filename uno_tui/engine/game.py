@@ -29,7 +29,7 @@ from .actions import (
 from .cards import COLOR_NAMES, Card, Face, Kind
 from .errors import ConfigError, IllegalActionError, SaveDataError
 from .registry import MAX_CARDS, MAX_SEATS, declared_decision, get_variant
-from .ruleset import DecisionRule, FirstCard, RandomDraw, Variant, house_rule_spec
+from .ruleset import DecisionRule, FirstCard, RandomDraw, Variant, house_rule_spec, pass_on
 from .table import PUBLIC_CONTEXT
 from .view import DrewOn, GameView, HandCard, SeatInfo
 
@@ -57,6 +57,11 @@ _NO_CONTEXT: dict = {}
 # and ``apply`` can recognise a listed action by identity.
 _PLAYS: list["_SeatPlays"] = []
 _DRAWS = [interned(Draw, seat) for seat in range(_MAX_SEATS)]
+_KEEPS = [interned(Keep, seat) for seat in range(_MAX_SEATS)]
+_ACCEPTS = [interned(Accept, seat) for seat in range(_MAX_SEATS)]
+_CHALLENGES = [interned(Challenge, seat) for seat in range(_MAX_SEATS)]
+#: The colour choices of a seat by (seat, colours of the side in play).
+_COLOR_CHOICES: dict[tuple[int, tuple[str, ...]], tuple[ChooseColor, ...]] = {}
 # Values every turn repeats, made once: the turn decision and event of each seat, and
 # the event of each seat playing each card (all immutable).
 _TURN_DECISIONS = [Decision(_TURN, seat) for seat in range(_MAX_SEATS)]
@@ -444,7 +449,7 @@ class Game:
     def card_effect(self, kind: str):
         """The effect a card of ``kind`` has in this game: the rule set's, as the house
         rules in play change it (kinds without one pass the turn on)."""
-        return self._effects.get(kind, _pass_on)
+        return self._effects.get(kind, pass_on)
 
     def decision_rule(self, kind: str) -> DecisionRule:
         """The :class:`~uno_tui.engine.ruleset.DecisionRule` of decision ``kind`` in this
@@ -506,7 +511,18 @@ class Game:
         kind, decider = self.decision
         if seat == decider and kind == _TURN and not self._ctx:
             # The common case first: an ordinary turn (the decider is always a real seat).
-            actions = self._playable_plays(seat)
+            match_sets = self._match_sets
+            if match_sets is not None and not self._checks_bluffs:
+                # _playable_plays, inlined for a one-sided deck: one lookup of the cards
+                # that go on the top card, then the seat's cards among them.
+                key = (self.color, self._faces[self.discard[-1]])
+                playable = match_sets.get(key)
+                if playable is None:
+                    playable = match_sets[key] = self._matching_cards(*key)
+                plays = self._plays[seat]
+                actions = [plays[c] for c in self.hands[seat] if c in playable]
+            else:
+                actions = self._playable_plays(seat)
             actions.append(_DRAWS[seat])
             if self._turn_plays is not None:
                 actions += self._turn_plays(self, seat)
@@ -540,19 +556,25 @@ class Game:
         return actions
 
     def _legal_drawn(self, seat: int) -> list[Action]:
-        actions: list[Action] = [interned(Play, seat, self._ctx["card"])]
+        actions: list[Action] = [self._plays[seat][self._ctx["card"]]]
         if self._machine.keep_drawn:
-            actions.append(interned(Keep, seat))
+            actions.append(_KEEPS[seat])
         return actions
 
     def _legal_color(self, seat: int) -> list[Action]:
-        return [interned(ChooseColor, seat, c) for c in self.colors]
+        colors = self.colors
+        choices = _COLOR_CHOICES.get((seat, colors))
+        if choices is None:
+            choices = _COLOR_CHOICES[seat, colors] = tuple(
+                interned(ChooseColor, seat, c) for c in colors)
+        return list(choices)
 
     def _legal_respond(self, seat: int) -> list[Action]:
-        actions: list[Action] = [interned(Accept, seat)]
+        actions: list[Action] = [_ACCEPTS[seat]]
         if self.can_challenge(self._ctx):
-            actions.append(interned(Challenge, seat))
-        actions += [interned(Play, seat, c) for c in self.answer_cards(seat)]
+            actions.append(_CHALLENGES[seat])
+        plays = self._plays[seat]
+        actions += [plays[c] for c in self.answer_cards(seat)]
         return actions
 
     def _add_window_actions(self, seat: int, kind: str, decider: int,
@@ -1038,9 +1060,10 @@ class Game:
             self.finish(self.goer)
             return
         nxt = (seat + self.direction) % self.players
-        for _ in range(skip):
-            self.emit(_E_SKIP, nxt)
-            nxt = (nxt + self.direction) % self.players
+        if skip:
+            for _ in range(skip):
+                self.emit(_E_SKIP, nxt)
+                nxt = (nxt + self.direction) % self.players
         # start_turn(nxt), inlined: every turn passes through here.
         self.current = nxt
         self.decision = _TURN_DECISIONS[nxt]
@@ -1321,11 +1344,6 @@ def _checked_cards(variant: Variant, cards: Sequence[Card]) -> list[Card]:
 
 # ------------------------------------------------------------ the assembly
 
-def _pass_on(game: Game, seat: int, card: int, face: Face, ctx: dict) -> None:
-    """The effect of a kind a rule set gives none: the turn passes on."""
-    game.advance(seat)
-
-
 def _first(values):
     return next((v for v in values if v is not None), None)
 
@@ -1350,8 +1368,10 @@ class _Machine:
         effects = dict(variant.effects)
         for rule in house:
             for kind, wrap in rule.effects.items():
-                effects[kind] = wrap(effects.get(kind, _pass_on))
-        self.effects = effects
+                effects[kind] = wrap(effects.get(kind, pass_on))
+        # A card that only passes the turn on needs no call: play_card passes it on.
+        self.effects = {kind: effect for kind, effect in effects.items()
+                        if effect is not pass_on}
         self.handlers = {**_SHARED_HANDLERS, **variant.handlers}
         self.decisions = {**_SHARED_DECISIONS, **variant.decisions}
         neutral = variant.window_neutral

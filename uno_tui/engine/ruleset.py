@@ -48,7 +48,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "HOUSE_RULES", "HOUSE_RULE_SPECS", "FirstCard", "ChallengePenalty", "DecisionRule", "StateField", "Variant", "HouseRule",
-    "Preset", "RandomDraw", "colored_rows", "expected_draw", "Effect",
+    "Preset", "RandomDraw", "colored_rows", "expected_draw", "Effect", "pass_on",
 ]
 
 #: Every house rule known, by name, with its one-line help (filled by the registry:
@@ -93,6 +93,13 @@ _NUMBERED: dict[tuple[str, int], tuple["HouseRule", "HouseRule"]] = {}
 
 #: A played card's effect: ``effect(game, seat, card, face, ctx)``.
 Effect = Callable[["Game", int, int, Face, dict], None]
+
+
+def pass_on(game: "Game", seat: int, card: int, face: Face, ctx: dict) -> None:
+    """The effect of a card that does nothing more: the turn passes on. A kind given this
+    effect plays as a kind given none (the turn machine then passes the turn on itself,
+    without calling it)."""
+    game.advance(seat)
 
 
 @dataclass(frozen=True)

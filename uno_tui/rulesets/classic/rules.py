@@ -13,7 +13,9 @@ from typing import TYPE_CHECKING
 
 from ...engine.actions import DecisionKind, EventKind
 from ...engine.cards import LIGHT_COLORS, Face, Kind
-from ...engine.ruleset import ChallengePenalty, FirstCard, RandomDraw, Variant, colored_rows
+from ...engine.ruleset import (
+    ChallengePenalty, FirstCard, RandomDraw, Variant, colored_rows, pass_on,
+)
 
 if TYPE_CHECKING:
     from ...engine.table import Table as Game
@@ -25,9 +27,9 @@ __all__ = ["CLASSIC", "EFFECTS", "DECK", "POINTS", "FIRST_CARD", "CHALLENGES", "
 _RESPOND = DecisionKind.RESPOND
 
 
-def effect_number(game: "Game", seat: int, card: int, face: Face, ctx: dict) -> None:
-    """Nothing: the turn passes on."""
-    game.advance(seat)
+#: A number card: nothing more, the turn passes on (the engine's ``pass_on``, which
+#: the turn machine skips calling).
+effect_number = pass_on
 
 
 def effect_skip(game: "Game", seat: int, card: int, face: Face, ctx: dict) -> None:
@@ -78,9 +80,8 @@ def attack(game: "Game", seat: int, amount, ctx: dict, *, stacks: bool = False) 
     game.skip_after(victim)
 
 
-def effect_wild(game: "Game", seat: int, card: int, face: Face, ctx: dict) -> None:
-    """Only the named colour changes."""
-    game.advance(seat)
+#: A Wild: only the named colour changes; the turn passes on.
+effect_wild = pass_on
 
 
 #: What a played card does, by kind; kinds not listed just pass the turn on.
