@@ -563,6 +563,8 @@ class Game:
         rule = self._machine.decisions[kind]
         if seat == decider or rule.open_to_all:
             actions = rule.legal(self, seat)
+        if self.uno_window is None and not self._jump_mode:
+            return actions          # nothing out of turn (most decisions): no call
         return self._add_window_actions(seat, kind, decider, actions)
 
     def _legal_turn(self, seat: int) -> list[Action]:
