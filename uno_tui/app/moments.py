@@ -2,8 +2,9 @@
 
 The log tells everything; the banner shouts only what a player at the table would
 notice: an UNO call, a catch, a challenge's outcome, a Reverse, a play out of turn,
-a flip, a link, a mini-pile turned or taken, a Point Taken ballot revealed, a round
-won. Pure: events (as the whole table sees them) and names in, plain text out, in
+a Point Taken ballot revealed, a round won, and what a rule set's or a house rule's
+front end adds (``FrontEnd.moments``: Flip's flip, Party's links and mini-piles, 7-0's
+swap). Pure: events (as the whole table sees them) and names in, plain text out, in
 names, never "you". The headlines are :class:`~uno_tui.i18n.Phrase` lines, put into
 each viewer's language where they are shown (see narration.py: the same decision).
 """
@@ -13,9 +14,8 @@ from __future__ import annotations
 from typing import Callable, NamedTuple, Sequence
 
 from ..engine import Event, EventKind
-from ..i18n import N_, Phrase
+from ..i18n import Phrase
 from . import frontends
-from .cardtext import color_word
 
 __all__ = ["headlines", "headline", "pending_draw_line", "ballot_reveal", "BallotResult",
            "ballot_result", "MAX_POINTED"]
@@ -53,46 +53,6 @@ def _reverse(event: Event, names) -> str:
     return Phrase("Reverse! Play changes direction")
 
 
-#: UNO Flip: the side now in play.
-_FLIPS = {
-    "light": N_("FLIP! Everything turns over: the LIGHT side is in play"),
-    "dark": N_("FLIP! Everything turns over: the DARK side is in play"),
-}
-
-
-def _flip(event: Event, names) -> str:
-    message = _FLIPS.get(event.detail)
-    if message is None:
-        return Phrase("FLIP! Everything turns over: the {side} side is in play",
-                      side=event.detail.upper())
-    return Phrase(message)
-
-
-def _link(event: Event, names) -> str:
-    return Phrase("Linked: {name} and {target} draw together", name=_name(names, event.seat),
-                  target=_name(names, event.target))
-
-
-def _unlink(event: Event, names) -> str:
-    return Phrase("The link between {name} and {target} ends", name=_name(names, event.seat),
-                  target=_name(names, event.target))
-
-
-def _pile_up(event: Event, names) -> str:
-    target = _name(names, event.target)
-    if not event.color:
-        return Phrase("Pile up! A new mini-pile: {target} plays on it or takes it",
-                      target=target)
-    return Phrase("Pile up! A {color} mini-pile: {target} plays on it or takes it",
-                  color=color_word(event.color), target=target)
-
-
-def _pile_taken(event: Event, names) -> str:
-    return Phrase.plural("{name} takes the mini-pile (1 card)",
-                         "{name} takes the mini-pile ({count} cards)", event.count,
-                         name=_name(names, event.seat))
-
-
 def _jump_in(event: Event, names) -> str:
     return Phrase("{name} plays out of turn!", name=_name(names, event.seat))
 
@@ -108,11 +68,6 @@ _HEADLINES: dict[str, Callable[[Event, Sequence[str]], str]] = {
     _E.CATCH: _catch,
     _E.CHALLENGE: _challenge,
     _E.REVERSE: _reverse,
-    _E.FLIP: _flip,
-    _E.LINK: _link,
-    _E.UNLINK: _unlink,
-    _E.PILE_UP: _pile_up,
-    _E.PILE_TAKEN: _pile_taken,
     _E.JUMP_IN: _jump_in,
     _E.ROUND_OVER: _round_over,
 }

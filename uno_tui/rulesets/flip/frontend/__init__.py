@@ -1,6 +1,6 @@
-"""UNO Flip's front end: its cards in a hand and on a card face, the log line of a flip,
-the widget telling which side is in play, and its rules page (``help.md``,
-``ja/help.md``)."""
+"""UNO Flip's front end: its cards in a hand and on a card face, the log line and the
+headline of a flip, the widget telling which side is in play, and its rules page
+(``help.md``, ``ja/help.md``)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from importlib import resources
 from ....app.frontends import FrontEnd
 from ....engine import EventKind, Kind
 from ....i18n import N_
+from .moments import MOMENTS
 from .tellers import flip
 from .widgets import FlipSide
 
@@ -32,6 +33,7 @@ FRONT_END = FrontEnd(
         Kind.WILD_DRAW_COLOR: "+?",
     },
     tellers={EventKind.FLIP: flip},
+    moments=MOMENTS,
     widgets=(FlipSide,),
     help_folder=resources.files(__name__),
 )

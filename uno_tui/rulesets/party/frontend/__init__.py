@@ -1,7 +1,7 @@
-"""UNO Party!'s front end: its cards in a hand and on a card face, its log lines, its
-prompts (Point Taken's vote, Wild Pile Up's mini-pile, Wild Drawn Together's two
-players), the words of its speed play, the mini-pile and the ballot box on the table, and its rules page
-(``help.md``, ``ja/help.md``)."""
+"""UNO Party!'s front end: its cards in a hand and on a card face, its log lines and
+headlines, its prompts (Point Taken's vote, Wild Pile Up's mini-pile, Wild Drawn
+Together's two players), the words of its speed play, the mini-pile and the ballot box
+on the table, and its rules page (``help.md``, ``ja/help.md``)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from ....app.frontends import FrontEnd
 from ....engine import DecisionKind, Kind
 from ....i18n import N_
 from . import tellers
+from .moments import MOMENTS
 from .prompts import ask_link, ask_pile_up, ask_point
 from .widgets import BallotBox, MiniPile
 
@@ -28,6 +29,7 @@ FRONT_END = FrontEnd(
         Kind.WILD_DRAWN_TOGETHER: "∞",
     },
     tellers=tellers.TELLERS,
+    moments=MOMENTS,
     prompts={DecisionKind.POINT: ask_point, DecisionKind.PILE_UP: ask_pile_up,
              DecisionKind.LINK: ask_link},
     out_of_turn={"Speed play": {
