@@ -1033,7 +1033,9 @@ class Game:
         pile, hand = self.draw_pile, self.hands[seat]
         if count == 1 and pile:
             # A single card from a pile that has one: the commonest draw by far.
-            drawn = [pile.pop()]
+            card = pile.pop()
+            hand.append(card)
+            drawn, cards = [card], (card,)
         else:
             drawn = []
             for _ in range(count):
@@ -1043,10 +1045,11 @@ class Game:
                     if not pile:
                         break
                 drawn.append(pile.pop())
-        hand += drawn
+            hand += drawn
+            cards = tuple(drawn)
         if self.called and len(hand) != 1:
             self.called.discard(seat)
-        self._events.append(_new_tuple(Event, (_E_DRAW, seat, tuple(drawn), len(drawn),
+        self._events.append(_new_tuple(Event, (_E_DRAW, seat, cards, len(cards),
                                                None, None, "", seat)))
         after = self._after_draw
         if after is not None and drawn:
