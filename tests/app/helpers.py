@@ -333,6 +333,21 @@ def check_every_frame(app, check) -> list[AssertionError]:
     return failures
 
 
+def redrawn_regions(app) -> list:
+    """The regions of the screen the app draws again from now on (Textual's compositor's
+    dirty regions at each update), as a list that grows frame by frame."""
+    regions: list = []
+    compositor = app.screen._compositor
+    render_update = compositor.render_update
+
+    def noted(*args, **kwargs):
+        regions.extend(compositor._dirty_regions)
+        return render_update(*args, **kwargs)
+
+    compositor.render_update = noted
+    return regions
+
+
 def press_at_first_frame(app, key: str) -> dict[str, object]:
     """Press ``key`` the moment the table's first frame has been sent, as a player who
     presses it as soon as the table shows.
