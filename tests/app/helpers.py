@@ -481,11 +481,18 @@ def asked(app) -> str:
 
 def choice_for(app) -> int:
     """The option a test player picks: challenge when allowed, a card rather than taking
-    the mini-pile, else the first."""
+    the mini-pile, a player the first in turn order from the decider (as the lists of
+    players ran before they kept seat order: the seeded rounds play as they did), else
+    the first."""
     question = panel(app).question
     for index, option in enumerate(question.options):
         if type(option.value) is Challenge:
             return index
+    if asked(app) in ("point", "swap", "link"):
+        ctl = app.table.ctl
+        decider, view = ctl.decider, ctl.game.view(ctl.decider)
+        return min(range(len(question.options)), key=lambda index: (
+            (question.options[index].number - 1 - decider) * view.direction) % view.players)
     return 0
 
 
