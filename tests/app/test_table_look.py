@@ -406,3 +406,15 @@ async def test_while_someone_answers_a_draw_card_the_tracker_names_them_not_the_
             await press(pilot, "a")                          # Ann draws 2; CPU 1 plays
             await settle(pilot)
             assert "now:" not in tracker.render().plain
+
+
+async def test_anticlockwise_the_tracker_keeps_the_deciders_name_whole_at_80x24():
+    # It read "↺ anticlockwise · now: A…" at 80x24.
+    ctl = rigged("Ann,cpu,cpu,Bob", rules=("stacking",), current=1, direction=-1, top="R5",
+                 hands=[["R1", "B2", "R+2"], ["R+2", "Y2", "Y3"], ["B1", "B2"], ["G1", "G2"]])
+    app = make_app(ctl)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await take_keyboard(pilot, "Ann")
+        assert asked(app) == "respond"
+        text = app.table.query_one(DirectionTracker).render().plain
+        assert "anticlockwise" in text and "now: Ann" in text and "…" not in text, text

@@ -94,8 +94,14 @@ class DirectionTracker(DrawnInLines, TableWidget):
                     Text.assemble((ring[2], "bold"), " ", ahead, who)]
         if self.size.height == 2:
             if deciding:
-                return [Text.assemble((f"{arrow} {label}", "bold"), " · ", ahead, who),
-                        Text(_if_it_fits(deciding, width))]
+                first = Text.assemble((f"{arrow} {label}", "bold"), " · ", ahead, who)
+                if first.cell_len <= width:
+                    return [first, Text(_if_it_fits(deciding, width))]
+                # "↺ anticlockwise · now: A…" was cut: the name goes to the second line.
+                second = Text.assemble(ahead, who)
+                return [Text(f"{arrow} {label}", style="bold"),
+                        Text.assemble(second, " ", _if_it_fits(deciding,
+                                                               width - second.cell_len - 1))]
             return [Text(f"{arrow} {label}", style="bold"), Text.assemble(ahead, who)]
         return [Text.assemble((f"{arrow} {label}", "bold"), " · ", ahead, who)]
 
