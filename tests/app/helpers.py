@@ -192,11 +192,13 @@ class GatedBot(FirstBot):
 
 def rigged(players: str, *, hands, top: str, draw: Sequence[str] = (), rules=(),
            current: int = 0, color: str | None = None, calls_uno: bool = True,
-           ids: bool = False, mode: str = "single", variant: str = "classic") -> TableController:
+           ids: bool = False, mode: str = "single", variant: str = "classic",
+           direction: int = 1) -> TableController:
     """A table at an exact position; computer seats play with :class:`FirstBot`."""
     controller = make_controller(players, rules=rules, ids=ids, mode=mode, variant=variant)
     controller.use_position(Game.from_position(
-        variant, hands=hands, top=top, draw=draw, rules=rules, current=current, color=color))
+        variant, hands=hands, top=top, draw=draw, rules=rules, current=current, color=color,
+        direction=direction))
     for seat in list(controller.bots):
         controller.bots[seat] = FirstBot(seat, calls_uno)
     return controller
@@ -329,6 +331,21 @@ def check_every_frame(app, check) -> list[AssertionError]:
 
     app._display = checked_display
     return failures
+
+
+def redrawn_regions(app) -> list:
+    """The regions of the screen the app draws again from now on (Textual's compositor's
+    dirty regions at each update), as a list that grows frame by frame."""
+    regions: list = []
+    compositor = app.screen._compositor
+    render_update = compositor.render_update
+
+    def noted(*args, **kwargs):
+        regions.extend(compositor._dirty_regions)
+        return render_update(*args, **kwargs)
+
+    compositor.render_update = noted
+    return regions
 
 
 def press_at_first_frame(app, key: str) -> dict[str, object]:
@@ -464,11 +481,18 @@ def asked(app) -> str:
 
 def choice_for(app) -> int:
     """The option a test player picks: challenge when allowed, a card rather than taking
-    the mini-pile, else the first."""
+    the mini-pile, a player the first in turn order from the decider (as the lists of
+    players ran before they kept seat order: the seeded rounds play as they did), else
+    the first."""
     question = panel(app).question
     for index, option in enumerate(question.options):
         if type(option.value) is Challenge:
             return index
+    if asked(app) in ("point", "swap", "link"):
+        ctl = app.table.ctl
+        decider, view = ctl.decider, ctl.game.view(ctl.decider)
+        return min(range(len(question.options)), key=lambda index: (
+            (question.options[index].number - 1 - decider) * view.direction) % view.players)
     return 0
 
 

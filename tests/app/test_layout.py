@@ -12,6 +12,7 @@ from rich.text import Text
 from uno_tui.app.prompts import PromptPanel
 from uno_tui.app.widgets.bound import changed_span
 from uno_tui.app.widgets.seats import SeatPanel
+from uno_tui.app.widgets.table_area import TableArea
 
 from .helpers import make_app, make_controller, painted_rows, press, rigged, screen_text, settle
 
@@ -24,7 +25,7 @@ def inside(inner, outer) -> bool:
     return outer.contains_region(inner)
 
 
-@pytest.mark.parametrize("size", STEPS, ids=["80x24", "120x40", "200x60"])
+@pytest.mark.parametrize("size", STEPS + [(150, 40)], ids=["80x24", "120x40", "200x60", "150x40"])
 @pytest.mark.parametrize("players,variant", [(2, "classic"), (3, "classic"), (5, "classic"),
                                              (8, "classic"), (10, "classic"), (16, "party")])
 async def test_every_seat_fits_above_the_piles(size, players, variant):
@@ -43,23 +44,28 @@ async def test_every_seat_fits_above_the_piles(size, players, variant):
             assert not panel.region.overlaps(middle), (panel.seat, panel.region, middle)
             assert not any(panel.region.overlaps(other.region)
                            for other in panels if other is not panel), panel.region
-        if size[0] < 200:
+        if not table.query_one(TableArea).is_round:
             assert area.bottom <= middle.y
         for pile in ("#discard", "#draw-pile"):
             assert inside(table.query_one(pile).region, middle)
         assert inside(middle, table.query_one("#table").region)
 
 
-async def test_at_200x60_the_players_sit_around_the_piles():
+@pytest.mark.parametrize("size", [(150, 40), (160, 45), (170, 52), (200, 60)],
+                         ids=["150x40", "160x45", "170x52", "200x60"])
+async def test_from_150x40_the_players_sit_around_the_piles(size):
     """Issue 23: at 200x60 the seats stood in one row above the piles. Now the next
     player sits on the left, the ones after along the top, the last on the right, and
-    the hand's owner below the piles, whoever holds the keyboard."""
+    the hand's owner below the piles, whoever holds the keyboard; from about 150x40 on
+    (it needed 200x60: two 26-cell seat columns beside the 56-cell log), the seats and
+    the log narrower between the steps."""
     ctl = make_controller("Ann,Bob,cpu,cpu,cpu", seed=5, ids=False)
-    async with make_app(ctl).run_test(size=(200, 60)) as pilot:
+    async with make_app(ctl).run_test(size=size) as pilot:
         await settle(pilot)
         await press(pilot, "enter")            # the first handoff
         await settle(pilot)
         table = pilot.app.table
+        assert table.query_one(TableArea).is_round
         middle = table.query_one("#middle").region
         viewer = table.viewer
         assert viewer is not None
@@ -76,6 +82,19 @@ async def test_at_200x60_the_players_sit_around_the_piles():
         # The first and the last stand beside the piles, not above them.
         assert seat_at(1).y < middle.bottom and seat_at(1).bottom > middle.y
         assert seat_at(4).y < middle.bottom and seat_at(4).bottom > middle.y
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40), (140, 40)], ids=["80x24", "120x40", "140x40"])
+async def test_below_the_round_tables_room_the_seats_stand_in_rows(size):
+    ctl = make_controller("Ann,Bob,cpu,cpu,cpu", seed=5, ids=False)
+    async with make_app(ctl).run_test(size=size) as pilot:
+        await settle(pilot)
+        await press(pilot, "enter")
+        await settle(pilot)
+        table = pilot.app.table
+        assert not table.query_one(TableArea).is_round
+        middle = table.query_one("#middle").region
+        assert all(panel.region.bottom <= middle.y for panel in table.query(SeatPanel))
 
 
 async def test_at_120x40_four_seats_show_their_backs_as_fans_of_cards():

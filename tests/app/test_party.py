@@ -33,9 +33,10 @@ async def test_point_taken_each_person_votes_behind_their_handoff_and_votes_show
         # Votes come in any order (engine, issue 11): the computer voted as soon as Ann had.
         assert "(2 so far)" in text
         assert "pointed at" not in text and not any("pointed at" in l for l in ctl.log)
+        # Seat order, as on Ann's ballot (it was turn order from Bob: CPU 1, then Ann).
         assert [o.label for o in panel(pilot.app).question.options] == [
-            "CPU 1 (2 cards)", "Ann (2 cards)"]
-        assert await click_option(pilot, 1)          # Bob points at Ann, by a click
+            "Ann (2 cards)", "CPU 1 (2 cards)"]
+        assert await click_option(pilot, 0)          # Bob points at Ann, by a click
         await settle(pilot)
     log = ctl.log
     assert "Ann has voted" in log and "Bob has voted" in log
@@ -114,6 +115,41 @@ async def test_wild_drawn_together_picks_a_colour_then_two_named_players():
         assert await click_option(pilot, 2)           # ... with CPU 3, by a click
         await settle(pilot)
     assert "CPU 2 and CPU 3 are linked: when one draws, so does the other" in ctl.log
+
+
+async def test_after_a_reverse_both_link_pickers_keep_seat_order_and_numbers():
+    # Play runs backwards (Ann, CPU 3, CPU 2...): the lists still read by seat, the
+    # second as the first minus the one picked (it listed "4 CPU 3  3 CPU 2  1 Ann").
+    ctl = rigged("Ann,cpu,cpu,cpu", variant="party", direction=-1,
+                 hands=[["WDT", "R2", "R3"], ["G1", "G2"], ["B1", "B2"], ["Y1", "Y2"]], top="R5")
+    async with make_app(ctl).run_test() as pilot:
+        await settle(pilot)
+        await press(pilot, "enter", "r")
+        await settle(pilot)
+        assert asked(pilot.app) == "link"
+        options = panel(pilot.app).question.options
+        assert [(o.number, o.label) for o in options] == [
+            (1, "Ann"), (2, "CPU 1"), (3, "CPU 2"), (4, "CPU 3")]
+        await press(pilot, "2")                       # CPU 1
+        await settle(pilot)
+        options = panel(pilot.app).question.options
+        assert [(o.number, o.label) for o in options] == [(1, "Ann"), (3, "CPU 2"), (4, "CPU 3")]
+        assert "1 Ann" in await shown(pilot)
+        await press(pilot, "4")                       # CPU 3, by its seat's number
+        await settle(pilot)
+    assert "CPU 1 and CPU 3 are linked: when one draws, so does the other" in ctl.log
+
+
+async def test_after_a_reverse_the_ballot_lists_players_in_seat_order():
+    ctl = rigged("Ann,cpu,cpu,cpu", variant="party", direction=-1,
+                 hands=[["RPT", "R2", "R3"], ["G1", "G2"], ["B1", "B2", "B3"], ["Y1"]], top="R5")
+    async with make_app(ctl).run_test() as pilot:
+        await settle(pilot)
+        await press(pilot, "enter")
+        await settle(pilot)
+        assert asked(pilot.app) == "point"
+        assert [(o.number, o.label) for o in panel(pilot.app).question.options] == [
+            (2, "CPU 1 (2 cards)"), (3, "CPU 2 (3 cards)"), (4, "CPU 3 (1 card)")]
 
 
 async def test_a_long_list_is_found_by_typing_at_sixteen_seats():

@@ -225,6 +225,18 @@ async def test_seven_swaps_hands_with_the_chosen_player():
     assert "Ann swaps hands with CPU 2" in ctl.log
 
 
+async def test_after_a_reverse_the_seven_swap_lists_players_in_seat_order():
+    ctl = rigged("Ann,cpu,cpu,cpu", direction=-1, rules=("7-0",), top="R3",
+                 hands=[["R7", "B1", "B2"], ["G1", "G2", "G3"], ["Y1", "Y2"], ["G4"]])
+    async with make_app(ctl).run_test() as pilot:
+        await settle(pilot)
+        await press(pilot, "enter")
+        await settle(pilot)
+        assert asked(pilot.app) == "swap"
+        assert [(o.number, o.label) for o in panel(pilot.app).question.options] == [
+            (2, "CPU 1 (3 cards)"), (3, "CPU 2 (2 cards)"), (4, "CPU 3 (1 card)")]
+
+
 async def test_seven_swap_target_by_click():
     ctl = rigged("Ann,cpu,cpu", hands=[["R7", "B1", "B2"], ["G1", "G2", "G3"], ["Y1", "Y2"]],
                  top="R3", rules=("7-0",))

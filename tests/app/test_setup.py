@@ -12,7 +12,7 @@ from uno_tui.app.widgets.seat_table import KindSwitch, NameInput, SeatTable
 from uno_tui.bots import BOT_LEVELS
 from uno_tui.config import PlayConfig, default_bot_level
 
-from .helpers import click, make_app, make_controller, press, quiet, settle, shown
+from .helpers import click, make_app, make_controller, press, quiet, redrawn_regions, settle, shown
 
 
 #: Left presses from the default computer level back to "Person".
@@ -275,3 +275,24 @@ async def test_the_twelve_house_rules_in_two_columns_by_keys():
         assert rules.selected == ["7-0", "multi-play"]
         text = await shown(pilot)
         assert "catch-window" in text and "Start the game" in text
+
+
+async def test_a_key_on_the_setup_screen_draws_again_only_what_it_changes():
+    # Each focus change (Tab, Up/Down, "+") drew the whole screen again, the title
+    # and the footer's far end included; a "+" asked for the hint line three times.
+    app = UnoApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await quiet(pilot)
+        hint = app.screen.query_one("#setup-error")
+        updates = []
+        update = hint.update
+        hint.update = lambda *args, **kwargs: (updates.append(args), update(*args, **kwargs))
+        redrawn = redrawn_regions(app)
+        await press(pilot, "tab", "tab", "down")
+        await quiet(pilot)
+        title = app.screen.query_one("TitleBar").region
+        assert redrawn and not any(region.overlaps(title) for region in redrawn), redrawn
+        await press(pilot, "plus", "plus")
+        await quiet(pilot)
+        assert len(app.screen.query_one(SeatTable).rows) == 6
+        assert len(updates) <= 1, updates       # once, when the hint names a computer

@@ -178,8 +178,9 @@ def test_party_sixteen_seats(snap_compare, size):
     assert snap_compare(app, terminal_size=size, run_before=settle)
 
 
-#: The three size steps of the table: compact, large and huge cards.
-STEPS = [(80, 24), (120, 40), (200, 60)]
+#: The three size steps of the table (compact, large and huge cards), and 150x40, where
+#: the seats go round the piles with large cards.
+STEPS = [(80, 24), (120, 40), (150, 40), (200, 60)]
 #: A seeded table per rule set, one person against computers, at that person's turn.
 RULE_SET_TABLES = {
     "classic": ("Ann,cpu,cpu,cpu", 27),
@@ -190,7 +191,7 @@ RULE_SET_TABLES = {
 
 
 @pytest.mark.parametrize("variant", sorted(RULE_SET_TABLES))
-@pytest.mark.parametrize("size", STEPS, ids=["80x24", "120x40", "200x60"])
+@pytest.mark.parametrize("size", STEPS, ids=["80x24", "120x40", "150x40", "200x60"])
 def test_every_rule_set_at_each_size(snap_compare, size, variant):
     players, seed = RULE_SET_TABLES[variant]
     app = make_app(make_controller(players, seed=seed, variant=variant, mode="target",

@@ -13,8 +13,8 @@ from uno_tui.engine import Game, Play, PointAt
 from uno_tui.app.controller import TableController
 from uno_tui.config import SeatSpec
 
-from .helpers import (FirstBot, make_app, make_controller, press, rigged, screen_text, settle,
-                      timers_look_late, wait_for)
+from .helpers import (FirstBot, asked, make_app, make_controller, press, rigged, screen_text,
+                      settle, take_keyboard, timers_look_late, wait_for)
 
 
 def staged(variant: str, players: str, **position):
@@ -383,3 +383,38 @@ async def test_no_house_rules_no_line():
         await settle(pilot)
         assert not pilot.app.table.query_one(HouseRulesLine).display
         assert "House rules" not in screen_text(pilot.app)
+
+
+
+async def test_while_someone_answers_a_draw_card_the_tracker_names_them_not_the_next():
+    # Bob's Red Draw Two on Ann, who may stack: the tracker said "next: CPU 1" beside
+    # the piles, as if CPU 1 were the one asked.
+    for size in ((80, 24), (120, 40)):
+        ctl = rigged("Ann,cpu,cpu,Bob", rules=("stacking",), current=3, top="R5",
+                     hands=[["R1", "B2", "R+2"], ["G1", "G2"], ["B1", "B2"], ["R+2", "Y2", "Y3"]])
+        app = make_app(ctl)
+        async with app.run_test(size=size) as pilot:
+            await take_keyboard(pilot, "Bob")
+            tracker = app.table.query_one(DirectionTracker)
+            assert "next: Ann" in tracker.render().plain      # Bob's turn: who is next
+            await press(pilot, "1", "enter")
+            await take_keyboard(pilot, "Ann")
+            assert asked(app) == "respond"
+            text = tracker.render().plain
+            assert "now: Ann" in text and "to answer the draw card" in text, (size, text)
+            assert "next" not in text
+            await press(pilot, "a")                          # Ann draws 2; CPU 1 plays
+            await settle(pilot)
+            assert "now:" not in tracker.render().plain
+
+
+async def test_anticlockwise_the_tracker_keeps_the_deciders_name_whole_at_80x24():
+    # It read "↺ anticlockwise · now: A…" at 80x24.
+    ctl = rigged("Ann,cpu,cpu,Bob", rules=("stacking",), current=1, direction=-1, top="R5",
+                 hands=[["R1", "B2", "R+2"], ["R+2", "Y2", "Y3"], ["B1", "B2"], ["G1", "G2"]])
+    app = make_app(ctl)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await take_keyboard(pilot, "Ann")
+        assert asked(app) == "respond"
+        text = app.table.query_one(DirectionTracker).render().plain
+        assert "anticlockwise" in text and "now: Ann" in text and "…" not in text, text

@@ -52,10 +52,10 @@ class PromptContext(NamedTuple):
         return self.names[self.seat]
 
     def others(self) -> list[int]:
-        """Every other seat, in turn order from this one."""
-        view = self.view
-        return [(self.seat + step * view.direction) % view.players
-                for step in range(1, view.players)]
+        """Every other seat, in seat order: a list of players to pick from reads by the
+        seats' numbers, whichever way play goes (in turn order it ran backwards after a
+        Reverse, and each list of a decision started somewhere else)."""
+        return [seat for seat in range(self.view.players) if seat != self.seat]
 
 
 def player_option(context: "PromptContext", seat: int, value: object) -> Option:

@@ -14,7 +14,9 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
+from textual.reactive import Reactive
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from ...bots import BOT_LEVELS, LEVEL_DESCRIPTIONS
@@ -85,6 +87,11 @@ def preset_of(variant: str, rules) -> str:
 
 class SetupScreen(Screen[None]):
     """Choose the game; ``start`` hands a :class:`PlayConfig` to the app."""
+
+    #: Textual's own, without its repaint: a focus change drew the whole screen again
+    #: (every Tab, Up/Down and "+"), though the widget that gains the focus and the one
+    #: that loses it redraw themselves (their :focus styles), and nothing else changes.
+    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
 
     #: The app's stylesheets this screen needs (see UnoApp.STYLESHEETS).
     STYLESHEETS = ("setup.tcss",)
@@ -242,12 +249,16 @@ class SetupScreen(Screen[None]):
         # A removed seat shortens the rows before the cursor moves back onto them.
         level = rows[min(table.cursor, len(rows) - 1)].level if rows else None
         hint = self.query_one("#setup-error", Static)
-        hint.set_class(False, "-problem")
         tr = self.app.tr
         description = LEVEL_DESCRIPTIONS.get(level, "")
-        hint.update(tr(_HINT) if level is None else
-                    tr("Computer {level}: {description}", level=level_word(level, tr),
-                       description=tr(description) if description else ""))
+        words = (tr(_HINT) if level is None else
+                 tr("Computer {level}: {description}", level=level_word(level, tr),
+                    description=tr(description) if description else ""))
+        if hint.has_class("-problem") or str(hint.content) != str(words):
+            # (Only when it changes: each update lays the screen out again, and every
+            # "+" asked three times, for the rows, the cursor and the new name.)
+            hint.set_class(False, "-problem")
+            hint.update(words)
 
     # ------------------------------------------------------------ reading
 

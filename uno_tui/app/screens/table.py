@@ -53,6 +53,9 @@ __all__ = ["TableScreen"]
 ONE_LINE_BARS = 5
 #: The log's width by card size (the table takes the rest).
 LOG_WIDTH = {COMPACT: 27, LARGE: 40, HUGE: 56}
+#: Narrower logs a size step takes when that lets the seats sit around the piles (a
+#: terminal between the steps, e.g. 180x55: the round table needs the cells more).
+LOG_WIDTH_FOR_ROUND = {COMPACT: (), LARGE: (36,), HUGE: (48, 40)}
 
 
 def _digit_bindings() -> list[Binding]:
@@ -196,14 +199,17 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
         # "-large" from 120x40 on (the piles' height, the statuses); "-huge" from 200x60.
         self.set_class(size in (LARGE, HUGE), "-large")
         self.set_class(size == HUGE, "-huge")
-        self.query_one(GameLog).styles.width = LOG_WIDTH[size]
         # Arrange the seats for the room they will get with a one-row hand, before the
         # first layout: arranged only once the seat area is laid out, the first frame
         # waited for a second layout of every panel (the table corrects it if the hand
         # takes another row).
         width, height = self.app.size
         table_rows = height - ONE_LINE_BARS - (size.height + 1)
-        self.query_one(TableArea).arrange_seats(width - LOG_WIDTH[size], table_rows)
+        area = self.query_one(TableArea)
+        log_width = next((log for log in (LOG_WIDTH[size], *LOG_WIDTH_FOR_ROUND[size])
+                          if area.fits_round(width - log, table_rows)), LOG_WIDTH[size])
+        self.query_one(GameLog).styles.width = log_width
+        area.arrange_seats(width - log_width, table_rows)
         self._place_open_panel()
 
     @on(SeatArea.Resized)

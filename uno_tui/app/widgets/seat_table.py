@@ -141,10 +141,20 @@ class SeatRow(Horizontal):
     def seat(self) -> SeatSpec:
         return SeatSpec(self.query_one(NameInput).value, self.query_one(KindSwitch).level)
 
+    def show_number(self, number: int) -> None:
+        """Number the row ``number``. Its column is as wide whatever the number, so
+        nothing is laid out again (every "+" and "-" laid out the whole screen once per
+        row, and drew it again)."""
+        # (A row just mounted may not have composed its label yet: it was made with
+        # its number.)
+        for label in self.query(".seat-number").results(Static):
+            if str(label.content) != str(number):
+                label.update(str(number), layout=False)
+
     def seat_as(self, seat: SeatSpec, number: int) -> None:
         """Show ``seat`` as seat ``number`` (a spare row taken into use)."""
         self._seat, self._number = seat, number
-        self.query_one(".seat-number", Static).update(str(number))
+        self.show_number(number)
         self.query_one(NameInput).value = seat.name
         self.query_one(KindSwitch).set_reactive(KindSwitch.level, seat.level)
 
@@ -224,8 +234,7 @@ class SeatTable(Vertical):
 
     def _number_rows(self) -> None:
         for number, row in enumerate(self.seat_rows, start=1):
-            for label in row.query(".seat-number").results(Static):
-                label.update(str(number))
+            row.show_number(number)
 
     def _read_rows(self) -> None:
         self.rows = tuple(row.seat for row in self.seat_rows)

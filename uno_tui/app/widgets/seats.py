@@ -357,9 +357,12 @@ class SeatPanel(DrawnInLines, TableWidget):
         return line
 
 
-#: A seat's panel at a round table: its width, and its lines (title, a fan of backs,
+#: A seat's panel at a round table: its widths, the widest that fits first (the
+#: narrower lets the table go round from about 150x40 on; it is the rows' least width,
+#: and keeps "other side faces away" whole), and its lines (title, a fan of backs,
 #: status); a blank line or two cells between panels.
-ROUND_PANEL_WIDTH = 26
+ROUND_PANEL_WIDTHS = (26, 24)
+ROUND_PANEL_WIDTH = ROUND_PANEL_WIDTHS[0]
 ROUND_PANEL_LINES = 5
 ROUND_GAP = (2, 1)
 
@@ -372,6 +375,8 @@ class RoundPlaces(NamedTuple):
     #: The other seats' panels in play order after the anchor: up the left side,
     #: along the top, down the right side.
     others: tuple[tuple[int, int], ...]
+    #: Every panel's width (cells).
+    panel_width: int = ROUND_PANEL_WIDTH
 
 
 def _spread(count: int, start: int, end: int) -> list[int]:
@@ -384,13 +389,23 @@ def _spread(count: int, start: int, end: int) -> list[int]:
 
 def round_places(others: int, width: int, height: int, middle: tuple[int, int]) -> RoundPlaces | None:
     """The places of ``others`` seats around the piles (``middle``: their width and
-    height, centred) and of the anchor's below them, in ``width`` x ``height`` cells;
-    None when they do not all fit (then the seats stand in rows above the piles).
+    height, centred) and of the anchor's below them, in ``width`` x ``height`` cells,
+    in the widest panels that fit; None when they do not all fit in the narrowest (then
+    the seats stand in rows above the piles).
 
     As at a real table seen by the person at the bottom: the next player in seat order
     sits on the left, the ones after along the top, the last ones on the right.
     """
-    panel_w, panel_h = ROUND_PANEL_WIDTH, ROUND_PANEL_LINES
+    for panel_w in ROUND_PANEL_WIDTHS:
+        places = _round_places(others, width, height, middle, panel_w)
+        if places is not None:
+            return places
+    return None
+
+
+def _round_places(others: int, width: int, height: int, middle: tuple[int, int],
+                  panel_w: int) -> RoundPlaces | None:
+    panel_h = ROUND_PANEL_LINES
     gap_x, gap_y = ROUND_GAP
     middle_w, middle_h = middle
     if width < 2 * (panel_w + gap_x) + middle_w or height < 2 * (panel_h + gap_y) + middle_h:
@@ -425,7 +440,7 @@ def round_places(others: int, width: int, height: int, middle: tuple[int, int]) 
         places += [(x, 0) for x in _spread(top, panel_w + gap_x,
                                             width - 2 * panel_w - gap_x)]
     places += [(width - panel_w, y) for y in side(right)]
-    return RoundPlaces(((width - panel_w) // 2, bottom_y), tuple(places))
+    return RoundPlaces(((width - panel_w) // 2, bottom_y), tuple(places), panel_w)
 
 
 class SeatRing(Grid):
@@ -464,12 +479,13 @@ class SeatRing(Grid):
         """True while the seats sit around the piles."""
         return self._round_for is not None
 
-    def arrange_round(self, width: int, height: int, middle: tuple[int, int]) -> bool:
+    def arrange_round(self, width: int, height: int, middle: tuple[int, int]) -> int:
         """Seat the players around the piles (``middle``: their width and height) in
-        ``width`` x ``height`` cells; False (nothing changed) when they do not fit."""
+        ``width`` x ``height`` cells; the panels' width, or 0 (nothing changed) when
+        they do not fit."""
         places = round_places(self.players - 1, width, height, middle)
         if places is None:
-            return False
+            return 0
         self._round_for = (width, height, middle)
         self.add_class("-round")
         self.styles.height = height
@@ -478,10 +494,10 @@ class SeatRing(Grid):
         for step, spot in enumerate(places.others, start=1):
             spots[(anchor + step) % self.players] = spot
         for panel in self.query(SeatPanel):
-            panel.styles.width = ROUND_PANEL_WIDTH
+            panel.styles.width = places.panel_width
             panel.styles.height = ROUND_PANEL_LINES
             panel.styles.offset = spots[panel.seat]
-        return True
+        return places.panel_width
 
     def arrange_panels(self, width: int, height: int) -> None:
         """Choose columns and lines per seat for ``width`` x ``height`` cells, and take

@@ -1,7 +1,7 @@
 """The public table as one arrangement of widgets: the seats above, the piles at the
 bottom next to the hand (centred), the direction and scores beside them, and a rule
-set's own widgets in their areas. On a big terminal (about 200x60) the seats sit around
-the piles instead, as at a real table (:class:`TableArea`).
+set's own widgets in their areas. On a big terminal (from about 150x40) the seats sit
+around the piles instead, as at a real table (:class:`TableArea`).
 
 The seats take whatever height the piles leave (:class:`SeatArea`); a question asked
 inline lies over them (the table screen places it there), so the piles and the hand
@@ -28,7 +28,7 @@ from .discard import DiscardPile
 from .draw_pile import DrawPile
 from .house_rules import HouseRulesLine
 from .scores import ScoreBoard
-from .seats import ROUND_GAP, ROUND_PANEL_LINES, ROUND_PANEL_WIDTH, SeatPanel, SeatRing
+from .seats import ROUND_GAP, ROUND_PANEL_LINES, SeatPanel, SeatRing, round_places
 
 __all__ = ["compose_table_area", "SeatArea", "TableArea"]
 
@@ -78,9 +78,10 @@ class TableArea(Vertical):
         ring = self.query_one(SeatRing)
         middle = self.query_one("#middle")
         middle_w, middle_h = self.middle_size()
-        if ring.arrange_round(width, height, (middle_w, middle_h)):
+        panel_w = ring.arrange_round(width, height, (middle_w, middle_h))
+        if panel_w:
             self.add_class("-round")
-            panel_w, panel_h = ROUND_PANEL_WIDTH + ROUND_GAP[0], ROUND_PANEL_LINES + ROUND_GAP[1]
+            panel_w, panel_h = panel_w + ROUND_GAP[0], ROUND_PANEL_LINES + ROUND_GAP[1]
             middle.styles.width = width - 2 * panel_w
             middle.styles.offset = (panel_w, panel_h + max(0, height - 2 * panel_h - middle_h) // 2)
         else:
@@ -88,6 +89,12 @@ class TableArea(Vertical):
             middle.styles.width = None
             middle.styles.offset = None
             ring.arrange_panels(width, height - middle_h)
+
+    def fits_round(self, width: int, height: int) -> bool:
+        """True when the seats would sit around the piles in ``width`` x ``height``
+        cells (the screen asks before it gives the log its width)."""
+        ring = self.query_one(SeatRing)
+        return round_places(ring.players - 1, width, height, self.middle_size()) is not None
 
     @property
     def is_round(self) -> bool:

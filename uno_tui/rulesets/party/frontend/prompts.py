@@ -67,7 +67,7 @@ async def ask_link(context: PromptContext):
     """Two players, by name, one after the other (Escape on the second goes back)."""
     tr = context.tr
     legal = {(a.first, a.second) for a in context.actions if type(a) is LinkPlayers}
-    seats = [context.seat] + context.others()
+    seats = range(context.view.players)
     rule = tr("Wild Drawn Together: from now on, whenever one of the two linked players "
               "draws, the other draws as many.")
     while True:
