@@ -509,6 +509,9 @@ class ServerTable:
         target.away = False
         self._cancel_timer(("hold", seat))
         self.ctl.bots.pop(seat, None)
+        # Back (or someone new): the timeouts while the seat was kept are not theirs.
+        self.asleep.discard(seat)
+        self._timeouts.pop(seat, None)
         self._rename(seat, name)
         self._members.setdefault(member, set()).add(seat)
         self._news(f"{name} sits down at seat {seat + 1}")
@@ -718,7 +721,7 @@ class ServerTable:
             return
         game = self.ctl.game
         seat = None if game.is_over or self.summary is not None else game.decision.seat
-        if seat is not None and (seat in self.ctl.bots or self._seats[seat].holder is None):
+        if seat is not None and (seat in self.ctl.bots or not self._waits_for_person(seat)):
             seat = None
         armed = (seat, self.version, self.deal)
         if armed == self._turn_armed:
@@ -731,6 +734,19 @@ class ServerTable:
         self.turn_seat = seat
         self.turn_deadline = time.monotonic() + self.turn_seconds
         self._later("turn", self.turn_seconds, self._turn_over, armed)
+
+    def _waits_for_person(self, seat: int) -> bool:
+        """True while ``seat``'s decisions are a person's: someone sits there, or it is
+        kept for one who lost the connection (the turn timer runs for them too, so a
+        drop stalls the table no longer than a slow player does)."""
+        s = self._seats[seat]
+        return s.holder is not None or s.held_until is not None
+
+    def held_seats(self) -> dict[int, float]:
+        """Seats kept for a person who lost the connection: when each hold ends
+        (monotonic clock; a computer plays the seat then)."""
+        return {seat: s.held_until for seat, s in enumerate(self._seats)
+                if s.holder is None and s.held_until is not None}
 
     def _turn_over(self, armed: tuple) -> None:
         if armed == self._turn_armed:
@@ -759,8 +775,12 @@ class ServerTable:
             self._timeouts[seat] = 0
             self.ctl.bots[seat] = make_bot(default_bot_level(), seat,
                                            random.Random(self._rng.randrange(2**63)))
-            note = Phrase("{name} timed out {count} times in a row: a computer plays the "
-                          "seat until they press a key", name=name, count=count)
+            if self._seats[seat].holder is None:      # they lost the connection
+                note = Phrase("{name} timed out {count} times in a row: a computer plays "
+                              "the seat until they come back", name=name, count=count)
+            else:
+                note = Phrase("{name} timed out {count} times in a row: a computer plays "
+                              "the seat until they press a key", name=name, count=count)
             ctl.log.append(note)
             lines.append(note)
         self._changed(lines)
@@ -786,6 +806,17 @@ class ServerTable:
         plays it until they press a key. '' or why not."""
         if member.key != self.opener:
             return "only the player who opened the table may mark someone away"
+        if seat in self.held_seats():
+            # Kept for someone who lost the connection: the table need not wait out
+            # the hold. They may still come back to the seat while nobody takes it.
+            s = self._seats[seat]
+            self._cancel_timer(("hold", seat))
+            s.held_until = None
+            self._stand_in(seat)
+            self._news(f"{s.name} is marked away: a computer plays the seat until they "
+                       "come back")
+            self._wake.set()
+            return ""
         if not 0 <= seat < len(self._seats) or self._seats[seat].holder is None:
             return "nobody sits there"
         if seat in self.asleep:
