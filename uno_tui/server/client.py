@@ -306,7 +306,10 @@ class ClientTableScreen(TableScreen):
         # as it is (the turn's own words come first where room is short).
         note = " · " + " · ".join(notes)
         lines = wordings.split("\n")
-        return "\n".join([line + note for line in lines] + lines[-1:])
+        # "Waiting for bob · 15 s left · ann lost the link: seat kept 25 s…"
+        noted = [line.removesuffix("…") + note + "…" if line.endswith("…") else line + note
+                 for line in lines]
+        return "\n".join(noted + lines[-1:])
 
     def _table_prompt(self) -> str:
         ctl = self.ctl
