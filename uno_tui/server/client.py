@@ -41,7 +41,7 @@ from ..engine import Action, Challenge, Play
 from .driver import ChannelDriver, color_system_for
 from .table import Submission, TableChange, TableError
 
-__all__ = ["SeatController", "ClientTableScreen", "ClientApp", "TableChanged"]
+__all__ = ["SeatController", "ClientTableScreen", "ClientApp", "NewTableScreen", "TableChanged"]
 
 
 class TableChanged(Message):
@@ -423,6 +423,13 @@ class ClientTableScreen(TableScreen):
         self.app.push_screen(MatchResultDialog(summary), chosen)
 
 
+class NewTableScreen(SetupScreen):
+    """The lobby's "new table": the hot-seat setup screen, and q back to the lobby (as
+    Ctrl+C; a name being typed takes its q)."""
+
+    BINDINGS = [Binding("q", "app.request_quit", "Lobby")]
+
+
 class _NullFile(io.TextIOBase):
     def write(self, text: str) -> int:
         return len(text)
@@ -504,7 +511,7 @@ class ClientApp(UnoApp):
     def _setup(self) -> Screen:
         seats = (SeatSpec(self.player_name),) + tuple(
             SeatSpec(computer_name(n), default_bot_level()) for n in range(1, 4))
-        return SetupScreen(PlayConfig(seats=seats))
+        return NewTableScreen(PlayConfig(seats=seats))
 
     def show_lobby(self, message: str = "") -> None:
         """Leave any table and show the lobby (saying ``message``)."""
