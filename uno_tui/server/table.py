@@ -212,10 +212,16 @@ class ServerTable:
         #: When the table last became interrupted (monotonic), else None: a table
         #: nobody comes back to is closed after a while (see Host).
         self.interrupted_since = time.monotonic() if self.interrupted else None
+        #: Where the seats' identities were last written (see SEAT_KEYS_SUFFIX).
+        self._seat_keys_file: Path | None = None
         if self.interrupted:
             for s in self._seats:
                 s.away = s.for_people      # each person may come back and take theirs
-            self._restore_seat_keys(record.path)
+            if self._restore_seat_keys(record.path):
+                for s in self._seats:
+                    # Nobody had this seat (a computer stood in for a visitor who never
+                    # came): nobody to wait for.
+                    s.away = s.away and s.key is not None
         self._rng = random.Random(config.seed)
         self._members: dict[Member, set[int]] = {}
         self._queue: asyncio.Queue[_Entry] = asyncio.Queue()
@@ -521,20 +527,23 @@ class ServerTable:
         self._wake.set()
         return seat
 
-    def _restore_seat_keys(self, save: Path | None) -> None:
+    def _restore_seat_keys(self, save: Path | None) -> bool:
         """Whom the seats belonged to before the restart (see SEAT_KEYS_SUFFIX); a save
-        with no such file (or a broken one) leaves its seats to be found by name."""
+        with no such file (or a broken one) leaves its seats to be found by name.
+        True when the file was read."""
         if save is None:
-            return
+            return False
         try:
             keys = json.loads(seat_keys_path(save).read_text(encoding="utf-8"))
         except (OSError, ValueError):
-            return
+            return False
         if not isinstance(keys, list) or len(keys) != len(self._seats):
-            return
+            return False
         for seat, key in zip(self._seats, keys):
             if isinstance(key, str) and key and seat.for_people:
                 seat.key = key
+        self._seat_keys_file = seat_keys_path(save)
+        return True
 
     def _save_seat_keys(self) -> None:
         """Write whom each seat belongs to beside the save (readable by the server's
@@ -554,6 +563,10 @@ class ServerTable:
             with os.fdopen(fd, "w", encoding="utf-8") as out:
                 json.dump([s.key for s in self._seats], out)
             os.replace(temp, target)
+            # A new match has a save of its own: the last one's file has no save left.
+            old, self._seat_keys_file = self._seat_keys_file, target
+            if old is not None and old != target:
+                old.unlink(missing_ok=True)
         except OSError:
             pass      # the save's own writer reports the disk's problems
 
@@ -897,6 +910,10 @@ class ServerTable:
             for seat in range(len(self._seats)):
                 self._stand_in(seat)
             lines = list(ctl.log)
+            if any(s.key for s in self._seats):
+                # The new match is saved in a file of its own: whom its seats belong
+                # to goes beside it (else a restart gave them to whoever typed a name).
+                self._save_seat_keys()
         else:
             lines = ctl.next_round()
         self.deal += 1
