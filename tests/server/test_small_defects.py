@@ -149,4 +149,9 @@ async def test_q_on_the_new_table_screen_goes_back_to_the_lobby(tmp_path):
         await wait_until(lambda: isinstance(ann.screen, LobbyScreen), "back in the lobby")
         assert len(ann.app.screen_stack) == 1
         assert not host.tables
+        # At a table q leaves it for the lobby (it said "Quit").
+        ann.keys("p")
+        await ann.at_table()
+        await wait_until(lambda: "q Leave" in ann.text(), "q Leave in the table's footer")
+        assert "q Quit" not in ann.text()
         await ann.close()

@@ -137,7 +137,9 @@ class ClientTableScreen(TableScreen):
 
     ctl: SeatController
     BINDINGS = [Binding("plus", "add_person", "Another player here", key_display="+"),
-                Binding("a", "mark_away", "Mark away")]
+                Binding("a", "mark_away", "Mark away"),
+                # It leaves the table for the lobby (after a confirm), not the program.
+                Binding("q", "request_quit", "Leave")]
 
     def __init__(self, controller: SeatController, returning: bool = False) -> None:
         super().__init__(controller, pace=0, held=frozenset(controller.humans))
