@@ -15,6 +15,7 @@ back within ``hold`` seconds, is played by a computer until someone sits there.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import json
 import os
 import random
@@ -260,8 +261,13 @@ class ServerTable:
         """
         if self.interrupted:
             return
-        self._tasks = [asyncio.create_task(self._apply_loop(), name=f"table-{self.number}"),
-                       asyncio.create_task(self._bot_loop(), name=f"table-{self.number}-bots")]
+        # In a context of their own: a task (or timer) keeps the context it was made
+        # in, and a table started by a visitor's request kept that visitor's whole app
+        # (Textual's active app is a context variable) for as long as the table lived.
+        self._tasks = [asyncio.create_task(self._apply_loop(), name=f"table-{self.number}",
+                                           context=contextvars.Context()),
+                       asyncio.create_task(self._bot_loop(), name=f"table-{self.number}-bots",
+                                           context=contextvars.Context())]
         if self.ctl.game.is_over and self.summary is None:
             self._changed(())      # saved between the last card and the count
         elif self.summary is not None:
@@ -953,7 +959,8 @@ class ServerTable:
     def _later(self, key: object, delay: float, callback, *args) -> None:
         self._cancel_timer(key)
         loop = asyncio.get_running_loop()
-        self._timers[key] = loop.call_later(delay, self._fire, key, callback, args)
+        self._timers[key] = loop.call_later(delay, self._fire, key, callback, args,
+                                            context=contextvars.Context())
 
     def _fire(self, key, callback, args) -> None:
         self._timers.pop(key, None)
