@@ -227,3 +227,32 @@ async def test_a_server_killed_mid_round_comes_back_with_its_last_save(tmp_path)
         if server.returncode is None:
             server.kill()
             await server.wait()
+
+
+async def test_the_next_match_s_seats_stay_theirs_after_a_restart(tmp_path):
+    """A new match is saved in a file of its own: whom its seats belong to went only
+    beside the first match's save, so after a restart typing "ann" took her seat; and
+    a seat no person ever had was waited for ("CPU 2 lost the link")."""
+    async with serving(tmp_path, hold=60.0) as host:
+        table = host.create_table(people("ann", "bob"))     # bob never comes
+        ann = await _sit(host, "ann")
+        table.use_position(Game.from_position(
+            "classic", hands=[["R5"], ["B1", "B2"]], top="R3", current=0))
+        await wait_until(lambda: len(hand_cards(ann)) == 1, "ann's last card")
+        ann.keys("1\r")
+        await wait_until(lambda: table.summary is not None and table.summary.match_over,
+                         "the match over")
+        table.ready(ann.session)                              # the next match is dealt
+        await wait_until(lambda: table.summary is None, "the next match")
+        assert await asyncio.to_thread(table.flush_save, 30)
+        ann.abort()
+    assert len(list(tmp_path.rglob("*.seats"))) == 1            # none left of the last match
+    async with serving(tmp_path, hold=60.0) as host:
+        (table,) = host.tables
+        impostor = await Client(host, "ann").connect()
+        await wait_until(lambda: "No tables yet" in impostor.text(), "the impostor's lobby")
+        assert host.kept_seat("ann", None) is None and table.seats_of(impostor.session) == ()
+        # Bob's seat is free (nobody is waited for there); ann's is kept for her.
+        assert table.awaited and table.free_seats() == (1,)
+        assert "ann (away)" in table.describe() and "free seat" in table.describe()
+        await impostor.close()

@@ -142,3 +142,31 @@ async def test_a_client_that_stops_reading_is_dropped_and_the_others_go_on(tmp_p
         await wait_until(lambda: tuple(ann.app.size) == (90, 30), "ann still served")
         await ann.close()
     assert "ended='dropped: output backlog'" in host.test_log.getvalue()
+
+
+async def test_a_table_a_visitor_opened_does_not_keep_their_app(tmp_path):
+    """A task or timer keeps the context it was made in, and Textual's active app is a
+    context variable: a table opened by a visitor's request (play now) kept that
+    visitor's whole app, screens and widgets alive for as long as the table lived
+    (the load run's memory grew by visitors who had left)."""
+    import contextvars
+    import gc
+
+    from textual.app import App
+
+    def apps_held_by(table) -> list:
+        contexts = [ref for task in table._tasks for ref in gc.get_referents(task)
+                    if isinstance(ref, contextvars.Context)]
+        contexts += [handle._context for handle in table._timers.values()]
+        return [value for context in contexts for value in context.values()
+                if isinstance(value, App)]
+
+    async with serving(tmp_path) as host:
+        ann = await Client(host, "ann").connect()
+        await wait_until(lambda: "Play now" in ann.text(), "the lobby")
+        ann.keys("p")
+        await ann.at_table()
+        (table,) = host.tables
+        assert table._tasks
+        assert apps_held_by(table) == []
+        await ann.close()

@@ -133,3 +133,25 @@ async def test_a_spectator_sees_the_other_side_of_every_flip_hand_as_players_do(
             assert shown == game.view((seat + 1) % 3).seats[seat].backs and shown
         await eve.close()
         await ann.close()
+
+
+async def test_q_on_the_new_table_screen_goes_back_to_the_lobby(tmp_path):
+    """Only Ctrl+C did; the footer shows the way (every server screen has one)."""
+    from uno_tui.app.screens.setup import SetupScreen
+
+    async with serving(tmp_path) as host:
+        ann = await Client(host, "ann").connect(size=(80, 24))
+        await wait_until(lambda: isinstance(ann.screen, LobbyScreen), "the lobby")
+        ann.keys("n")
+        await wait_until(lambda: isinstance(ann.screen, SetupScreen)
+                         and "q Lobby" in ann.text(), "the new table's screen, q shown")
+        ann.keys("q")
+        await wait_until(lambda: isinstance(ann.screen, LobbyScreen), "back in the lobby")
+        assert len(ann.app.screen_stack) == 1
+        assert not host.tables
+        # At a table q leaves it for the lobby (it said "Quit").
+        ann.keys("p")
+        await ann.at_table()
+        await wait_until(lambda: "q Leave" in ann.text(), "q Leave in the table's footer")
+        assert "q Quit" not in ann.text()
+        await ann.close()

@@ -112,3 +112,49 @@ async def test_the_countdown_is_in_the_turn_prompt_at_every_width(tmp_path):
         await wait_until(lambda: re.search(r"ann: .*Enter plays it, d draws · \d+ s left",
                                            ann.text()), "the countdown in her prompt")
         await ann.close()
+
+
+async def test_a_dropped_seat_counts_down_and_its_turn_timer_plays_it(tmp_path):
+    """Ann drops on her turn: her seat is kept (the hold), bob reads how long, and the
+    turn timer goes on running for her seat, so the table waits no longer than it
+    would for a slow player; a computer plays it after two timeouts."""
+    import re
+
+    async with serving(tmp_path, turn_seconds=0.8, hold=120, pace=0.05) as host:
+        ann, bob = await _seated(host)
+        table = host.tables[0]
+        table.use_position(Game.from_position(
+            "classic", hands=[["R5", "G7", "G8"], ["B1", "B2", "R9"]], top="Y3",
+            draw=["B4", "B6", "B7", "B8", "B9", "G1"], current=0))
+        await wait_until(lambda: "s left" in ann.text(), "ann's countdown")
+        ann.abort()
+        await wait_until(lambda: 0 in table.held_seats(), "ann's seat kept")
+        await wait_until(lambda: re.search(r"ann, who lost the link: seat kept 1[12]\d s",
+                                           bob.text()), "bob reads the hold's countdown")
+        await wait_until(lambda: any("ann's time ran out" in line for line in table.ctl.log),
+                         "the turn timer ran out on the kept seat")
+        assert len(table.ctl.game.hands[0]) >= 4           # she drew
+        assert 0 in table.held_seats()                      # still kept for her
+        await wait_until(lambda: table.played_by_computer(0), "a computer for ann's seat")
+        assert any("until they come back" in line for line in table.ctl.log)
+        await wait_until(lambda: re.search(r"ann lost the link: seat kept 1[01]\d s",
+                                           bob.text()), "the hold still shows, aside")
+        await bob.close()
+
+
+async def test_the_creator_ends_a_kept_seat_s_wait_with_a(tmp_path):
+    async with serving(tmp_path, turn_seconds=300, hold=120) as host:
+        ann, bob = await _seated(host)
+        table = host.tables[0]
+        table.use_position(Game.from_position(
+            "classic", hands=[["R5", "G7"], ["B1", "B2", "R9"]], top="Y3",
+            draw=["B4", "B6", "B7", "B8"], current=1))
+        await wait_until(lambda: "Waiting for bob" in ann.text(), "bob's turn")
+        bob.abort()
+        await wait_until(lambda: "who lost the link" in ann.text()
+                         and "a: mark them away" in ann.text(), "ann offered it")
+        ann.keys("a")
+        await wait_until(lambda: table.played_by_computer(1), "a computer for bob")
+        assert not table.held_seats()
+        assert any("bob is marked away" in line for line in table.ctl.log)
+        await ann.close()

@@ -41,7 +41,7 @@ from ..engine import Action, Challenge, Play
 from .driver import ChannelDriver, color_system_for
 from .table import Submission, TableChange, TableError
 
-__all__ = ["SeatController", "ClientTableScreen", "ClientApp", "TableChanged"]
+__all__ = ["SeatController", "ClientTableScreen", "ClientApp", "NewTableScreen", "TableChanged"]
 
 
 class TableChanged(Message):
@@ -142,7 +142,9 @@ class ClientTableScreen(TableScreen):
 
     ctl: SeatController
     BINDINGS = [Binding("plus", "add_person", "Another player here", key_display="+"),
-                Binding("a", "mark_away", "Mark away")]
+                Binding("a", "mark_away", "Mark away"),
+                # It leaves the table for the lobby (after a confirm), not the program.
+                Binding("q", "request_quit", "Leave")]
 
     def __init__(self, controller: SeatController, returning: bool = False) -> None:
         super().__init__(controller, pace=0, held=frozenset(controller.humans))
@@ -186,12 +188,13 @@ class ClientTableScreen(TableScreen):
             # No card picked until a key picks one, as after a handoff: the Enter a
             # person presses to see where they are must not play a card.
             self.query_one(HandView).unpick()
-        if self.ctl.table.turn_seconds:
-            # The countdown in the prompt line, every second (the prompt only).
-            self.set_interval(1.0, self._tick_countdown)
+        # The countdowns in the prompt line (the turn timer's, a kept seat's), every
+        # second: the prompt only.
+        self.set_interval(1.0, self._tick_countdown)
 
     def _tick_countdown(self) -> None:
-        if self.is_active and self.ctl.table.turn_deadline is not None:
+        table = self.ctl.table
+        if self.is_active and (table.turn_deadline is not None or table.held_seats()):
             self._refresh_prompt()
 
     def _countdown(self) -> str:
@@ -202,6 +205,38 @@ class ClientTableScreen(TableScreen):
             return ""
         left = max(0, round(deadline - time.monotonic()))
         return " · " + self.app.tr("{seconds} s left", seconds=left)
+
+    def _held_notes(self, waited_on: int | None) -> list[str]:
+        """One note for each seat kept for a person who lost the connection, with the
+        seconds the seat stays kept (``waited_on``'s aside: its prompt says it)."""
+        now = time.monotonic()
+        names = self.ctl.names
+        return [self.app.tr("{name} lost the link: seat kept {seconds} s", name=names[seat],
+                            seconds=max(0, round(until - now)))
+                for seat, until in sorted(self.ctl.table.held_seats().items())
+                if seat != waited_on and seat < len(names)]
+
+    def _waiting_for_held(self, decider: int, until: float) -> str:
+        """The prompt while the table waits on a seat kept for a person who lost the
+        connection: how long it stays kept, the turn timer's seconds, and ``a`` for the
+        table's creator (a computer plays it at once)."""
+        tr = self.app.tr
+        name = self.ctl.names[decider]
+        held = max(0, round(until - time.monotonic()))
+        countdown = self._countdown()
+        if self._absent_seat() is not None:
+            return "\n".join((
+                tr("Waiting for {name}, who lost the link: seat kept {seconds} s{countdown} "
+                   "(a: mark them away)…", name=name, seconds=held, countdown=countdown),
+                tr("{name} lost the link: seat kept {seconds} s{countdown} (a: mark away)",
+                   name=name, seconds=held, countdown=countdown),
+                tr("{name}: link lost, kept {seconds} s{countdown} (a)", name=name,
+                   seconds=held, countdown=countdown)))
+        return "\n".join((
+            tr("Waiting for {name}, who lost the link: seat kept {seconds} s{countdown}…",
+               name=name, seconds=held, countdown=countdown),
+            tr("{name}: link lost, kept {seconds} s{countdown}", name=name, seconds=held,
+               countdown=countdown)))
 
     def on_key(self, event) -> None:
         # Back at the keyboard after a computer stood in (timeouts, or marked away).
@@ -268,6 +303,22 @@ class ClientTableScreen(TableScreen):
         super()._advance()
 
     def _prompt_text(self) -> str:
+        wordings = self._table_prompt()
+        decider, table = self.ctl.decider, self.ctl.table
+        waited_on = decider if not table.played_by_computer(decider) else None
+        notes = self._held_notes(waited_on)
+        if not notes or not wordings:
+            return wordings
+        # The kept seats' countdowns go with the longer wordings; the shortest is kept
+        # as it is (the turn's own words come first where room is short).
+        note = " · " + " · ".join(notes)
+        lines = wordings.split("\n")
+        # "Waiting for bob · 15 s left · ann lost the link: seat kept 25 s…"
+        noted = [line.removesuffix("…") + note + "…" if line.endswith("…") else line + note
+                 for line in lines]
+        return "\n".join(noted + lines[-1:])
+
+    def _table_prompt(self) -> str:
         ctl = self.ctl
         tr = self.app.tr
         if self.message:
@@ -279,6 +330,9 @@ class ClientTableScreen(TableScreen):
         decider = ctl.decider
         if decider is not None and decider not in ctl.humans:
             name = ctl.names[decider]
+            held = ctl.table.held_seats()
+            if decider in held and not ctl.table.played_by_computer(decider):
+                return self._waiting_for_held(decider, held[decider])
             if ctl.table.played_by_computer(decider):
                 return tr("{name} (computer) is playing…", name=name)
             if self._absent_seat() is not None:
@@ -376,6 +430,13 @@ class ClientTableScreen(TableScreen):
         self.app.push_screen(MatchResultDialog(summary), chosen)
 
 
+class NewTableScreen(SetupScreen):
+    """The lobby's "new table": the hot-seat setup screen, and q back to the lobby (as
+    Ctrl+C; a name being typed takes its q)."""
+
+    BINDINGS = [Binding("q", "app.request_quit", "Lobby")]
+
+
 class _NullFile(io.TextIOBase):
     def write(self, text: str) -> int:
         return len(text)
@@ -457,7 +518,7 @@ class ClientApp(UnoApp):
     def _setup(self) -> Screen:
         seats = (SeatSpec(self.player_name),) + tuple(
             SeatSpec(computer_name(n), default_bot_level()) for n in range(1, 4))
-        return SetupScreen(PlayConfig(seats=seats))
+        return NewTableScreen(PlayConfig(seats=seats))
 
     def show_lobby(self, message: str = "") -> None:
         """Leave any table and show the lobby (saying ``message``)."""

@@ -122,7 +122,7 @@ class WorkerLink:
             summary=table.summary, deal=table.deal, version=table.version,
             description=table.describe(), turn_seat=table.turn_seat,
             turn_deadline=table.turn_deadline, turn_seconds=table.turn_seconds,
-            asleep=frozenset(table.asleep), opener=table.opener,
+            asleep=frozenset(table.asleep), opener=table.opener, held=table.held_seats(),
             seats={sid: table.seats_of(session) for sid, session in self.sessions.items()
                    if session.table is table})
         return TableSync(state, epoch, base, steps, events)

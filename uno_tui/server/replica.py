@@ -124,6 +124,8 @@ class TableState:
     asleep: frozenset[int] = frozenset()
     #: The identity of whoever opened the table.
     opener: str | None = None
+    #: Seats kept for a person who lost the connection: when each hold ends (monotonic).
+    held: dict[int, float] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -251,6 +253,9 @@ class TableMirror:
     turn_seconds = property(lambda self: self.state.turn_seconds)
     asleep = property(lambda self: self.state.asleep)
     opener = property(lambda self: self.state.opener)
+
+    def held_seats(self) -> dict[int, float]:
+        return self.state.held
 
     def wake(self, member) -> None:
         self._send(("wake", member.sid, self.number))

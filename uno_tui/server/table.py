@@ -15,6 +15,7 @@ back within ``hold`` seconds, is played by a computer until someone sits there.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import json
 import os
 import random
@@ -215,10 +216,16 @@ class ServerTable:
         #: When the table last became interrupted (monotonic), else None: a table
         #: nobody comes back to is closed after a while (see Host).
         self.interrupted_since = time.monotonic() if self.interrupted else None
+        #: Where the seats' identities were last written (see SEAT_KEYS_SUFFIX).
+        self._seat_keys_file: Path | None = None
         if self.interrupted:
             for s in self._seats:
                 s.away = s.for_people      # each person may come back and take theirs
-            self._restore_seat_keys(record.path)
+            if self._restore_seat_keys(record.path):
+                for s in self._seats:
+                    # Nobody had this seat (a computer stood in for a visitor who never
+                    # came): nobody to wait for.
+                    s.away = s.away and s.key is not None
         self._rng = random.Random(config.seed)
         self._members: dict[Member, set[int]] = {}
         self._queue: asyncio.Queue[_Entry] = asyncio.Queue()
@@ -259,8 +266,13 @@ class ServerTable:
         """
         if self.interrupted:
             return
-        self._tasks = [asyncio.create_task(self._apply_loop(), name=f"table-{self.number}"),
-                       asyncio.create_task(self._bot_loop(), name=f"table-{self.number}-bots")]
+        # In a context of their own: a task (or timer) keeps the context it was made
+        # in, and a table started by a visitor's request kept that visitor's whole app
+        # (Textual's active app is a context variable) for as long as the table lived.
+        self._tasks = [asyncio.create_task(self._apply_loop(), name=f"table-{self.number}",
+                                           context=contextvars.Context()),
+                       asyncio.create_task(self._bot_loop(), name=f"table-{self.number}-bots",
+                                           context=contextvars.Context())]
         if self.ctl.game.is_over and self.summary is None:
             self._changed(())      # saved between the last card and the count
         elif self.summary is not None:
@@ -516,6 +528,9 @@ class ServerTable:
         target.away = False
         self._cancel_timer(("hold", seat))
         self.ctl.bots.pop(seat, None)
+        # Back (or someone new): the timeouts while the seat was kept are not theirs.
+        self.asleep.discard(seat)
+        self._timeouts.pop(seat, None)
         self._rename(seat, name)
         self._members.setdefault(member, set()).add(seat)
         self._news(f"{name} sits down at seat {seat + 1}")
@@ -525,20 +540,23 @@ class ServerTable:
         self._wake.set()
         return seat
 
-    def _restore_seat_keys(self, save: Path | None) -> None:
+    def _restore_seat_keys(self, save: Path | None) -> bool:
         """Whom the seats belonged to before the restart (see SEAT_KEYS_SUFFIX); a save
-        with no such file (or a broken one) leaves its seats to be found by name."""
+        with no such file (or a broken one) leaves its seats to be found by name.
+        True when the file was read."""
         if save is None:
-            return
+            return False
         try:
             keys = json.loads(seat_keys_path(save).read_text(encoding="utf-8"))
         except (OSError, ValueError):
-            return
+            return False
         if not isinstance(keys, list) or len(keys) != len(self._seats):
-            return
+            return False
         for seat, key in zip(self._seats, keys):
             if isinstance(key, str) and key and seat.for_people:
                 seat.key = key
+        self._seat_keys_file = seat_keys_path(save)
+        return True
 
     def _save_seat_keys(self) -> None:
         """Write whom each seat belongs to beside the save (readable by the server's
@@ -558,6 +576,10 @@ class ServerTable:
             with os.fdopen(fd, "w", encoding="utf-8") as out:
                 json.dump([s.key for s in self._seats], out)
             os.replace(temp, target)
+            # A new match has a save of its own: the last one's file has no save left.
+            old, self._seat_keys_file = self._seat_keys_file, target
+            if old is not None and old != target:
+                old.unlink(missing_ok=True)
         except OSError:
             pass      # the save's own writer reports the disk's problems
 
@@ -725,7 +747,7 @@ class ServerTable:
             return
         game = self.ctl.game
         seat = None if game.is_over or self.summary is not None else game.decision.seat
-        if seat is not None and (seat in self.ctl.bots or self._seats[seat].holder is None):
+        if seat is not None and (seat in self.ctl.bots or not self._waits_for_person(seat)):
             seat = None
         armed = (seat, self.version, self.deal)
         if armed == self._turn_armed:
@@ -738,6 +760,19 @@ class ServerTable:
         self.turn_seat = seat
         self.turn_deadline = time.monotonic() + self.turn_seconds
         self._later("turn", self.turn_seconds, self._turn_over, armed)
+
+    def _waits_for_person(self, seat: int) -> bool:
+        """True while ``seat``'s decisions are a person's: someone sits there, or it is
+        kept for one who lost the connection (the turn timer runs for them too, so a
+        drop stalls the table no longer than a slow player does)."""
+        s = self._seats[seat]
+        return s.holder is not None or s.held_until is not None
+
+    def held_seats(self) -> dict[int, float]:
+        """Seats kept for a person who lost the connection: when each hold ends
+        (monotonic clock; a computer plays the seat then)."""
+        return {seat: s.held_until for seat, s in enumerate(self._seats)
+                if s.holder is None and s.held_until is not None}
 
     def _turn_over(self, armed: tuple) -> None:
         if armed == self._turn_armed:
@@ -766,8 +801,12 @@ class ServerTable:
             self._timeouts[seat] = 0
             self.ctl.bots[seat] = make_bot(default_bot_level(), seat,
                                            random.Random(self._rng.randrange(2**63)))
-            note = Phrase("{name} timed out {count} times in a row: a computer plays the "
-                          "seat until they press a key", name=name, count=count)
+            if self._seats[seat].holder is None:      # they lost the connection
+                note = Phrase("{name} timed out {count} times in a row: a computer plays "
+                              "the seat until they come back", name=name, count=count)
+            else:
+                note = Phrase("{name} timed out {count} times in a row: a computer plays "
+                              "the seat until they press a key", name=name, count=count)
             ctl.log.append(note)
             lines.append(note)
         self._changed(lines)
@@ -793,6 +832,17 @@ class ServerTable:
         plays it until they press a key. '' or why not."""
         if member.key != self.opener:
             return "only the player who opened the table may mark someone away"
+        if seat in self.held_seats():
+            # Kept for someone who lost the connection: the table need not wait out
+            # the hold. They may still come back to the seat while nobody takes it.
+            s = self._seats[seat]
+            self._cancel_timer(("hold", seat))
+            s.held_until = None
+            self._stand_in(seat)
+            self._news(f"{s.name} is marked away: a computer plays the seat until they "
+                       "come back")
+            self._wake.set()
+            return ""
         if not 0 <= seat < len(self._seats) or self._seats[seat].holder is None:
             return "nobody sits there"
         if seat in self.asleep:
@@ -875,6 +925,10 @@ class ServerTable:
             for seat in range(len(self._seats)):
                 self._stand_in(seat)
             lines = list(ctl.log)
+            if any(s.key for s in self._seats):
+                # The new match is saved in a file of its own: whom its seats belong
+                # to goes beside it (else a restart gave them to whoever typed a name).
+                self._save_seat_keys()
         else:
             lines = ctl.next_round()
         self.deal += 1
@@ -926,7 +980,8 @@ class ServerTable:
     def _later(self, key: object, delay: float, callback, *args) -> None:
         self._cancel_timer(key)
         loop = asyncio.get_running_loop()
-        self._timers[key] = loop.call_later(delay, self._fire, key, callback, args)
+        self._timers[key] = loop.call_later(delay, self._fire, key, callback, args,
+                                            context=contextvars.Context())
 
     def _fire(self, key, callback, args) -> None:
         self._timers.pop(key, None)
