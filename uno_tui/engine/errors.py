@@ -8,6 +8,14 @@ __all__ = ["EngineError", "IllegalActionError", "ConfigError", "SaveDataError"]
 class EngineError(ValueError):
     """Base class for every error the engine raises on bad input."""
 
+    @property
+    def reason(self) -> str:
+        """What went wrong, as it was given: a :class:`~uno_tui.i18n.Phrase` where the
+        engine words it (a reader's translator gives it in their language), which
+        ``str(error)`` would turn into its English text."""
+        first = self.args[0] if self.args else ""
+        return first if isinstance(first, str) else str(self)
+
 
 class IllegalActionError(EngineError):
     """An action that the rules do not allow now. The game is left unchanged."""

@@ -119,7 +119,7 @@ class TableFlow:
             else:
                 lines = ctl.apply(action)
         except EngineError as exc:
-            self.message = self.app.tr("✗ {reason}.", reason=exc)
+            self.message = self.app.tr("✗ {reason}.", reason=exc.reason)
             self._refresh()
             self.resume()
             return
@@ -151,7 +151,7 @@ class TableFlow:
         try:
             lines = self.ctl.apply(action)
         except EngineError as exc:
-            self.message = self.app.tr("✗ {reason}.", reason=exc)
+            self.message = self.app.tr("✗ {reason}.", reason=exc.reason)
             lines = []
         except Exception as exc:
             self._fail(exc)
