@@ -27,7 +27,9 @@ from .engine import (
 )
 from .engine.registry import PRESET_PREFIX
 from .engine.ruleset import NUMBER_MARK
-from .i18n import LANGUAGES, N_, LanguageError, Translator, choose_language, parse_language, translator
+from .i18n import (
+    LANGUAGES, N_, LanguageError, Translator, choose_language, parse_language, reason, translator,
+)
 from .preferences import Preferences
 
 __all__ = ["main", "parse_play_args", "UsageError"]
@@ -297,7 +299,7 @@ def _rules(tr: Translator):
             try:
                 house_rule(rule)
             except ConfigError as exc:
-                raise argparse.ArgumentTypeError(str(exc)) from None
+                raise argparse.ArgumentTypeError(tr.words(reason(exc))) from None
         for preset in sorted(presets):
             if preset[len(PRESET_PREFIX):] not in PRESETS:
                 raise argparse.ArgumentTypeError(
@@ -672,7 +674,7 @@ def _check_rules(variant, rules, tr: Translator) -> frozenset[str]:
         variant.check_rules(rules)
         return rules
     except ConfigError as exc:
-        raise _argument_problem("--rules", exc, tr) from None
+        raise _argument_problem("--rules", reason(exc), tr) from None
 
 
 def _check_players(variant, count: int, tr: Translator) -> None:
@@ -817,7 +819,7 @@ def run_replay_command(argv: Sequence[str], tr: Translator | None = None) -> int
     try:
         record = store.load(path)
     except SaveFileError as exc:
-        raise SaveProblem(str(exc)) from None
+        raise SaveProblem(reason(exc)) from None
     refused = refusal(record, tr)
     if refused:
         raise SaveProblem(refused)
@@ -826,7 +828,7 @@ def run_replay_command(argv: Sequence[str], tr: Translator | None = None) -> int
         replay = Replay(record)
         replay.check()
     except (ReplayError, ValueError) as exc:
-        problem = exc.words(tr) if isinstance(exc, ReplayError) else exc
+        problem = exc.words(tr) if isinstance(exc, ReplayError) else reason(exc)
         raise SaveProblem(tr("the save {path} can't be replayed: {problem}", path=record.path,
                              problem=problem)) from None
     need_terminal(tr)
@@ -850,9 +852,9 @@ def _saved_match(store, path: str, tr: Translator):
             return store.load(path)
         record = store.latest_unfinished()
     except SaveFileError as exc:
-        raise SaveProblem(str(exc)) from None
+        raise SaveProblem(reason(exc)) from None
     for problem in store.problems:
-        print(f"uno-tui: {problem}", file=sys.stderr)
+        print(f"uno-tui: {tr.words(reason(problem))}", file=sys.stderr)
     if record is None:
         raise SaveProblem(tr("no unfinished match to resume in {folder}", folder=store.saves))
     return record
@@ -865,7 +867,7 @@ def _claim(store, record):
     try:
         return store.claim(record)
     except (SaveFileError, ValueError) as exc:
-        raise SaveProblem(str(exc)) from None
+        raise SaveProblem(reason(exc)) from None
 
 
 #: ``uno-tui NAME ...``: the command that runs it (``uno-tui`` alone plays).
@@ -887,11 +889,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             return SUBCOMMANDS[command](argv[1:], tr)
         return run_play_command(argv, tr)
     except UsageError as exc:
-        print(tr("{prog}: error: {problem} (see '{prog} --help')", prog=prog, problem=exc),
+        print(tr("{prog}: error: {problem} (see '{prog} --help')", prog=prog,
+                 problem=reason(exc)),
               file=sys.stderr)
         return 2
     except (EngineError, SaveProblem) as exc:
-        print(tr("{prog}: error: {problem}", prog=prog, problem=exc), file=sys.stderr)
+        print(tr("{prog}: error: {problem}", prog=prog, problem=reason(exc)), file=sys.stderr)
         return 2
     except OutputProblem as exc:
         print(tr("{prog}: error: {problem}", prog=prog, problem=exc), file=sys.stderr)

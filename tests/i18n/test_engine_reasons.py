@@ -15,7 +15,7 @@ from uno_tui.engine import (
     CallUno, Catch, ChooseColor, Draw, Face, Game, IllegalActionError, JumpIn, LinkPlayers,
     Play, PointAt, TakePile,
 )
-from uno_tui.i18n import Phrase, translator
+from uno_tui.i18n import Phrase, reason, translator
 
 from ..app.helpers import make_app, press, rigged, settle, shown
 
@@ -153,8 +153,8 @@ def test_the_error_an_illegal_action_raises_keeps_its_phrase():
     with pytest.raises(IllegalActionError) as raised:
         game.apply(Play(0, card(game, 0, "B1")))
     assert str(raised.value) == "Blue 1 does not match Red 3 (the colour in play is Red)"
-    assert JA.words(raised.value.reason) == "青の1は赤の3に合いません（場の色は赤）"
-    assert IllegalActionError("plain words").reason == "plain words"
+    assert JA.words(reason(raised.value)) == "青の1は赤の3に合いません（場の色は赤）"
+    assert reason(IllegalActionError("plain words")) == "plain words"
 
 
 async def test_an_unplayable_card_is_explained_in_japanese_after_the_cross():

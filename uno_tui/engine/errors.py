@@ -1,4 +1,6 @@
-"""Errors raised by the engine. All are ``ValueError`` subclasses with clear messages."""
+"""Errors raised by the engine. All are ``ValueError`` subclasses with clear messages;
+a message a player may read is a :class:`~uno_tui.i18n.Phrase` (``i18n.reason(error)``
+gives it back for the reader's translator)."""
 
 from __future__ import annotations
 
@@ -7,14 +9,6 @@ __all__ = ["EngineError", "IllegalActionError", "ConfigError", "SaveDataError"]
 
 class EngineError(ValueError):
     """Base class for every error the engine raises on bad input."""
-
-    @property
-    def reason(self) -> str:
-        """What went wrong, as it was given: a :class:`~uno_tui.i18n.Phrase` where the
-        engine words it (a reader's translator gives it in their language), which
-        ``str(error)`` would turn into its English text."""
-        first = self.args[0] if self.args else ""
-        return first if isinstance(first, str) else str(self)
 
 
 class IllegalActionError(EngineError):
