@@ -508,6 +508,10 @@ def sim_parser(tr: Translator | None = None) -> argparse.ArgumentParser:
     parser.add_argument("--json", action="store_true", help=tr("print one JSON object"))
     parser.add_argument("--no-check", action="store_true",
                         help=tr("skip the invariant checks (for speed measurements)"))
+    parser.add_argument("--lang", type=_language(tr), default=None, metavar="LANG",
+                        help=tr("the language of the summary and the errors: {known} (default: "
+                                "the locale's, from LC_ALL, LC_MESSAGES or LANG; else en)",
+                                known=_known_languages()))
     return parser
 
 
@@ -712,8 +716,8 @@ def run_sim_command(argv: Sequence[str], tr: Translator | None = None) -> int:
                        check=not args.no_check, levels=levels, think_ms=args.think_ms,
                        workers=args.workers, duplicate=args.duplicate)
     check_output(tr)
-    result = run_sim(config, progress=None if args.json else stderr_progress())
-    write_output(json.dumps(result.to_json()) if args.json else format_summary(result), tr)
+    result = run_sim(config, progress=None if args.json else stderr_progress(tr))
+    write_output(json.dumps(result.to_json()) if args.json else format_summary(result, tr), tr)
     return 1 if result.violations else 0
 
 
