@@ -606,6 +606,7 @@ def run_serve_command(argv: Sequence[str], tr: Translator | None = None) -> int:
     """``uno-tui serve``: returns the exit status."""
     from pathlib import Path
 
+    from .paths import DataDirError
     from .server import ServeConfig, ServeError, run_server
     from .server.limits import Limits
 
@@ -629,7 +630,9 @@ def run_serve_command(argv: Sequence[str], tr: Translator | None = None) -> int:
     try:
         return run_server(config)
     except ServeError as exc:
-        raise UsageError(str(exc)) from None
+        raise UsageError(reason(exc)) from None
+    except DataDirError as exc:
+        raise _data_dir_problem(exc, args.data_dir, tr) from None
 
 
 def replay_parser(tr: Translator | None = None) -> argparse.ArgumentParser:
@@ -775,13 +778,19 @@ def open_store(folder: str | None, tr: Translator | None = None):
     try:
         return MatchStore(data_dir(folder, create=False))
     except DataDirError as exc:
-        if exc.given:
-            raise _argument_problem("--data-dir", tr(
-                "can't use {folder}: {problem}", folder=clip(str(folder), tr),
-                problem=exc.problem), tr) from None
-        raise SaveProblem(tr("the data folder {folder} can't be used: {problem} (it comes "
-                             "from XDG_DATA_HOME or the home folder; give another with "
-                             "--data-dir)", folder=exc.path, problem=exc.problem)) from None
+        raise _data_dir_problem(exc, folder, tr) from None
+
+
+def _data_dir_problem(exc, folder: str | None, tr: Translator) -> Exception:
+    """The one line for a data folder that can't be used (``exc``, a ``DataDirError``):
+    the --data-dir given, or the default one."""
+    if exc.given:
+        return _argument_problem("--data-dir", tr(
+            "can't use {folder}: {problem}", folder=clip(str(folder), tr),
+            problem=exc.problem), tr)
+    return SaveProblem(tr("the data folder {folder} can't be used: {problem} (it comes "
+                          "from XDG_DATA_HOME or the home folder; give another with "
+                          "--data-dir)", folder=exc.path, problem=exc.problem))
 
 
 def run_play_command(argv: Sequence[str], tr: Translator | None = None) -> int:

@@ -166,3 +166,25 @@ async def test_an_unplayable_card_is_explained_in_japanese_after_the_cross():
         text = await shown(pilot)
     assert "✗ 青の1は赤の3に合いません（場の色は赤）。" in text
     assert "does not match" not in text
+
+
+async def test_the_round_lines_of_a_resumed_match_read_in_japanese(tmp_path):
+    """The controller's "Round {n}" and "Round {n} resumed from the save" are phrases:
+    each viewer's log words them (the save keeps no language)."""
+    from uno_tui.app.app import UnoApp
+    from uno_tui.app.widgets.log import GameLog
+    from uno_tui.saves import MatchStore
+
+    from ..app.test_resume import saved_match
+
+    store = MatchStore(tmp_path)
+    saved_match(store, 9).recorder.flush()
+    record = store.load(store.unfinished()[0].path)
+    app = UnoApp(pace=0, steady=True, store=store, resume=record, lang="ja")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        entries = app.table.query_one(GameLog).entries
+        words = [JA.words(entry) for entry in entries]
+        assert words[0] == "第1ラウンド" and entries[0] == "Round 1"
+        assert "第1ラウンドを保存から再開" in words
+        assert "Round 1 resumed from the save" in entries      # as English stores it
