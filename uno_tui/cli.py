@@ -27,7 +27,9 @@ from .engine import (
 )
 from .engine.registry import PRESET_PREFIX
 from .engine.ruleset import NUMBER_MARK
-from .i18n import LANGUAGES, N_, LanguageError, Translator, choose_language, parse_language, translator
+from .i18n import (
+    LANGUAGES, N_, LanguageError, Translator, choose_language, parse_language, reason, translator,
+)
 from .preferences import Preferences
 
 __all__ = ["main", "parse_play_args", "UsageError"]
@@ -297,7 +299,7 @@ def _rules(tr: Translator):
             try:
                 house_rule(rule)
             except ConfigError as exc:
-                raise argparse.ArgumentTypeError(str(exc)) from None
+                raise argparse.ArgumentTypeError(tr.words(reason(exc))) from None
         for preset in sorted(presets):
             if preset[len(PRESET_PREFIX):] not in PRESETS:
                 raise argparse.ArgumentTypeError(
@@ -506,6 +508,10 @@ def sim_parser(tr: Translator | None = None) -> argparse.ArgumentParser:
     parser.add_argument("--json", action="store_true", help=tr("print one JSON object"))
     parser.add_argument("--no-check", action="store_true",
                         help=tr("skip the invariant checks (for speed measurements)"))
+    parser.add_argument("--lang", type=_language(tr), default=None, metavar="LANG",
+                        help=tr("the language of the summary and the errors: {known} (default: "
+                                "the locale's, from LC_ALL, LC_MESSAGES or LANG; else en)",
+                                known=_known_languages()))
     return parser
 
 
@@ -600,6 +606,7 @@ def run_serve_command(argv: Sequence[str], tr: Translator | None = None) -> int:
     """``uno-tui serve``: returns the exit status."""
     from pathlib import Path
 
+    from .paths import DataDirError
     from .server import ServeConfig, ServeError, run_server
     from .server.limits import Limits
 
@@ -623,7 +630,9 @@ def run_serve_command(argv: Sequence[str], tr: Translator | None = None) -> int:
     try:
         return run_server(config)
     except ServeError as exc:
-        raise UsageError(str(exc)) from None
+        raise UsageError(reason(exc)) from None
+    except DataDirError as exc:
+        raise _data_dir_problem(exc, args.data_dir, tr) from None
 
 
 def replay_parser(tr: Translator | None = None) -> argparse.ArgumentParser:
@@ -672,7 +681,7 @@ def _check_rules(variant, rules, tr: Translator) -> frozenset[str]:
         variant.check_rules(rules)
         return rules
     except ConfigError as exc:
-        raise _argument_problem("--rules", exc, tr) from None
+        raise _argument_problem("--rules", reason(exc), tr) from None
 
 
 def _check_players(variant, count: int, tr: Translator) -> None:
@@ -710,8 +719,8 @@ def run_sim_command(argv: Sequence[str], tr: Translator | None = None) -> int:
                        check=not args.no_check, levels=levels, think_ms=args.think_ms,
                        workers=args.workers, duplicate=args.duplicate)
     check_output(tr)
-    result = run_sim(config, progress=None if args.json else stderr_progress())
-    write_output(json.dumps(result.to_json()) if args.json else format_summary(result), tr)
+    result = run_sim(config, progress=None if args.json else stderr_progress(tr))
+    write_output(json.dumps(result.to_json()) if args.json else format_summary(result, tr), tr)
     return 1 if result.violations else 0
 
 
@@ -769,13 +778,19 @@ def open_store(folder: str | None, tr: Translator | None = None):
     try:
         return MatchStore(data_dir(folder, create=False))
     except DataDirError as exc:
-        if exc.given:
-            raise _argument_problem("--data-dir", tr(
-                "can't use {folder}: {problem}", folder=clip(str(folder), tr),
-                problem=exc.problem), tr) from None
-        raise SaveProblem(tr("the data folder {folder} can't be used: {problem} (it comes "
-                             "from XDG_DATA_HOME or the home folder; give another with "
-                             "--data-dir)", folder=exc.path, problem=exc.problem)) from None
+        raise _data_dir_problem(exc, folder, tr) from None
+
+
+def _data_dir_problem(exc, folder: str | None, tr: Translator) -> Exception:
+    """The one line for a data folder that can't be used (``exc``, a ``DataDirError``):
+    the --data-dir given, or the default one."""
+    if exc.given:
+        return _argument_problem("--data-dir", tr(
+            "can't use {folder}: {problem}", folder=clip(str(folder), tr),
+            problem=exc.problem), tr)
+    return SaveProblem(tr("the data folder {folder} can't be used: {problem} (it comes "
+                          "from XDG_DATA_HOME or the home folder; give another with "
+                          "--data-dir)", folder=exc.path, problem=exc.problem))
 
 
 def run_play_command(argv: Sequence[str], tr: Translator | None = None) -> int:
@@ -817,7 +832,7 @@ def run_replay_command(argv: Sequence[str], tr: Translator | None = None) -> int
     try:
         record = store.load(path)
     except SaveFileError as exc:
-        raise SaveProblem(str(exc)) from None
+        raise SaveProblem(reason(exc)) from None
     refused = refusal(record, tr)
     if refused:
         raise SaveProblem(refused)
@@ -826,7 +841,7 @@ def run_replay_command(argv: Sequence[str], tr: Translator | None = None) -> int
         replay = Replay(record)
         replay.check()
     except (ReplayError, ValueError) as exc:
-        problem = exc.words(tr) if isinstance(exc, ReplayError) else exc
+        problem = exc.words(tr) if isinstance(exc, ReplayError) else reason(exc)
         raise SaveProblem(tr("the save {path} can't be replayed: {problem}", path=record.path,
                              problem=problem)) from None
     need_terminal(tr)
@@ -850,9 +865,9 @@ def _saved_match(store, path: str, tr: Translator):
             return store.load(path)
         record = store.latest_unfinished()
     except SaveFileError as exc:
-        raise SaveProblem(str(exc)) from None
+        raise SaveProblem(reason(exc)) from None
     for problem in store.problems:
-        print(f"uno-tui: {problem}", file=sys.stderr)
+        print(f"uno-tui: {tr.words(reason(problem))}", file=sys.stderr)
     if record is None:
         raise SaveProblem(tr("no unfinished match to resume in {folder}", folder=store.saves))
     return record
@@ -865,7 +880,7 @@ def _claim(store, record):
     try:
         return store.claim(record)
     except (SaveFileError, ValueError) as exc:
-        raise SaveProblem(str(exc)) from None
+        raise SaveProblem(reason(exc)) from None
 
 
 #: ``uno-tui NAME ...``: the command that runs it (``uno-tui`` alone plays).
@@ -887,11 +902,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             return SUBCOMMANDS[command](argv[1:], tr)
         return run_play_command(argv, tr)
     except UsageError as exc:
-        print(tr("{prog}: error: {problem} (see '{prog} --help')", prog=prog, problem=exc),
+        print(tr("{prog}: error: {problem} (see '{prog} --help')", prog=prog,
+                 problem=reason(exc)),
               file=sys.stderr)
         return 2
     except (EngineError, SaveProblem) as exc:
-        print(tr("{prog}: error: {problem}", prog=prog, problem=exc), file=sys.stderr)
+        print(tr("{prog}: error: {problem}", prog=prog, problem=reason(exc)), file=sys.stderr)
         return 2
     except OutputProblem as exc:
         print(tr("{prog}: error: {problem}", prog=prog, problem=exc), file=sys.stderr)

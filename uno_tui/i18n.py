@@ -33,7 +33,7 @@ from typing import Mapping, Sequence
 
 __all__ = ["LANGUAGES", "DEFAULT_LANGUAGE", "DOMAIN", "LanguageError", "Translator",
            "N_", "Phrase", "parse_language", "language_from_environment", "choose_language",
-           "translator", "language_from_accept", "CHOSEN_LANGUAGE"]
+           "translator", "language_from_accept", "CHOSEN_LANGUAGE", "reason"]
 
 #: The languages a player may choose: code -> the language's own name for itself.
 LANGUAGES = {"en": "English", "ja": "日本語"}
@@ -115,6 +115,14 @@ class Phrase(str):
 
     def __reduce__(self):
         return _rebuilt, (str(self), self.message, self.count, self.fields, self.items)
+
+
+def reason(error: BaseException) -> str:
+    """What ``error`` says, as it was raised: the :class:`Phrase` it was given (code with
+    no reader, the engine's and the saves', words its errors so), which ``str(error)``
+    would flatten to its English text; else ``str(error)``."""
+    first = error.args[0] if len(error.args) == 1 else None
+    return first if isinstance(first, Phrase) else str(error)
 
 
 def _rebuilt(english, message, count, fields, items) -> Phrase:

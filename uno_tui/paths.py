@@ -9,6 +9,8 @@ from __future__ import annotations
 import stat
 from pathlib import Path
 
+from .i18n import Phrase
+
 __all__ = ["data_dir", "APP_NAME", "DataDirError"]
 
 #: The folder name under the user's data directory.
@@ -46,12 +48,13 @@ def data_dir(override: str | Path | None = None, *, create: bool = True) -> Path
 def _named(override: str | Path) -> Path:
     text = str(override)
     if not text.strip():
-        raise DataDirError("the folder's name is empty", None, True)
+        raise DataDirError(Phrase("the folder's name is empty"), None, True)
     try:
         return Path(text).expanduser()
     except RuntimeError:    # ~name of a user that does not exist
         user = text[1:].split("/", 1)[0]
-        raise DataDirError(f"there is no user {user!r} for '~{user}'", None, True) from None
+        raise DataDirError(Phrase("there is no user {user} for {home}", user=repr(user),
+                                  home=repr("~" + user)), None, True) from None
 
 
 def _default() -> Path:
@@ -68,7 +71,8 @@ def _check(path: Path, given: bool) -> None:
         except OSError as exc:
             raise DataDirError(exc.strerror or str(exc), path, given) from None
         if not stat.S_ISDIR(mode):
-            problem = ("it is a file, not a folder" if folder == path
-                       else f"a folder on its path is a file ({folder})")
+            problem = (Phrase("it is a file, not a folder") if folder == path
+                       else Phrase("a folder on its path is a file ({folder})",
+                                   folder=str(folder)))
             raise DataDirError(problem, path, given)
         return

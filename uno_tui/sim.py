@@ -14,6 +14,7 @@ from typing import Callable, Sequence
 from .bots import Bot, make_bot
 from .engine import Game, Match
 from .engine.invariants import check_invariants, check_round_trip
+from .i18n import Translator, translator
 
 __all__ = ["SimConfig", "SimResult", "LevelSummary", "run_sim", "play_round", "mean_interval",
            "rotated_levels"]
@@ -369,48 +370,73 @@ def run_sim(config: SimConfig, progress: Callable[[int, int], None] | None = Non
     return result
 
 
-def format_summary(result: SimResult) -> str:
-    """A readable multi-line summary."""
+def _padded(text: str, width: int, right: bool = False) -> str:
+    """``text`` padded to ``width`` terminal cells (a Japanese character takes two)."""
+    from rich.cells import cell_len     # only when printing: the engine runs without rich
+
+    space = " " * max(0, width - cell_len(text))
+    return space + text if right else text + space
+
+
+def format_summary(result: SimResult, tr: Translator | None = None) -> str:
+    """A readable multi-line summary, in ``tr``'s language (English by default): the
+    bot levels, match modes and house rules keep the names the command line takes."""
+    tr = tr or translator()
     cfg = result.config
+    head = tr("{variant}, {players} players, {games} games ({mode}), seed {seed}",
+              variant=cfg.variant, players=cfg.players, games=result.games,
+              mode=cfg.mode or tr("one round each"), seed=cfg.seed)
+    if cfg.duplicate:
+        head += tr(", {deals} duplicate deals x {rotations} seat rotations",
+                   deals=len(result.deal_tallies), rotations=cfg.rotations)
+    if cfg.rules:
+        head += tr(", house rules: {rules}", rules=", ".join(sorted(cfg.rules)))
+    if cfg.think_ms is not None:
+        head += tr(", think {ms} ms", ms=cfg.think_ms)
+    if cfg.worker_count() > 1:
+        head += tr(", {count} workers", count=cfg.worker_count())
     lines = [
-        f"{cfg.variant}, {cfg.players} players, {result.games} games "
-        f"({cfg.mode or 'one round each'}), seed {cfg.seed}"
-        + (f", {len(result.deal_tallies)} duplicate deals x {cfg.rotations} seat rotations"
-           if cfg.duplicate else "")
-        + (f", house rules: {', '.join(sorted(cfg.rules))}" if cfg.rules else "")
-        + (f", think {cfg.think_ms} ms" if cfg.think_ms is not None else "")
-        + (f", {cfg.worker_count()} workers" if cfg.worker_count() > 1 else ""),
-        f"rounds {result.rounds}, actions {result.actions}, "
-        f"{result.actions_per_second:,.0f} actions/s over {result.seconds:.2f} s",
-        "seat  level    wins   win rate (95% CI)",
+        head,
+        tr("rounds {rounds}, actions {actions}, {rate} actions/s over {seconds} s",
+           rounds=result.rounds, actions=result.actions,
+           rate=f"{result.actions_per_second:,.0f}", seconds=f"{result.seconds:.2f}"),
     ]
+    # Column titles are padded in cells; Babel reads no message inside an f-string.
+    seat_title, level_title, wins_title = tr("seat"), tr("level"), tr("wins")
+    lines.append(f"{_padded(seat_title, 4, right=True)}  {_padded(level_title, 7)} "
+                 f"{_padded(wins_title, 5, right=True)}   " + tr("win rate (95% CI)"))
     # Duplicate deals move the levels round the table, so a seat has no level of its own.
-    seat_levels = ("rotates",) * cfg.players if cfg.duplicate else cfg.seat_levels()
+    seat_levels = (tr("rotates"),) * cfg.players if cfg.duplicate else cfg.seat_levels()
     for seat, (level, wins, (p, low, high)) in enumerate(
             zip(seat_levels, result.wins, result.win_rates())):
-        lines.append(f"{seat:>4}  {level:<7} {wins:>5}   {p:6.1%} ({low:.1%} - {high:.1%})")
-    lines.append(f"games with no winner: {result.draws}")
+        lines.append(f"{seat:>4}  {_padded(level, 7)} {wins:>5}   {p:6.1%} "
+                     f"({low:.1%} - {high:.1%})")
+    lines.append(tr("games with no winner: {count}", count=result.draws))
     summaries = result.level_summaries()
     if summaries:
-        lines.append(f"by level, over {len(result.deal_tallies)} deals (95% CI):")
-        lines.append("level    seats  win rate                  points per round")
+        lines.append(tr("by level, over {deals} deals (95% CI):",
+                        deals=len(result.deal_tallies)))
+        seats_title, rate_title = tr("seats"), tr("win rate")
+        lines.append(f"{_padded(level_title, 8)} {_padded(seats_title, 5, right=True)}  "
+                     f"{_padded(rate_title, 26)}" + tr("points per round"))
         for s in summaries:
             p, lo, hi = s.win_rate
             pts, plo, phi = s.points_per_round
             lines.append(f"{s.level:<8} {s.seats:>5}  {p:6.1%} ({lo:.1%} - {hi:.1%})"
                          f"{'':<4}{pts:6.1f} ({plo:.1f} - {phi:.1f})")
     if cfg.check:
-        lines.append(f"invariant violations: {result.violations}")
+        lines.append(tr("invariant violations: {count}", count=result.violations))
         lines += [f"  {m}" for m in result.messages]
     else:
-        lines.append("invariants not checked (--no-check)")
+        lines.append(tr("invariants not checked (--no-check)"))
     return "\n".join(lines)
 
 
-def stderr_progress() -> Callable[[int, int], None] | None:
+def stderr_progress(tr: Translator | None = None) -> Callable[[int, int], None] | None:
     """A progress printer for long runs when stderr is a terminal, else ``None``."""
     if not sys.stderr.isatty():
         return None
+    tr = tr or translator()
     last = [0.0]
 
     def show(done: int, total: int) -> None:
@@ -418,7 +444,8 @@ def stderr_progress() -> Callable[[int, int], None] | None:
         if now - last[0] >= 0.2 or done == total:
             last[0] = now
             end = "\n" if done == total else ""
-            sys.stderr.write(f"\rplayed {done}/{total} games ({done / total:.0%})" + end)
+            sys.stderr.write("\r" + tr("played {done}/{total} games ({share})", done=done,
+                                        total=total, share=f"{done / total:.0%}") + end)
             sys.stderr.flush()
 
     return show

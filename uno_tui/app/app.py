@@ -21,7 +21,7 @@ from textual._styles_cache import StylesCache
 from textual.screen import Screen
 
 from ..config import PlayConfig
-from ..i18n import DEFAULT_LANGUAGE, parse_language, translator
+from ..i18n import DEFAULT_LANGUAGE, parse_language, reason, translator
 from ..paths import data_dir
 from ..preferences import Preferences
 from ..saves import MatchRecord, MatchRecorder, MatchStore, SaveFileError
@@ -252,7 +252,8 @@ class UnoApp(InputGate, App[int]):
             record = self.store.load(path)
             screen = self._table_for_record(record)
         except (SaveFileError, ValueError) as exc:
-            self.notify(str(exc), title=self.tr("Can't resume"), severity="error", timeout=10)
+            self.notify(self.tr.words(reason(exc)), title=self.tr("Can't resume"),
+                        severity="error", timeout=10)
             return
         self.switch_screen(screen)
 

@@ -9,9 +9,9 @@ string), put into the reader's language where it is shown (``app.tr.words(label)
 the narration that names cards runs with no screen, for viewers of several languages.
 The colour initials stay Latin letters in every language (R Y G B, P T O U): cards
 and chips are sized in cells, and a kanji initial would take two. Colour names in
-words are the language's (赤 黄 緑 青, ピンク ティール オレンジ 紫). Kind and colour
-names are the engine's own words (``KIND_LABELS``, ``COLOR_NAMES``), which the catalogue
-reads from the engine's tables.
+words are the language's (赤 黄 緑 青, ピンク ティール オレンジ 紫). Kind, colour and card
+names are the engine's phrases (``engine/words.py``, from ``KIND_LABELS`` and
+``COLOR_NAMES``, which the catalogue reads), the same words its refusals use.
 
 The phrases are made once per card face (cached): a table's log names the same cards
 again and again, and one phrase object named many times pickles once per log sent to
@@ -22,8 +22,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..engine import COLOR_NAMES, Face, Kind
-from ..engine.cards import COLOR_LETTERS, DARK_COLORS, KIND_LABELS, LIGHT_COLORS
+from ..engine import Face, Kind
+from ..engine.cards import COLOR_LETTERS, DARK_COLORS, LIGHT_COLORS
+from ..engine.words import card_name as long_label, color_name, color_word, kind_name
 from ..i18n import N_, Phrase
 from . import frontends
 
@@ -98,39 +99,6 @@ def short_label(face: Face) -> str:
     if face.color is None:
         return body
     return Phrase("{letter} {short}", letter=_letter(face.color), short=body)
-
-
-@lru_cache(maxsize=4096)
-def kind_name(kind: str) -> str:
-    """The name of card kind ``kind`` in words: ``Skip``, ``Wild Draw Four``."""
-    label = KIND_LABELS.get(kind)
-    return Phrase(label) if label else kind
-
-
-@lru_cache(maxsize=4096)
-def color_name(color: str) -> str:
-    """The colour's name, capitalised as on a card: ``Red``."""
-    name = COLOR_NAMES.get(color)
-    return Phrase(name) if name else color.capitalize()
-
-
-@lru_cache(maxsize=4096)
-def color_word(color: str) -> str:
-    """The colour's name inside a sentence: ``red`` ("a red mini-pile")."""
-    return Phrase(color) if color in COLOR_NAMES else color
-
-
-@lru_cache(maxsize=4096)
-def long_label(face: Face) -> str:
-    """The full readable name, e.g. ``Red 5`` or ``Wild Draw Four`` (the engine's
-    ``Face.label``, in words the reader's language can give)."""
-    if face.kind == Kind.NUMBER:
-        if face.color is None:
-            return str(face.number)
-        return Phrase("{color} {number}", color=color_name(face.color), number=face.number)
-    if face.color is None:
-        return kind_name(face.kind)
-    return Phrase("{color} {kind}", color=color_name(face.color), kind=kind_name(face.kind))
 
 
 @lru_cache(maxsize=4096)

@@ -1,4 +1,6 @@
-"""Errors raised by the engine. All are ``ValueError`` subclasses with clear messages."""
+"""Errors raised by the engine. All are ``ValueError`` subclasses with clear messages;
+a message a player may read is a :class:`~uno_tui.i18n.Phrase` (``i18n.reason(error)``
+gives it back for the reader's translator)."""
 
 from __future__ import annotations
 

@@ -21,17 +21,19 @@ import random
 from collections import Counter, defaultdict
 from typing import Callable, Iterable, Sequence
 
+from ..i18n import Phrase
 from . import decks, saves
 from .actions import (
     Accept, Action, CallUno, Catch, Challenge, ChooseColor, Decision, DecisionKind,
     Draw, Event, EventKind, JumpIn, Keep, Play, interned,
 )
-from .cards import COLOR_NAMES, Card, Face, Kind
+from .cards import Card, Face, Kind
 from .errors import ConfigError, IllegalActionError, SaveDataError
 from .registry import MAX_CARDS, MAX_SEATS, declared_decision, get_variant
 from .ruleset import DecisionRule, FirstCard, RandomDraw, Variant, house_rule_spec, pass_on
 from .table import PUBLIC_CONTEXT
 from .view import DrewOn, GameView, HandCard, SeatInfo
+from .words import card_name, color_name, color_word
 
 __all__ = ["Game", "SAVE_FORMAT", "decision_verb"]
 
@@ -733,7 +735,8 @@ class Game:
         try:
             seat = action.seat
         except AttributeError:
-            raise IllegalActionError(f"{action!r} is not an action") from None
+            raise IllegalActionError(Phrase("{action} is not an action",
+                                            action=repr(action))) from None
         if self._legal_version == self._version and self._legal_seat == seat:
             legal = self._legal_list
         else:
@@ -771,58 +774,72 @@ class Game:
         return tuple(events)
 
     def explain_illegal(self, action: Action) -> str:
-        """Why ``action`` is not legal now, in words a player understands."""
+        """Why ``action`` is not legal now, in words a player understands: a
+        :class:`~uno_tui.i18n.Phrase` (the English sentence, with its message and fields,
+        so the app puts it into its reader's language; cards and colours are named by
+        :mod:`~uno_tui.engine.words`)."""
         seat = getattr(action, "seat", None)
         if not isinstance(action, Action):
-            return f"{action!r} is not an action"
+            return Phrase("{action} is not an action", action=repr(action))
         if not isinstance(seat, int) or not 0 <= seat < self.players:
-            return f"there is no seat {seat!r} at this table"
+            return Phrase("there is no seat {seat} at this table", seat=repr(seat))
         if self.is_over:
-            return "the round is over"
+            return Phrase("the round is over")
         kind, decider = self.decision
         cls = type(action)
         for explain in self._machine.explainers:
             reason = explain(self, action)
             if reason is not None:
                 return reason
-        verb = self._machine.decisions[kind].verb
+        verb = Phrase(self._machine.decisions[kind].verb)
         if cls not in self._machine.handlers:
-            return f"{cls.__name__} is not an action of {self.variant.label}"
+            return Phrase("{action} is not an action of {rules}", action=cls.__name__,
+                          rules=Phrase(self.variant.label))
         if cls is CallUno:
             if len(self.hands[seat]) != 1:
-                return "UNO can only be called when holding exactly one card"
-            return "UNO was already called, or the moment to call it has passed"
+                return Phrase("UNO can only be called when holding exactly one card")
+            return Phrase("UNO was already called, or the moment to call it has passed")
         if cls is Catch:
-            return (f"seat {action.target} can't be caught: only a player down to one card who "
-                    "has not called UNO can be caught, before the next player acts")
+            return Phrase("seat {seat} can't be caught: only a player down to one card who "
+                          "has not called UNO can be caught, before the next player acts",
+                          seat=action.target)
         if cls is JumpIn:
             if not self._jump_mode:
-                return "jumping in is not allowed in this game"
-            return "jumping in needs a card identical to the top card, before the next player acts"
+                return Phrase("jumping in is not allowed in this game")
+            return Phrase("jumping in needs a card identical to the top card, before the "
+                          "next player acts")
         if seat != decider:
-            return f"the game is waiting for seat {decider} to {verb}"
+            return Phrase("the game is waiting for seat {seat} to {decision}", seat=decider,
+                          decision=verb)
         if cls is Draw and kind == _TURN and self._ctx.get("guilty"):
-            return "after a guilty challenge the player must play a legal card instead, not draw"
+            return Phrase("after a guilty challenge the player must play a legal card "
+                          "instead, not draw")
         if cls is Play:
             if action.card not in self.hands[seat]:
-                return f"seat {seat} does not hold card {action.card}"
+                return Phrase("seat {seat} does not hold card {card}", seat=seat,
+                              card=action.card)
             face = self._faces[action.card]
             if kind == _DRAWN:
                 drawn = self._faces[self._ctx["card"]]
-                return f"after drawing, only the drawn card ({drawn.label}) may be played"
+                return Phrase("after drawing, only the drawn card ({card}) may be played",
+                              card=card_name(drawn))
             if kind == _RESPOND:
-                return f"{face.label} can't be stacked on {self.top.label}"
+                return Phrase("{card} can't be stacked on {top}", card=card_name(face),
+                              top=card_name(self.top))
             if kind != _TURN:
-                return f"now is the time to {verb}, not to play a card"
+                return Phrase("now is the time to {decision}, not to play a card",
+                              decision=verb)
             if face.kind in self.variant.restricted_wilds:
-                return (f"{face.label} may only be played with no "
-                        f"{COLOR_NAMES[self.color]} card in hand")
-            return (f"{face.label} does not match {self.top.label} "
-                    f"(the colour in play is {COLOR_NAMES[self.color]})")
+                return Phrase("{card} may only be played with no {color} card in hand",
+                              card=card_name(face), color=color_name(self.color))
+            return Phrase("{card} does not match {top} (the colour in play is {color})",
+                          card=card_name(face), top=card_name(self.top),
+                          color=color_name(self.color))
         if cls is ChooseColor and kind == _COLOR:
-            return (f"{action.color!r} is not a colour of the side in play: "
-                    f"name a colour from {', '.join(self.colors)}")
-        return f"now is the time to {verb}"
+            return Phrase("{color} is not a colour of the side in play: name a colour "
+                          "from {colors}", color=repr(action.color),
+                          colors=Phrase.joined(", ", [color_word(c) for c in self.colors]))
+        return Phrase("now is the time to {decision}", decision=verb)
 
     # ----------------------------------------------------------------- handlers
 
@@ -1167,7 +1184,8 @@ class Game:
     def view(self, seat: int) -> GameView:
         """Everything ``seat`` may know now (see :class:`~uno_tui.engine.view.GameView`)."""
         if type(seat) is not int or not 0 <= seat < self.players:
-            raise IllegalActionError(f"there is no seat {seat!r} at this table")
+            raise IllegalActionError(Phrase("there is no seat {seat} at this table",
+                                            seat=repr(seat)))
         faces = self._faces
         dark = self.variant.dark_deck != ()
         other_side = 1 - self.side

@@ -39,6 +39,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from .cards import LIGHT_COLORS, Card, Face, Kind
+from ..i18n import Phrase
 from .errors import ConfigError
 
 if TYPE_CHECKING:
@@ -69,18 +70,21 @@ def house_rule_spec(name: str) -> "HouseRule":
     if spec is not None:
         return spec
     if not isinstance(name, str):
-        raise ConfigError(f"a house rule is a name, not {type(name).__name__}")
+        raise ConfigError(Phrase("a house rule is a name, not {type}", type=type(name).__name__))
     base, mark, number = name.partition(NUMBER_MARK)
     spec = HOUSE_RULE_SPECS.get(base)
     if spec is None:
-        raise ConfigError(f"unknown house rule {name!r} (known: {', '.join(HOUSE_RULES)})")
+        raise ConfigError(Phrase("unknown house rule {name} (known: {known})", name=repr(name),
+                                 known=", ".join(HOUSE_RULES)))
     shown = name if len(name) <= 40 else name[:39] + "…"
     if spec.takes is None or spec.numbered is None:
-        raise ConfigError(f"house rule {shown!r}: {base} takes no number")
+        raise ConfigError(Phrase("house rule {rule}: {base} takes no number", rule=repr(shown),
+                                 base=base))
     low, high, unit = spec.takes
     if not (number.isascii() and number.isdigit()) or not low <= int(number) <= high:
-        raise ConfigError(f"house rule {shown!r}: {base}:N takes a whole number of {unit} "
-                          f"from {low} to {high}")
+        raise ConfigError(Phrase("house rule {rule}: {base}:N takes a whole number of {unit} "
+                                 "from {low} to {high}", rule=repr(shown), base=base,
+                                 unit=Phrase(unit), low=low, high=high))
     key = (base, int(number))
     if key not in _NUMBERED or _NUMBERED[key][0] is not spec:
         _NUMBERED[key] = (spec, spec.numbered(spec, int(number)))
@@ -328,18 +332,22 @@ class Variant:
             spec = house_rule_spec(rule)
             base = rule.partition(NUMBER_MARK)[0]
             if base in bases:
-                raise ConfigError(f"house rules {bases[base]!r} and {rule!r} can't be played "
-                                  f"together: choose one {base}")
+                raise ConfigError(Phrase("house rules {first} and {second} can't be played "
+                                         "together: choose one {base}", first=repr(bases[base]),
+                                         second=repr(rule), base=base))
             bases[base] = rule
             reason = self.unsupported_rules.get(base) or (
                 spec.applies(self) if spec.applies is not None else None)
             if reason:
-                raise ConfigError(f"house rule {rule!r} does not apply to {self.label}: {reason}")
+                raise ConfigError(Phrase("house rule {rule} does not apply to {rules}: {reason}",
+                                         rule=repr(rule), rules=Phrase(self.label),
+                                         reason=Phrase(reason)))
         for rule in rules:
             for other, why in house_rule_spec(rule).conflicts.items():
                 if other in bases:
-                    raise ConfigError(f"house rules {rule!r} and {bases[other]!r} can't be played "
-                                      f"together: {why}")
+                    raise ConfigError(Phrase("house rules {first} and {second} can't be played "
+                                             "together: {reason}", first=repr(rule),
+                                             second=repr(bases[other]), reason=Phrase(why)))
 
     def allowed_rules(self) -> list[str]:
         """The house rules that apply to this rule set, in the registry's order."""

@@ -13,6 +13,7 @@ import os
 import tempfile
 from pathlib import Path
 
+from ..i18n import Phrase
 from .lock import MatchLock
 
 __all__ = ["Journal", "sync_folder"]
@@ -52,8 +53,9 @@ class Journal:
             raise PermissionError(13, "Permission denied (the file is read-only)")
         now = os.fstat(lock.fd).st_size
         if now != size:
-            raise ValueError(f"it changed on disk while it was being opened "
-                             f"({size:,} bytes, now {now:,}): open it again")
+            raise ValueError(Phrase("it changed on disk while it was being opened ({size} "
+                                    "bytes, now {now}): open it again", size=f"{size:,}",
+                                    now=f"{now:,}"))
         if size > length:
             os.ftruncate(lock.fd, length)
             os.fsync(lock.fd)

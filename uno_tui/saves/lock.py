@@ -20,6 +20,8 @@ import errno
 import os
 from pathlib import Path
 
+from ..i18n import Phrase
+
 try:
     import fcntl
 except ImportError:   # not POSIX: no lock (one writer is then the players' affair)
@@ -34,10 +36,12 @@ class MatchLocked(ValueError):
     def __init__(self, path: Path | str, pid: int | None) -> None:
         self.path = Path(path)
         self.pid = pid
-        self.problem = ("it is open in another uno-tui"
-                        + (f", pid {pid}" if pid is not None else "")
-                        + ": finish or quit that one first")
-        super().__init__(f"the match in {self.path} can't be played here: {self.problem}")
+        self.problem = (Phrase("it is open in another uno-tui: finish or quit that one first")
+                        if pid is None else
+                        Phrase("it is open in another uno-tui, pid {pid}: finish or quit that "
+                               "one first", pid=pid))
+        super().__init__(Phrase("the match in {path} can't be played here: {problem}",
+                                path=str(self.path), problem=self.problem))
 
 
 class MatchLock:

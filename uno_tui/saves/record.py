@@ -43,6 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from ..config import MAX_NAME, MAX_SEATS, MAX_SEED, MAX_TARGET, PlayConfig, SeatSpec, bot_levels
+from ..i18n import Phrase, reason
 from ..printable import clean_name
 from ..engine import (MODES, VARIANTS, Action, EngineError, Match, action_from_json,
                       action_to_json)
@@ -203,7 +204,7 @@ class MatchRecord:
         """The match in play, as saved; ``ValueError`` naming the problem if it is corrupt."""
         match = _match_from_json(self.match)
         if match.players != len(self.config.seats) or match.variant != self.config.variant:
-            raise ValueError("the match in it does not fit its seats or variant")
+            raise ValueError(Phrase("the match in it does not fit its seats or variant"))
         return match
 
     def journal_lines(self) -> list[bytes]:
@@ -222,20 +223,22 @@ class MatchRecord:
         """Read a format-1 envelope; ``ValueError`` naming the first problem found."""
         _check_kind(data)
         if data["format"] != 1:
-            raise ValueError(f"a format {data['format']} save is a journal, not one object")
+            raise ValueError(Phrase("a format {format} save is a journal, not one object",
+                                    format=data["format"]))
         config = config_from_json(_get(data, "config", dict))
         match = _get(data, "match", dict)
         rounds = []
         for index, entry in enumerate(_get(data, "rounds", list), start=1):
             if not isinstance(entry, dict):
-                raise ValueError(f"round {index} is not an object")
+                raise ValueError(Phrase("round {index} is not an object", index=index))
             number = _get(entry, "number", int)
             if number != index:
-                raise ValueError(f"round {index} is numbered {_clipped(number)}")
+                raise ValueError(Phrase("round {index} is numbered {number}", index=index,
+                                        number=_clipped(number)))
             rounds.append(RoundRecord(number, _get(entry, "start", dict),
                                       _get(entry, "actions", list)))
         if not rounds:
-            raise ValueError("it has no rounds (a save has at least the one in play)")
+            raise ValueError(Phrase("it has no rounds (a save has at least the one in play)"))
         record = cls(config=config, match=match, created=_get(data, "created", str),
                      updated=_get(data, "updated", str), finished=_get(data, "finished", bool),
                      format=1, moves=sum(len(r.actions) for r in rounds))
@@ -246,33 +249,35 @@ class MatchRecord:
 
 def _check_kind(data: Any) -> None:
     if not isinstance(data, dict):
-        raise ValueError(f"it holds {type(data).__name__}, not a saved match")
+        raise ValueError(Phrase("it holds {type}, not a saved match", type=type(data).__name__))
     if data.get("kind") != KIND:
-        raise ValueError("it is not an uno-tui match (no \"kind\": \"uno-tui-match\")")
+        raise ValueError(Phrase("it is not an uno-tui match (no \"kind\": \"uno-tui-match\")"))
     version = data.get("format")
     if type(version) is not int:
-        raise ValueError("it has no format number")
+        raise ValueError(Phrase("it has no format number"))
     if version > FORMAT:
-        raise ValueError(f"it was written by a newer uno-tui (format {version}; "
-                         f"this one reads format {FORMAT})")
+        raise ValueError(Phrase("it was written by a newer uno-tui (format {format}; this one "
+                                "reads format {known})", format=version, known=FORMAT))
     if version < 1:
-        raise ValueError(f"unknown format {version}")
+        raise ValueError(Phrase("unknown format {format}", format=version))
 
 
 def _check_players(config: PlayConfig, match: dict) -> None:
     players = match.get("players")
     if len(config.seats) != players:
         shown = players if type(players) is int else type(players).__name__
-        raise ValueError(f"it names {len(config.seats)} seats for a match of {shown} players")
+        raise ValueError(Phrase("it names {seats} seats for a match of {players} players",
+                                seats=len(config.seats), players=shown))
 
 
 def _match_from_json(data: dict) -> Match:
     try:
         return Match.from_json(data)
     except RecursionError:
-        raise ValueError("the match in it is nested too deeply") from None
+        raise ValueError(Phrase("the match in it is nested too deeply")) from None
     except Exception as exc:  # any failure of a corrupt save is one message
-        raise ValueError(f"the match in it is corrupt ({_short(exc)})") from None
+        raise ValueError(Phrase("the match in it is corrupt ({problem})",
+                                problem=_short(exc))) from None
 
 
 # ------------------------------------------------------------- reading a file
@@ -282,7 +287,7 @@ def parse_save(data: bytes) -> MatchRecord:
     naming the first problem found. The match is played from its last snapshot to its
     last whole line, so a record that loads resumes."""
     if not data.strip():
-        raise ValueError("it is empty")
+        raise ValueError(Phrase("it is empty"))
     if data.lstrip()[:1] == b"{" and b"\n" in data.strip():
         first = data[:data.index(b"\n")]
         try:
@@ -291,10 +296,10 @@ def parse_save(data: bytes) -> MatchRecord:
             header = None
         if isinstance(header, dict) and header.get("format") != 1:
             return _parse_journal(data, header)
-    envelope = _json(data, "it")
+    envelope = _json(data, Phrase("it"))   # the file, in "it is not text"
     if isinstance(envelope, dict) and envelope.get("format") != 1:
         _check_kind(envelope)
-        raise ValueError("it is cut short (it has no whole line after its first)")
+        raise ValueError(Phrase("it is cut short (it has no whole line after its first)"))
     record = MatchRecord.from_json(envelope)
     record.restore()
     record.length = record.size = len(data)
@@ -302,23 +307,26 @@ def parse_save(data: bytes) -> MatchRecord:
 
 
 def _json(raw: bytes, what: str, line: int | None = None):
-    where = f" (line {line})" if line is not None else ""
+    where = Phrase(" (line {line})", line=line) if line is not None else ""
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise ValueError(f"{what} is not text (not UTF-8){where}") from None
+        raise ValueError(Phrase("{what} is not text (not UTF-8){where}", what=what,
+                                where=where)) from None
     try:
         return json.loads(text)
     except RecursionError:
-        raise ValueError(f"{what} is nested too deeply to be a save{where}") from None
+        raise ValueError(Phrase("{what} is nested too deeply to be a save{where}", what=what,
+                                where=where)) from None
     except json.JSONDecodeError as exc:
         if line is not None:
-            raise ValueError(f"line {line} is not complete JSON (corrupt at column "
-                             f"{exc.colno})") from None
-        raise ValueError(f"it is not complete JSON (cut short or corrupt at line {exc.lineno}, "
-                         f"column {exc.colno})") from None
+            raise ValueError(Phrase("line {line} is not complete JSON (corrupt at column "
+                                    "{column})", line=line, column=exc.colno)) from None
+        raise ValueError(Phrase("it is not complete JSON (cut short or corrupt at line {line}, "
+                                "column {column})", line=exc.lineno, column=exc.colno)) from None
     except ValueError as exc:   # e.g. a number with more digits than Python reads
-        raise ValueError(f"{what} holds a value JSON can't read ({_short(exc, 60)}){where}") from None
+        raise ValueError(Phrase("{what} holds a value JSON can't read ({problem}){where}",
+                                what=what, problem=_short(exc, 60), where=where)) from None
 
 
 def _parse_journal(data: bytes, header: dict) -> MatchRecord:
@@ -337,24 +345,24 @@ def _parse_journal(data: bytes, header: dict) -> MatchRecord:
             break
     if last is None:
         if torn:
-            raise ValueError("it is cut short before its first deal is whole")
-        raise ValueError("it has no deal (a save has at least the round in play)")
+            raise ValueError(Phrase("it is cut short before its first deal is whole"))
+        raise ValueError(Phrase("it has no deal (a save has at least the round in play)"))
     for index in range(1, last):
         if lines[index].startswith(_CONFIG):
             config = _config_entry(_entry(lines[index], index + 1), index + 1)
     snapshot = _entry(lines[last], last + 1)
     match_data = snapshot.get("match")
     if not isinstance(match_data, dict):
-        raise ValueError(f"line {last + 1} has no match in it")
+        raise ValueError(Phrase("line {number} has no match in it", number=last + 1))
     match = _match_from_json(match_data)
     if match.players != len(config.seats) or match.variant != config.variant:
-        raise ValueError("the match in it does not fit its seats or variant")
+        raise ValueError(Phrase("the match in it does not fit its seats or variant"))
     finished = False
     for index in range(last + 1, len(lines)):
         number = index + 1
         entry = _entry(lines[index], number)
         if finished:
-            raise ValueError(f"line {number} comes after the match finished")
+            raise ValueError(Phrase("line {number} comes after the match finished", number=number))
         if "action" in entry:
             _apply(match, entry, number)
         elif "deal" in entry:
@@ -366,21 +374,22 @@ def _parse_journal(data: bytes, header: dict) -> MatchRecord:
         elif "finished" in entry:
             finished = True
         else:
-            raise ValueError(f"line {number} is not a journal entry")
+            raise ValueError(Phrase("line {number} is not a journal entry", number=number))
     moves = data.count(b'\n{"action":', 0, length)
     record = MatchRecord(config=config, match=match.to_json(),
                          created=_get(header, "created", str), finished=finished,
                          format=header["format"], length=length, size=len(data), moves=moves)
     if match.players != len(config.seats):
-        raise ValueError("the seats changed to a number the match does not have")
+        raise ValueError(Phrase("the seats changed to a number the match does not have"))
     record._lines = lines
     return record
 
 
 def _entry(raw: bytes, number: int) -> dict:
-    entry = _json(raw, f"line {number}", number)
+    entry = _json(raw, Phrase("line {number}", number=number), number)
     if not isinstance(entry, dict):
-        raise ValueError(f"line {number} holds {type(entry).__name__}, not an entry")
+        raise ValueError(Phrase("line {number} holds {type}, not an entry", number=number,
+                                type=type(entry).__name__))
     return entry
 
 
@@ -388,18 +397,21 @@ def _config_entry(entry: dict, number: int) -> PlayConfig:
     try:
         return config_from_json(_get(entry, "config", dict))
     except ValueError as exc:
-        raise ValueError(f"line {number}: {exc}") from None
+        raise ValueError(Phrase("line {number}: {problem}", number=number,
+                                problem=reason(exc))) from None
 
 
 def _apply(match: Match, entry: dict, number: int) -> None:
     try:
         if match.round_scored:
-            raise ValueError("the round is over")
+            raise ValueError(Phrase("the round is over"))
         match.game.apply(action_from_json(entry))
     except (EngineError, ValueError) as exc:
-        raise ValueError(f"the action on line {number} can't be played ({_short(exc)})") from None
+        raise ValueError(Phrase("the action on line {number} can't be played ({problem})",
+                                number=number, problem=_short(exc))) from None
     except Exception as exc:   # a corrupt action the engine trips on is one message too
-        raise ValueError(f"the action on line {number} is corrupt ({_short(exc)})") from None
+        raise ValueError(Phrase("the action on line {number} is corrupt ({problem})",
+                                number=number, problem=_short(exc))) from None
 
 
 def _deal(match: Match, entry: dict, number: int) -> None:
@@ -407,20 +419,25 @@ def _deal(match: Match, entry: dict, number: int) -> None:
     try:
         match.next_round()
     except EngineError as exc:
-        raise ValueError(f"line {number} deals a round that can't be dealt ({_short(exc)})") from None
+        raise ValueError(Phrase("line {number} deals a round that can't be dealt ({problem})",
+                                number=number, problem=_short(exc))) from None
     except Exception as exc:   # a corrupt match the engine trips on is one message too
-        raise ValueError(f"the deal on line {number} is corrupt ({_short(exc)})") from None
+        raise ValueError(Phrase("the deal on line {number} is corrupt ({problem})",
+                                number=number, problem=_short(exc))) from None
     if entry.get("deal") != match.round_number or entry.get("check") != deal_check(match):
-        raise ValueError(f"the deal on line {number} is not the one the match deals")
+        raise ValueError(Phrase("the deal on line {number} is not the one the match deals",
+                                number=number))
 
 
 def _score(match: Match, entry: dict, number: int) -> None:
     try:
         match.finish_round()
     except EngineError as exc:
-        raise ValueError(f"line {number} scores a round that can't be scored ({_short(exc)})") from None
+        raise ValueError(Phrase("line {number} scores a round that can't be scored ({problem})",
+                                number=number, problem=_short(exc))) from None
     if entry.get("scores") != match.scores:
-        raise ValueError(f"line {number} has other scores than its round gives")
+        raise ValueError(Phrase("line {number} has other scores than its round gives",
+                                number=number))
 
 
 def _rounds_of(lines: list[bytes]) -> list[RoundRecord]:
@@ -433,7 +450,8 @@ def _rounds_of(lines: list[bytes]) -> list[RoundRecord]:
         entry = _entry(lines[index], number)
         if "action" in entry:
             if not rounds:
-                raise ValueError(f"the action on line {number} comes before any deal")
+                raise ValueError(Phrase("the action on line {number} comes before any deal",
+                                        number=number))
             rounds[-1].actions.append(entry)
             if match is not None:
                 _apply(match, entry, number)
@@ -442,13 +460,14 @@ def _rounds_of(lines: list[bytes]) -> list[RoundRecord]:
                 _score(match, entry, number)
         elif "match" in entry:
             if not isinstance(entry["match"], dict):
-                raise ValueError(f"line {number} has no match in it")
+                raise ValueError(Phrase("line {number} has no match in it", number=number))
             match = _match_from_json(entry["match"])
             if "deal" in entry:
                 _new_round(rounds, entry["deal"], entry["match"].get("game"), number)
         elif "deal" in entry:
             if match is None:
-                raise ValueError(f"the deal on line {number} comes before any match")
+                raise ValueError(Phrase("the deal on line {number} comes before any match",
+                                        number=number))
             _deal(match, entry, number)
             _new_round(rounds, entry["deal"], match.game.to_json(), number)
         elif "round" in entry:          # a format-1 save's round, turned into a journal
@@ -458,7 +477,7 @@ def _rounds_of(lines: list[bytes]) -> list[RoundRecord]:
 
 def _new_round(rounds: list[RoundRecord], round_number, start, line: int) -> None:
     if type(round_number) is not int or not isinstance(start, dict):
-        raise ValueError(f"the deal on line {line} is corrupt")
+        raise ValueError(Phrase("the deal on line {number} is corrupt", number=line))
     if rounds and rounds[-1].number == round_number:
         rounds.pop()            # the round was dealt again (a position played from)
     rounds.append(RoundRecord(round_number, start))
@@ -477,35 +496,37 @@ def config_from_json(data: dict) -> PlayConfig:
     """The :class:`PlayConfig` of a save; ``ValueError`` when a value is out of place."""
     variant = _get(data, "variant", str)
     if variant not in VARIANTS:
-        raise ValueError(f"unknown variant {variant[:32]!r}")
+        raise ValueError(Phrase("unknown variant {name}", name=repr(variant[:32])))
     mode = _get(data, "mode", str)
     if mode not in MODES:
-        raise ValueError(f"unknown match mode {mode[:32]!r}")
+        raise ValueError(Phrase("unknown match mode {name}", name=repr(mode[:32])))
     target = _get(data, "target", int)
     if not 1 <= target <= MAX_TARGET:
-        raise ValueError(f"the target {_clipped(target)} is not from 1 to {MAX_TARGET}")
+        raise ValueError(Phrase("the target {target} is not from 1 to {most}",
+                                target=_clipped(target), most=MAX_TARGET))
     seed = data.get("seed")
     if seed is not None and (type(seed) is not int or not 0 <= seed <= MAX_SEED):
-        raise ValueError("the seed is not a whole number from 0 to 2**63-1")
+        raise ValueError(Phrase("the seed is not a whole number from 0 to 2**63-1"))
     rules = _get(data, "rules", list)
     if not all(isinstance(rule, str) for rule in rules):
-        raise ValueError("a house rule is not a name")
+        raise ValueError(Phrase("a house rule is not a name"))
     seats = []
     levels = bot_levels()
     for number, seat in enumerate(_get(data, "seats", list), start=1):
         if not isinstance(seat, dict):
-            raise ValueError(f"seat {number} is not an object")
+            raise ValueError(Phrase("seat {number} is not an object", number=number))
         # A save is data from anywhere: its names are made printable before any
         # screen shows them (an escape sequence in one would drive the terminal).
         name = clean_name(_get(seat, "name", str), limit=None)
         level = seat.get("level")
         if not name or len(name) > MAX_NAME:
-            raise ValueError(f"seat {number} has no printable name or one longer than {MAX_NAME}")
+            raise ValueError(Phrase("seat {number} has no printable name or one longer than "
+                                    "{most}", number=number, most=MAX_NAME))
         if level is not None and level not in levels:
-            raise ValueError(f"seat {number} has an unknown computer level")
+            raise ValueError(Phrase("seat {number} has an unknown computer level", number=number))
         seats.append(SeatSpec(name, level))
     if not 2 <= len(seats) <= MAX_SEATS:
-        raise ValueError(f"it has {len(seats)} seats")
+        raise ValueError(Phrase("it has {count} seats", count=len(seats)))
     return PlayConfig(variant=variant, seats=tuple(seats), seed=seed, target=target,
                       mode=mode, rules=frozenset(rules))
 
@@ -513,11 +534,12 @@ def config_from_json(data: dict) -> PlayConfig:
 def _get(data: dict, key: str, kind: type):
     """``data[key]``, which must be a ``kind``; ``ValueError`` naming the key otherwise."""
     if key not in data:
-        raise ValueError(f"the {key!r} entry is missing")
+        raise ValueError(Phrase("the {key} entry is missing", key=repr(key)))
     value = data[key]
     # bool is an int to Python, but not to a save file.
     if type(value) is not kind:
-        raise ValueError(f"the {key!r} entry is {type(value).__name__}, not {kind.__name__}")
+        raise ValueError(Phrase("the {key} entry is {type}, not {kind}", key=repr(key),
+                                type=type(value).__name__, kind=kind.__name__))
     return value
 
 

@@ -22,6 +22,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from ..engine import get_variant
+from ..i18n import Phrase, reason
 from .journal import Journal, sync_folder
 from .lock import MatchLock, MatchLocked
 from .record import MatchRecord, _short, parse_save
@@ -34,15 +35,19 @@ SUFFIX = ".json"
 
 
 class SaveFileError(ValueError):
-    """A save file that can't be used; ``str()`` is one line naming the file and the problem."""
+    """A save file that can't be used; ``str()`` is one line naming the file and the
+    problem (a :class:`~uno_tui.i18n.Phrase`: ``i18n.reason(error)`` keeps its words)."""
 
     def __init__(self, path: Path | str, problem: str, moved_to: Path | None = None) -> None:
         self.path = Path(path)
         self.problem = problem
         self.moved_to = moved_to
-        text = f"the save {self.path} can't be used: {problem}"
-        if moved_to is not None:
-            text += f" (moved to {moved_to})"
+        if moved_to is None:
+            text = Phrase("the save {path} can't be used: {problem}", path=str(self.path),
+                          problem=problem)
+        else:
+            text = Phrase("the save {path} can't be used: {problem} (moved to {moved})",
+                          path=str(self.path), problem=problem, moved=str(moved_to))
         super().__init__(text)
 
 
@@ -162,22 +167,22 @@ class MatchStore:
         try:
             size = path.stat().st_size
             if not path.is_file():
-                raise SaveFileError(path, "it is not a file")
+                raise SaveFileError(path, Phrase("it is not a file"))
             if size > MAX_SAVE_BYTES:
-                problem = f"it is {size:,} bytes, more than a save can be"
+                problem = Phrase("it is {size} bytes, more than a save can be", size=f"{size:,}")
             else:
                 with open(path, "rb") as file:
                     data = file.read(MAX_SAVE_BYTES + 1)
                 problem = None
         except FileNotFoundError:
-            raise SaveFileError(path, "there is no such file") from None
+            raise SaveFileError(path, Phrase("there is no such file")) from None
         except OSError as exc:
             raise SaveFileError(path, exc.strerror or _short(exc)) from None
         if problem is None:
             try:
                 record = parse_save(data)
             except ValueError as exc:
-                problem = str(exc)
+                problem = reason(exc)
             else:
                 record.path = path
                 if record.format > 1:

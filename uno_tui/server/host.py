@@ -34,7 +34,7 @@ import asyncssh
 
 from ..app.controller import DEFAULT_PACE
 from ..config import PlayConfig, SeatSpec, computer_name, default_bot_level
-from ..i18n import N_, parse_language
+from ..i18n import N_, Phrase, parse_language
 from ..paths import data_dir
 from ..saves import MatchRecord, MatchStore, SaveFileError
 from .events import RepeatFolder, event_line
@@ -325,29 +325,33 @@ class Host:
             try:
                 self.authorized = asyncssh.read_authorized_keys(str(config.authorized_keys))
             except (OSError, ValueError, asyncssh.KeyImportError) as exc:
-                raise ServeError(f"can't read the authorized keys "
-                                 f"{str(config.authorized_keys)!r}: {exc}") from None
+                raise ServeError(Phrase("can't read the authorized keys {file}: {problem}",
+                                        file=repr(str(config.authorized_keys)),
+                                        problem=str(exc))) from None
         if config.password_file is not None:
             try:
                 text = Path(config.password_file).read_text(encoding="utf-8")
             except (OSError, UnicodeDecodeError) as exc:
-                raise ServeError(f"can't read the password file "
-                                 f"{str(config.password_file)!r}: {exc}") from None
+                raise ServeError(Phrase("can't read the password file {file}: {problem}",
+                                        file=repr(str(config.password_file)),
+                                        problem=str(exc))) from None
             lines = text.splitlines()
             password = lines[0].strip() if lines else ""
             if not password:
-                raise ServeError(f"the password file {str(config.password_file)!r} is empty")
+                raise ServeError(Phrase("the password file {file} is empty",
+                                        file=repr(str(config.password_file))))
             self.password = password
         if config.open and (self.authorized is not None or self.password is not None):
-            raise ServeError("--open lets anyone in: it does not go with --authorized-keys "
-                             "or --password-file")
+            raise ServeError(Phrase("--open lets anyone in: it does not go with "
+                                    "--authorized-keys or --password-file"))
         if config.open:
             return
         if (config.ssh and not is_loopback(config.host) and self.authorized is None
                 and self.password is None):
-            raise ServeError(f"listening on {config.host!r} lets other machines in: give "
-                             "--authorized-keys FILE or --password-file FILE (or listen on "
-                             "127.0.0.1, or serve the web page only with --no-ssh)")
+            raise ServeError(Phrase("listening on {host} lets other machines in: give "
+                                    "--authorized-keys FILE or --password-file FILE (or listen "
+                                    "on 127.0.0.1, or serve the web page only with --no-ssh)",
+                                    host=repr(config.host)))
 
     def _host_key(self) -> asyncssh.SSHKey:
         path = self.data / HOST_KEY_FILE
@@ -355,7 +359,8 @@ class Host:
             try:
                 return asyncssh.read_private_key(str(path))
             except (OSError, ValueError, asyncssh.KeyImportError) as exc:
-                raise ServeError(f"the host key {str(path)!r} can't be read: {exc}") from None
+                raise ServeError(Phrase("the host key {file} can't be read: {problem}",
+                                        file=repr(str(path)), problem=str(exc))) from None
         key = asyncssh.generate_private_key("ssh-ed25519", comment="uno-tui host key")
         temp = path.with_suffix(".tmp")
         fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
@@ -433,8 +438,9 @@ class Host:
                 login_timeout=self.limits.login_grace,
                 keepalive_interval=config.keepalive, keepalive_count_max=KEEPALIVE_MISSES)
         except OSError as exc:
-            raise ServeError(f"can't listen on {config.host}:{config.port}: "
-                             f"{exc.strerror or exc}") from None
+            raise ServeError(Phrase("can't listen on {host}:{port}: {problem}",
+                                    host=config.host, port=config.port,
+                                    problem=exc.strerror or str(exc))) from None
         sockets = self._server.sockets
         self.port = sockets[0].getsockname()[1] if sockets else config.port
 

@@ -15,6 +15,7 @@ from typing import Callable
 from textual.worker import Worker, WorkerState
 
 from ...engine import Action, Catch, Challenge, DecisionKind, EngineError, EventKind, Play
+from ...i18n import reason
 from ..cardtext import long_label
 from ..hotseat import Ask, Away, Computers, Handoff, RoundOver
 from ..pacing import Answer
@@ -119,7 +120,7 @@ class TableFlow:
             else:
                 lines = ctl.apply(action)
         except EngineError as exc:
-            self.message = self.app.tr("✗ {reason}.", reason=exc)
+            self.message = self.app.tr("✗ {reason}.", reason=reason(exc))
             self._refresh()
             self.resume()
             return
@@ -151,7 +152,7 @@ class TableFlow:
         try:
             lines = self.ctl.apply(action)
         except EngineError as exc:
-            self.message = self.app.tr("✗ {reason}.", reason=exc)
+            self.message = self.app.tr("✗ {reason}.", reason=reason(exc))
             lines = []
         except Exception as exc:
             self._fail(exc)

@@ -28,6 +28,7 @@ from ...engine.actions import DecisionKind, EventKind
 from ...engine.cards import DARK_COLORS, LIGHT_COLORS, Face, Kind
 from ...engine.decks import SIDE_NAMES, pairing_from_json, pairing_to_json, position_deck
 from ...engine.ruleset import ChallengePenalty, FirstCard, Variant, colored_rows
+from ...i18n import N_
 
 if TYPE_CHECKING:
     from ...engine.table import Table as Game
@@ -108,7 +109,7 @@ FLIP = Variant(
                                                innocent_extra=2),
     },
     unsupported_rules={
-        "7-0": "UNO Flip has no 0 cards, so there is nothing to pass the hands on with",
+        "7-0": N_("UNO Flip has no 0 cards, so there is nothing to pass the hands on with"),
     },
     effects={**classic.EFFECTS, Kind.DRAW_ONE: classic.effect_draw,
              Kind.DRAW_FIVE: classic.effect_draw, Kind.WILD_DRAW_TWO: classic.effect_draw,

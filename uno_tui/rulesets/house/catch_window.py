@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...engine.ruleset import HouseRule
+from ...i18n import N_
 
 __all__ = ["RULE", "MOST_SECONDS"]
 
@@ -39,6 +40,6 @@ RULE = HouseRule(
          "close the window)",
     label="Catch window: until the next card is played",
     window_until_card=True,
-    takes=(1, MOST_SECONDS, "seconds"),
+    takes=(1, MOST_SECONDS, N_("seconds")),
     numbered=_for_seconds,
 )

@@ -22,6 +22,7 @@ from __future__ import annotations
 from ...engine.actions import Accept, DecisionKind, EventKind, Play, interned
 from ...engine.cards import Face, Kind
 from ...engine.ruleset import DecisionRule, Effect, HouseRule, Variant
+from ...i18n import N_
 
 __all__ = ["RULE", "DEFLECTED", "DEFLECTORS"]
 
@@ -90,7 +91,7 @@ def _applies(variant: Variant) -> str | None:
     colored_draws = {face.kind for face, _ in variant.deck + variant.dark_deck
                      if face.color is not None and face.kind in variant.draw_amounts}
     if not (kinds & DEFLECTORS) or not colored_draws:
-        return "it has no Skip or Reverse and coloured draw card to deflect with"
+        return N_("it has no Skip or Reverse and coloured draw card to deflect with")
     return None
 
 

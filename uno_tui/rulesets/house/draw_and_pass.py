@@ -11,6 +11,7 @@ Decisions: drawing always ends the turn, whatever was drawn; it can't be combine
 from __future__ import annotations
 
 from ...engine.ruleset import HouseRule
+from ...i18n import N_
 
 __all__ = ["RULE"]
 
@@ -18,7 +19,7 @@ RULE = HouseRule(
     name="draw-and-pass",
     help="drawing ends the turn: a drawn card may not be played that turn",
     label="Draw and pass: a drawn card waits a turn",
-    conflicts={"forced-play": "forced play makes a playable drawn card be played, draw and "
-                              "pass forbids playing it"},
+    conflicts={"forced-play": N_("forced play makes a playable drawn card be played, draw "
+                                 "and pass forbids playing it")},
     play_drawn=False,
 )

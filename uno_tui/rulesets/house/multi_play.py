@@ -22,6 +22,7 @@ from __future__ import annotations
 from ...engine.actions import Action, Play, interned, register_action
 from ...engine.cards import Face, Kind
 from ...engine.ruleset import DecisionRule, Effect, HouseRule
+from ...i18n import Phrase
 
 __all__ = ["RULE", "MORE", "StopPlaying"]
 
@@ -78,11 +79,11 @@ def check_more(game, ctx: dict) -> None:
 def explain(game, action: Action) -> str | None:
     if game.decision.kind != MORE or action.seat != game.decision.seat:
         if type(action) is StopPlaying:
-            return "there is no set of numbers to stop playing"
+            return Phrase("there is no set of numbers to stop playing")
         return None
     if type(action) is Play:
-        return (f"only another {game.context['number']} may go on the set now "
-                "(or stop playing)")
+        return Phrase("only another {number} may go on the set now (or stop playing)",
+                      number=game.context["number"])
     return None
 
 

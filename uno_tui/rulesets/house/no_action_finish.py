@@ -18,6 +18,8 @@ from __future__ import annotations
 from ...engine.actions import JumpIn, Play
 from ...engine.cards import Face, Kind
 from ...engine.ruleset import HouseRule
+from ...engine.words import card_name
+from ...i18n import Phrase
 
 __all__ = ["RULE"]
 
@@ -32,8 +34,8 @@ def explain(game, action) -> str | None:
         return None
     hand = game.hands[action.seat]
     if len(hand) == 1 and action.card in hand and not may_finish(game.faces[action.card]):
-        return (f"{game.faces[action.card].label} can't be the last card: going out takes a "
-                "number card (no-action-finish)")
+        return Phrase("{card} can't be the last card: going out takes a number card "
+                      "(no-action-finish)", card=card_name(game.faces[action.card]))
     return None
 
 

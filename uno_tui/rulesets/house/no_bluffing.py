@@ -6,12 +6,13 @@ Source: RULES.md §6.
 from __future__ import annotations
 
 from ...engine.ruleset import HouseRule, Variant
+from ...i18n import N_
 
 __all__ = ["RULE"]
 
 
 def _applies(variant: Variant) -> str | None:
-    return None if variant.restricted_wilds else "it has no wild draw cards to bluff with"
+    return None if variant.restricted_wilds else N_("it has no wild draw cards to bluff with")
 
 
 RULE = HouseRule(

@@ -10,6 +10,7 @@ from __future__ import annotations
 from ...engine.actions import DecisionKind, EventKind, SwapHands, interned
 from ...engine.cards import Face, Kind
 from ...engine.ruleset import DecisionRule, Effect, HouseRule, Variant
+from ...i18n import N_
 
 __all__ = ["RULE", "on_swap", "legal_swap"]
 
@@ -43,7 +44,7 @@ def on_swap(game, action: SwapHands) -> None:
 def _applies(variant: Variant) -> str | None:
     numbers = {face.number for face, _ in variant.deck if face.kind == Kind.NUMBER}
     if not {0, 7} <= numbers:
-        return "it has no 0 and 7 cards to swap and pass the hands with"
+        return N_("it has no 0 and 7 cards to swap and pass the hands with")
     return None
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from ...engine.cards import Face
 from ...engine.ruleset import HouseRule, Variant
+from ...i18n import N_
 
 __all__ = ["RULE"]
 
@@ -25,7 +26,7 @@ def stacks(variant: Variant, top: Face, face: Face) -> bool:
 
 def _applies(variant: Variant) -> str | None:
     if len(variant.stackable) < 2:
-        return "it has fewer than two kinds of draw card that stack"
+        return N_("it has fewer than two kinds of draw card that stack")
     return None
 
 

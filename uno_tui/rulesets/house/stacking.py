@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ...engine.cards import Face
 from ...engine.ruleset import HouseRule, Variant
+from ...i18n import N_
 
 __all__ = ["RULE"]
 
@@ -20,7 +21,7 @@ def stacks(variant: Variant, top: Face, face: Face) -> bool:
 
 
 def _applies(variant: Variant) -> str | None:
-    return None if variant.stackable else "it has no draw cards that stack"
+    return None if variant.stackable else N_("it has no draw cards that stack")
 
 
 RULE = HouseRule(

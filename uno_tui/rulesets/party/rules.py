@@ -38,9 +38,11 @@ from ..classic import rules as classic
 from ...engine.actions import (
     Action, DecisionKind, EventKind, JumpIn, LinkPlayers, Play, PointAt, TakePile, interned,
 )
-from ...engine.cards import COLOR_NAMES, LIGHT_COLORS, Face, Kind
+from ...engine.cards import LIGHT_COLORS, Face, Kind
 from ...engine.ruleset import ChallengePenalty, DecisionRule, FirstCard, StateField, Variant, colored_rows
 from ...engine.view import HandCard
+from ...engine.words import card_name, color_name
+from ...i18n import Phrase
 
 if TYPE_CHECKING:
     from ...engine.table import Table as Game
@@ -321,40 +323,42 @@ def view_extras(game: "Game", seat: int) -> dict:
 
 
 def explain(game: "Game", action: Action) -> str | None:
-    """Why a Party action (or a play on the mini-pile) is illegal now; ``None``: not ours."""
+    """Why a Party action (or a play on the mini-pile) is illegal now, as a phrase the
+    app puts into its reader's words; ``None``: not ours."""
     kind, decider = game.decision
     cls, seat = type(action), action.seat
     if cls is JumpIn:
         if seat == decider:
-            return "it is your turn: play the card normally instead of speed-playing it"
+            return Phrase("it is your turn: play the card normally instead of speed-playing it")
         if action.card not in game.hands[seat]:
-            return f"seat {seat} does not hold card {action.card}"
-        return "speed play is only possible before the player whose turn it is plays or draws"
+            return Phrase("seat {seat} does not hold card {card}", seat=seat, card=action.card)
+        return Phrase("speed play is only possible before the player whose turn it is "
+                      "plays or draws")
     if cls is PointAt and kind == _POINT:
         if any(voter == seat for voter, _ in game.context["votes"]):
-            return f"seat {seat} has already voted"
+            return Phrase("seat {seat} has already voted", seat=seat)
         if action.target == seat:
-            return "point at another player, not at yourself"
-        return f"there is no seat {action.target!r} to point at"
+            return Phrase("point at another player, not at yourself")
+        return Phrase("there is no seat {seat} to point at", seat=repr(action.target))
     if seat != decider:
         return None
     if cls is PointAt:
-        return "pointing at a player only happens after a Point Taken card"
+        return Phrase("pointing at a player only happens after a Point Taken card")
     if cls is TakePile:
         if kind != _PILE_UP:
-            return "there is no mini-pile waiting for you to take"
-        color = COLOR_NAMES[game.context["color"]]
-        return f"you hold a {color} or wild card, so you must play it on the mini-pile"
+            return Phrase("there is no mini-pile waiting for you to take")
+        return Phrase("you hold a {color} or wild card, so you must play it on the mini-pile",
+                      color=color_name(game.context["color"]))
     if cls is LinkPlayers:
         if kind != _LINK:
-            return "players are only linked after a Wild Drawn Together card"
+            return Phrase("players are only linked after a Wild Drawn Together card")
         if action.first == action.second:
-            return "pick two different players to link"
-        return f"pick two players from seat 0 to seat {game.players - 1}"
+            return Phrase("pick two different players to link")
+        return Phrase("pick two players from seat 0 to seat {last}", last=game.players - 1)
     if cls is Play and kind == _PILE_UP and action.card in game.hands[seat]:
-        face = game.faces[action.card]
-        color = COLOR_NAMES[game.context["color"]]
-        return f"only a {color} card or a wild may go on the mini-pile, not {face.label}"
+        return Phrase("only a {color} card or a wild may go on the mini-pile, not {card}",
+                      color=color_name(game.context["color"]),
+                      card=card_name(game.faces[action.card]))
     return None
 
 
