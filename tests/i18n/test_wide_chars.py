@@ -32,7 +32,8 @@ def test_japanese_wraps_in_cells_and_no_line_starts_or_ends_with_a_forbidden_mar
 
 def test_a_mark_that_may_not_start_a_line_takes_the_character_before_it_along():
     # At 10 cells "ました（" would end a line with "（" and the next start with "。".
-    assert wrap("出しました（赤）。次へ", 10) == ["出しました", "（赤）。次", "へ"]
+    # (and "次" goes down to "へ": a sentence does not end on one lone character).
+    assert wrap("出しました（赤）。次へ", 10) == ["出しました", "（赤）。", "次へ"]
     assert wrap("あいうえお。かき", 10) == ["あいうえ", "お。かき"]
 
 

@@ -5,7 +5,8 @@
 counts cells and may break between any two wide characters, keeping the Japanese rules
 of line breaking (禁則処理): a line never starts with a closing mark or a small kana
 (``。、）」ー``…) and never ends with an opening one (``「（``…); the character before
-such a mark moves down with it (追い出し).
+such a mark moves down with it (追い出し); and a sentence does not end on a line of one
+lone character (``…をめくっ / た``): a few characters of the line before go down with it.
 
 Text that is one cell a character (English, names in Latin letters) is wrapped by
 :func:`textwrap.wrap` exactly as before, so English screens do not change.
@@ -153,4 +154,25 @@ def wrap(text: str, width: int, subsequent_indent: str = "",
                 break
     if len(_strip(line)) > start:
         lines.append(line)
-    return ["".join(_strip(line)) for line in lines]
+    wrapped = ["".join(_strip(line)) for line in lines]
+    _no_lone_last_character(wrapped, width, subsequent_indent)
+    return wrapped
+
+
+def _no_lone_last_character(lines: list[str], width: int, indent: str) -> None:
+    """Gives a last line of one wide character company from the line before (the fewest
+    characters that may start a line, all wide, leaving that line two or more and not
+    ending with an opening mark), where they fit."""
+    if len(lines) < 2:
+        return
+    last, before = lines[-1][len(indent):], lines[-2]
+    if len(last) != 1 or cell_len(last) != 2:
+        return
+    take = 1
+    while take < len(before) and not _may_start(before[-take]):
+        take += 1
+    moved, kept = before[-take:], before[:-take]
+    if (len(kept.strip()) < 2 or not _may_end(kept) or cell_len(moved) != 2 * len(moved)
+            or cell_len(indent + moved + last) > width):
+        return
+    lines[-2], lines[-1] = kept, indent + moved + last
