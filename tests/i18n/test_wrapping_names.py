@@ -105,3 +105,25 @@ async def test_the_widest_name_keeps_the_table_in_shape_at_80x24(name):
     assert f"{EIGHT}" in title
     prompt = next(row for row in rows if "カードを選ぶ" in row or "Enterで出す" in row)
     assert prompt.strip().startswith(name[:4]), prompt
+
+
+async def test_the_lobby_asks_again_for_a_name_wider_than_16_cells():
+    from textual.widgets import Input, Static
+
+    from uno_tui.server.lobby import NameDialog
+
+    app = UnoApp(PlayConfig(), pace=0, steady=True, lang="ja")
+    answers = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await quiet(pilot)
+        app.push_screen(NameDialog("名前は？"), answers.append)
+        await quiet(pilot)
+        app.screen.query_one("#name", Input).value = EIGHT + "九"
+        await press(pilot, "enter")
+        hint = app.screen.query_one("#name-hint", Static)
+        assert "漢字やかななら8文字まで" in str(hint.render())
+        assert answers == []
+        app.screen.query_one("#name", Input).value = EIGHT
+        await press(pilot, "enter")
+        await quiet(pilot)
+    assert answers == [EIGHT]
