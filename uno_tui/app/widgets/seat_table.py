@@ -19,6 +19,7 @@ from textual.widgets import Input, Static
 from ...config import MAX_NAME, SeatSpec, name_cells
 from ...i18n import N_, Translator, translator
 from ...printable import clean_name
+from ..glyphs import unambiguous
 from .action import ActionLink
 from .keys import OwnBindingsFirst
 
@@ -117,7 +118,9 @@ class KindSwitch(OwnBindingsFirst, Widget, can_focus=True):
         self.set_reactive(KindSwitch.level, level)
 
     def render(self) -> Text:
-        return Text(f"◀ {kind_label(self.level, self.level in self.testing, self.app.tr)} ▶")
+        tr = self.app.tr
+        return Text(unambiguous(f"◀ {kind_label(self.level, self.level in self.testing, tr)} ▶",
+                                tr.lang))
 
     def get_content_width(self, container, viewport) -> int:
         tr = self.app.tr
