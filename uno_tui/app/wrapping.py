@@ -17,8 +17,9 @@ from __future__ import annotations
 import textwrap
 
 from rich.cells import cell_len
+from rich.text import Text
 
-__all__ = ["wrap", "crop_cells", "NO_LINE_START", "NO_LINE_END"]
+__all__ = ["wrap", "break_text", "crop_cells", "NO_LINE_START", "NO_LINE_END"]
 
 #: Characters a line must not start with (行頭禁則): closing brackets and quotes,
 #: punctuation, the long-vowel mark, small kana, iteration marks.
@@ -176,3 +177,30 @@ def _no_lone_last_character(lines: list[str], width: int, indent: str) -> None:
             or cell_len(indent + moved + last) > width):
         return
     lines[-2], lines[-1] = kept, indent + moved + last
+
+
+def break_text(text: Text, width: int) -> Text | None:
+    """``text`` (styles kept) with a line break wherever :func:`wrap` breaks its lines at
+    ``width`` cells, for text Rich or Textual would otherwise wrap itself: they break
+    only at spaces, and fold a Japanese sentence (no spaces) at the last cell, before a
+    。 or a small kana too. None for text with no wide character: theirs is right there
+    (and English stays exactly as it was)."""
+    plain = text.plain
+    if cell_len(plain) == len(plain):
+        return None
+    lines: list[Text] = []
+    for paragraph in text.split("\n", allow_blank=True):
+        offsets, position = [], 0
+        for index, line in enumerate(wrap(paragraph.plain, width)):
+            found = paragraph.plain.find(line, position)
+            if found < 0:
+                # wrap() made a run of spaces one: the lines, in the text's own style.
+                return Text("\n".join(line for part in plain.split("\n")
+                                      for line in wrap(part, width) or [""]), style=text.style)
+            if index:
+                offsets.append(found)
+            position = found + len(line)
+        for piece in paragraph.divide(offsets):
+            piece.rstrip()
+            lines.append(piece)
+    return Text("\n", style=text.style).join(lines)

@@ -33,6 +33,7 @@ from ..widgets.choice import ChoiceRow
 from ..widgets.seat_table import KindSwitch, NameInput, SeatTable, level_word
 from ..widgets.title import TitleBar
 from ..widgets.footer import KeysFooter
+from ..widgets.prose import Prose
 
 __all__ = ["SetupScreen", "default_seats", "computer_levels", "preset_of", "TARGETS",
            "TESTING_LEVELS", "CUSTOM"]
@@ -146,7 +147,7 @@ class SetupScreen(Screen[None]):
                             sorted(config.rules), id="rules")
             yield ActionLink(tr("Start the game (Enter)"), id="start")
         # Outside the scrolling part, so a problem always shows.
-        yield Static(tr(_HINT), id="setup-error")
+        yield Prose(tr(_HINT), id="setup-error")
         yield KeysFooter()
 
     def on_mount(self) -> None:
