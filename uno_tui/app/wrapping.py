@@ -17,9 +17,11 @@ from __future__ import annotations
 import textwrap
 
 from rich.cells import cell_len
+from rich.markdown import Markdown, Paragraph
 from rich.text import Text
 
-__all__ = ["wrap", "break_text", "crop_cells", "NO_LINE_START", "NO_LINE_END"]
+__all__ = ["wrap", "break_text", "crop_cells", "help_markdown", "NO_LINE_START",
+           "NO_LINE_END"]
 
 #: Characters a line must not start with (行頭禁則): closing brackets and quotes,
 #: punctuation, the long-vowel mark, small kana, iteration marks.
@@ -204,3 +206,29 @@ def break_text(text: Text, width: int) -> Text | None:
             piece.rstrip()
             lines.append(piece)
     return Text("\n", style=text.style).join(lines)
+
+
+class _Paragraph(Paragraph):
+    """A Markdown paragraph (a list item's too) broken by :func:`break_text` at the
+    width Rich lays it out at."""
+
+    def __rich_console__(self, console, options):
+        broken = break_text(self.text, options.max_width)
+        if broken is None:
+            yield from super().__rich_console__(console, options)
+            return
+        broken.justify = self.justify
+        yield broken
+
+
+class _LineBreakingMarkdown(Markdown):
+    elements = {**Markdown.elements, "paragraph_open": _Paragraph}
+
+
+def help_markdown(page: str, **options) -> Markdown:
+    """A help page's Markdown for Rich (``options`` as :class:`rich.markdown.Markdown`
+    takes them), its Japanese paragraphs and list items broken by the line-breaking
+    rules wherever Rich lays them out, whatever the width: Rich breaks only at spaces,
+    and folded a paragraph without any at the last cell (a line began with 。 or ッ).
+    Paragraphs in letters are laid out by Rich as before."""
+    return _LineBreakingMarkdown(page, **options)
