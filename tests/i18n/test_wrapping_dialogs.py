@@ -4,7 +4,11 @@ only at spaces and folds a sentence without any at the last cell, before a 。 t
 
 from __future__ import annotations
 
+import io
+
+import pytest
 from rich.cells import cell_len
+from rich.console import Console
 from rich.text import Text
 
 from uno_tui.app.app import UnoApp
@@ -61,3 +65,27 @@ def test_breaking_keeps_the_styles_and_every_character():
     assert not any(line[:1] in NO_LINE_START for line in lines[1:])
     assert broken.spans[0].start == 0 and broken.spans[0].end == 2
     assert break_text(Text("一行目\n\n三行目"), 20).plain == "一行目\n\n三行目"
+
+
+@pytest.mark.parametrize("variant", ["classic", "pokemon", "flip", "party"])
+async def test_no_line_of_a_japanese_help_page_starts_with_a_stop_or_a_small_kana(variant):
+    from uno_tui.app.screens.help import HelpScreen
+
+    from ..app.helpers import make_controller, press, settle
+
+    app = UnoApp(pace=0, steady=True, lang="ja",
+                 controller=make_controller("アン,cpu", seed=3, variant=variant))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "question_mark")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        page = app.screen.query_one(".help-page")
+        width = page.content_size.width
+        # The whole page as drawn at the help's width (most of it is scrolled away).
+        console = Console(width=width, file=io.StringIO(), record=True, color_system=None)
+        console.print(page.content)
+    lines = console.export_text().splitlines()
+    assert len(lines) > 40
+    starts = [line for line in lines if line.strip()[:1] in NO_LINE_START]
+    assert not starts, starts
