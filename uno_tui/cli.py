@@ -16,9 +16,9 @@ import sys
 from typing import Sequence
 
 from .config import (
-    CPU, MAX_GAMES, MAX_HOLD, MAX_SESSIONS, MAX_NAME, MAX_SEATS, MAX_SEED, MAX_TARGET, MAX_THINK_MS, MAX_WORKERS,
+    CPU, MAX_GAMES, MAX_HOLD, MAX_SESSIONS, MAX_SEATS, MAX_SEED, MAX_TARGET, MAX_THINK_MS, MAX_WORKERS,
     MAX_TURN_SECONDS, SERVE_LIMITS, PlayConfig, SeatSpec, bot_levels, default_bot_level,
-    name_computers, player_count_problem,
+    name_computers, name_problem, player_count_problem,
 )
 from .printable import clean_name
 from .engine import (
@@ -387,10 +387,10 @@ def _seat(text: str, tr: Translator) -> SeatSpec:
                 tr("unknown computer level {name} (known: {known})", name=clip(level, tr),
                    known=", ".join(bot_levels())))
         return SeatSpec("", level)
-    if len(name) > MAX_NAME:
-        raise argparse.ArgumentTypeError(
-            tr("the name {name} is longer than {most} characters", name=clip(name, tr),
-               most=MAX_NAME))
+    problem = name_problem(name)
+    if problem is not None:
+        message, fields = problem
+        raise argparse.ArgumentTypeError(tr(message, name=clip(name, tr), **fields))
     return SeatSpec(name)
 
 

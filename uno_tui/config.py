@@ -17,9 +17,12 @@ __all__ = [
     "MODE_LABELS", "bot_levels", "default_bot_level", "computer_name", "name_computers",
     "MAX_TARGET", "MAX_SEED", "MAX_GAMES", "MAX_THINK_MS", "MAX_WORKERS", "MAX_SESSIONS",
     "SERVE_LIMITS", "ServeLimit", "MAX_HOLD", "MAX_TURN_SECONDS", "player_count_problem",
+    "name_cells", "name_problem", "fit_name",
 ]
 
-#: The longest player name, in characters: it must fit the seat list and the prompts.
+#: The widest player name, in terminal cells: 16 letters, or 8 wide characters (kanji,
+#: kana: two cells each). The seat list, the prompts and the hand's title are laid out
+#: for it; counted in characters, 16 kanji took 32 cells and pushed them out of shape.
 MAX_NAME = 16
 #: The most seats any variant allows (UNO Party! plays up to 16).
 MAX_SEATS = 16
@@ -129,6 +132,40 @@ def player_count_problem(variant, count: int, tr: Translator | None = None) -> s
     return tr("{variant} takes {low} to {high} players, not {count}",
               variant=tr(variant.label), low=variant.min_players, high=variant.max_players,
               count=count)
+
+
+def name_cells(name: str) -> int:
+    """How many terminal cells ``name`` takes (a kanji or a kana two, a letter one)."""
+    from rich.cells import cell_len
+
+    return cell_len(name)
+
+
+def name_problem(name: str, *, seat: int | None = None) -> tuple[str, dict] | None:
+    """None when ``name`` fits in :data:`MAX_NAME` cells; else why not: a message (marked,
+    for the caller's translator) and its fields. The caller adds the field ``name``;
+    given ``seat``, the message names the seat (``number``) instead."""
+    cells = name_cells(name)
+    if cells <= MAX_NAME:
+        return None
+    fields = {"most": MAX_NAME, "half": MAX_NAME // 2}
+    if seat is not None:
+        fields["number"] = seat
+    if cells == len(name):       # letters only: as it was always said
+        return (N_("the name of seat {number} is longer than {most} characters") if seat
+                is not None else N_("the name {name} is longer than {most} characters")), fields
+    return (N_("the name of seat {number} is too long: at most {most} letters, or {half} "
+               "wide characters (kanji, kana)") if seat is not None
+            else N_("the name {name} is too long: at most {most} letters, or {half} wide "
+                    "characters (kanji, kana)")), fields
+
+
+def fit_name(name: str) -> str:
+    """``name`` cut to :data:`MAX_NAME` cells, between characters (for a name nobody
+    typed for this game, such as an SSH login)."""
+    while name_cells(name) > MAX_NAME:
+        name = name[:-1]
+    return name.rstrip()
 
 
 def bot_levels() -> tuple[str, ...]:

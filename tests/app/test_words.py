@@ -12,8 +12,9 @@ from .helpers import make_app, press, rigged, screen_text, settle, take_keyboard
 #: Words that end in an ellipsis on purpose (something goes on), in each language:
 #: "thinking…", "Ann is playing…"; 考え中… and アンの番… in Japanese.
 WHOLE = ("thinking", "playing", "考え中", "の番")
-#: A word and the ellipsis right after it.
-_CUT = re.compile(r"(\w+)…")
+#: A word and the ellipsis right after it (``⋯`` is the one drawn for Japanese: see
+#: app/glyphs.py).
+_CUT = re.compile(r"(\w+)[…⋯]")
 
 
 def cut_words(text: str, names=()) -> list[str]:
@@ -36,6 +37,7 @@ def test_a_cut_word_is_found():
     assert cut_words("CPU 1 thinking… · Bob is playing…") == []
     assert cut_words("アン：カードを選ぶ、Enterで出…") == ["Enterで出"]
     assert cut_words("CPU 1 考え中… · ボブの番…") == []
+    assert cut_words("CPU 1 考え中⋯ · ボブの番⋯ · アン：Enterで出⋯") == ["Enterで出"]
 
 
 LONG = "Bartholomew-Jones"[:16]

@@ -160,11 +160,12 @@ async def test_every_japanese_setup_label_fits_whole_at_80x24():
         await quiet(pilot)
         text = await shown(pilot)
         lines = text.splitlines()
-        # Side by side the rule sets' names would not fit: the row shows the chosen one.
-        assert f"◀ {JA('Classic UNO')} ▶" in text
+        # Side by side the rule sets' names would not fit: the row shows the chosen one
+        # (between one-cell arrows: ◀ ▶ are ambiguous-width, see app/glyphs.py).
+        assert f"◄ {JA('Classic UNO')} ►" in text
         for words in (JA("New game"), JA("+ Add seat"), JA("- Remove seat"),
                       JA("Start the game (Enter)"), JA("House rules"), JA("To the target"),
-                      JA("Lowest wins"), JA("{points} points", points=500), "◀ 日本語 ▶",
+                      JA("Lowest wins"), JA("{points} points", points=500), "◄ 日本語 ►",
                       JA("Computer: {level}", level=JA("normal")), JA("Person"),
                       JA("Tab moves between the fields; ? explains the rules and every "
                          "house rule.")):

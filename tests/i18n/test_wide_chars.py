@@ -32,7 +32,8 @@ def test_japanese_wraps_in_cells_and_no_line_starts_or_ends_with_a_forbidden_mar
 
 def test_a_mark_that_may_not_start_a_line_takes_the_character_before_it_along():
     # At 10 cells "ました（" would end a line with "（" and the next start with "。".
-    assert wrap("出しました（赤）。次へ", 10) == ["出しました", "（赤）。次", "へ"]
+    # (and "次" goes down to "へ": a sentence does not end on one lone character).
+    assert wrap("出しました（赤）。次へ", 10) == ["出しました", "（赤）。", "次へ"]
     assert wrap("あいうえお。かき", 10) == ["あいうえ", "お。かき"]
 
 
@@ -94,3 +95,29 @@ async def test_ambiguous_symbols_by_a_frame_are_drawn_one_cell_wide_in_japanese(
     assert not any(symbol in seen["ja"] for symbol in NARROW)
     assert all(symbol in seen["ja"] for symbol in "►☛&≣")
 
+
+
+async def test_the_setup_and_a_cut_name_draw_no_ambiguous_symbol_in_japanese():
+    from uno_tui.app.app import UnoApp
+    from uno_tui.config import PlayConfig
+
+    from ..app.helpers import make_app, quiet, rigged, settle
+
+    seen = {}
+    for lang in ("en", "ja"):
+        app = UnoApp(PlayConfig(), pace=0, steady=True, lang=lang)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await quiet(pilot)
+            seen[lang] = screen_text(app)
+    # The choice rows and seat kinds between arrows; the house rules' cut descriptions.
+    assert all(symbol in seen["en"] for symbol in "◀▶…")
+    assert not any(symbol in seen["ja"] for symbol in "◀▶…")
+    assert all(symbol in seen["ja"] for symbol in "◄►⋯")
+    # A name cut on its seat, beside the next seat's column.
+    ctl = rigged("アンドレア・バルトロメオ,cpu", hands=[["R1", "R2"], ["G1", "G2"]], top="R5")
+    app = make_app(ctl, lang="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+    assert "► アンドレア・バ⋯ " in text, text
+    assert "…" not in text

@@ -6,7 +6,9 @@ locale, or "ambiguous characters are double width" in iTerm2, GNOME Terminal, mi
 Windows Terminal) draws them two cells wide, and a card's frame or a seat's column
 beside them moves one cell to the right. The layout counts them as one cell (Rich
 does), so for a player who reads Japanese each is drawn as a one-cell symbol of
-neutral width that says the same (``► ☛ & ≣``). English screens keep their symbols.
+neutral width that says the same (``► ◄ ☛ & ≣``, and ``⋯`` for the ellipsis ``…`` that
+marks a cut word or name, as Japanese type centres it anyway). English screens keep
+their symbols.
 
 The symbols in the Japanese catalogue's words are chosen the same way (its messages
 say ``☛`` where the English say ``☞``). Box-drawing lines (the frames themselves) are
@@ -18,7 +20,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-__all__ = ["NARROW", "EAST_ASIAN", "unambiguous", "unambiguous_pieces"]
+__all__ = ["NARROW", "EAST_ASIAN", "unambiguous", "unambiguous_text", "unambiguous_pieces"]
 
 #: Each ambiguous symbol the table draws beside a frame, and its one-cell stand-in.
 NARROW = {
@@ -27,6 +29,7 @@ NARROW = {
     "☞": "☛",      # Point Taken, and whom a seat pointed at
     "∞": "&",      # Wild Drawn Together (the link card)
     "▤": "≣",      # Wild Pile Up
+    "…": "⋯",      # a cut name or word (seats, the hand's title, the prompt, columns)
 }
 #: The languages whose players' terminals are likely to draw ambiguous symbols wide.
 EAST_ASIAN = frozenset({"ja"})
@@ -37,6 +40,14 @@ _TABLE = str.maketrans(NARROW)
 def unambiguous(text: str, lang: str) -> str:
     """``text`` with its ambiguous symbols replaced, for a player of ``lang``."""
     return text.translate(_TABLE) if lang in EAST_ASIAN else text
+
+
+def unambiguous_text(text, lang: str):
+    """A Rich ``Text`` with its ambiguous symbols replaced, for a player of ``lang`` (in
+    place: one character for another, so its styles stay where they were); returned."""
+    if lang in EAST_ASIAN:
+        text.plain = unambiguous(text.plain, lang)
+    return text
 
 
 @lru_cache(maxsize=4096)

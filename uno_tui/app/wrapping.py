@@ -5,7 +5,8 @@
 counts cells and may break between any two wide characters, keeping the Japanese rules
 of line breaking (禁則処理): a line never starts with a closing mark or a small kana
 (``。、）」ー``…) and never ends with an opening one (``「（``…); the character before
-such a mark moves down with it (追い出し).
+such a mark moves down with it (追い出し); and a sentence does not end on a line of one
+lone character (``…をめくっ / た``): a few characters of the line before go down with it.
 
 Text that is one cell a character (English, names in Latin letters) is wrapped by
 :func:`textwrap.wrap` exactly as before, so English screens do not change.
@@ -16,8 +17,11 @@ from __future__ import annotations
 import textwrap
 
 from rich.cells import cell_len
+from rich.markdown import Markdown, Paragraph
+from rich.text import Text
 
-__all__ = ["wrap", "crop_cells", "NO_LINE_START", "NO_LINE_END"]
+__all__ = ["wrap", "break_text", "crop_cells", "help_markdown", "NO_LINE_START",
+           "NO_LINE_END"]
 
 #: Characters a line must not start with (行頭禁則): closing brackets and quotes,
 #: punctuation, the long-vowel mark, small kana, iteration marks.
@@ -153,4 +157,78 @@ def wrap(text: str, width: int, subsequent_indent: str = "",
                 break
     if len(_strip(line)) > start:
         lines.append(line)
-    return ["".join(_strip(line)) for line in lines]
+    wrapped = ["".join(_strip(line)) for line in lines]
+    _no_lone_last_character(wrapped, width, subsequent_indent)
+    return wrapped
+
+
+def _no_lone_last_character(lines: list[str], width: int, indent: str) -> None:
+    """Gives a last line of one wide character company from the line before (the fewest
+    characters that may start a line, all wide, leaving that line two or more and not
+    ending with an opening mark), where they fit."""
+    if len(lines) < 2:
+        return
+    last, before = lines[-1][len(indent):], lines[-2]
+    if len(last) != 1 or cell_len(last) != 2:
+        return
+    take = 1
+    while take < len(before) and not _may_start(before[-take]):
+        take += 1
+    moved, kept = before[-take:], before[:-take]
+    if (len(kept.strip()) < 2 or not _may_end(kept) or cell_len(moved) != 2 * len(moved)
+            or cell_len(indent + moved + last) > width):
+        return
+    lines[-2], lines[-1] = kept, indent + moved + last
+
+
+def break_text(text: Text, width: int) -> Text | None:
+    """``text`` (styles kept) with a line break wherever :func:`wrap` breaks its lines at
+    ``width`` cells, for text Rich or Textual would otherwise wrap itself: they break
+    only at spaces, and fold a Japanese sentence (no spaces) at the last cell, before a
+    。 or a small kana too. None for text with no wide character: theirs is right there
+    (and English stays exactly as it was)."""
+    plain = text.plain
+    if cell_len(plain) == len(plain):
+        return None
+    lines: list[Text] = []
+    for paragraph in text.split("\n", allow_blank=True):
+        offsets, position = [], 0
+        for index, line in enumerate(wrap(paragraph.plain, width)):
+            found = paragraph.plain.find(line, position)
+            if found < 0:
+                # wrap() made a run of spaces one: the lines, in the text's own style.
+                return Text("\n".join(line for part in plain.split("\n")
+                                      for line in wrap(part, width) or [""]), style=text.style)
+            if index:
+                offsets.append(found)
+            position = found + len(line)
+        for piece in paragraph.divide(offsets):
+            piece.rstrip()
+            lines.append(piece)
+    return Text("\n", style=text.style).join(lines)
+
+
+class _Paragraph(Paragraph):
+    """A Markdown paragraph (a list item's too) broken by :func:`break_text` at the
+    width Rich lays it out at."""
+
+    def __rich_console__(self, console, options):
+        broken = break_text(self.text, options.max_width)
+        if broken is None:
+            yield from super().__rich_console__(console, options)
+            return
+        broken.justify = self.justify
+        yield broken
+
+
+class _LineBreakingMarkdown(Markdown):
+    elements = {**Markdown.elements, "paragraph_open": _Paragraph}
+
+
+def help_markdown(page: str, **options) -> Markdown:
+    """A help page's Markdown for Rich (``options`` as :class:`rich.markdown.Markdown`
+    takes them), its Japanese paragraphs and list items broken by the line-breaking
+    rules wherever Rich lays them out, whatever the width: Rich breaks only at spaces,
+    and folded a paragraph without any at the last cell (a line began with 。 or ッ).
+    Paragraphs in letters are laid out by Rich as before."""
+    return _LineBreakingMarkdown(page, **options)

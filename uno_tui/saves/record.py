@@ -519,6 +519,8 @@ def config_from_json(data: dict) -> PlayConfig:
         # screen shows them (an escape sequence in one would drive the terminal).
         name = clean_name(_get(seat, "name", str), limit=None)
         level = seat.get("level")
+        # Characters, not cells: a save from before names were measured in cells may
+        # hold a name of up to 16 kanji, and the table cuts such a name where it is drawn.
         if not name or len(name) > MAX_NAME:
             raise ValueError(Phrase("seat {number} has no printable name or one longer than "
                                     "{most}", number=number, most=MAX_NAME))

@@ -14,7 +14,7 @@ import secrets
 import unicodedata
 from dataclasses import dataclass
 
-from ..config import MAX_NAME
+from ..config import fit_name
 from ..printable import clean_name
 
 __all__ = ["Identity", "player_name", "guest_names", "split_login", "new_token", "chosen_name",
@@ -32,8 +32,8 @@ _DEFAULT_LOGINS = frozenset({"root", "admin", "user", "ubuntu", "pi", "guest", "
 
 def player_name(user: str) -> str:
     """A player's name from a login name: printable (:func:`~uno_tui.printable.clean_name`),
-    trimmed, at most MAX_NAME long."""
-    return clean_name(unicodedata.normalize("NFC", user), MAX_NAME) or "Player"
+    trimmed, at most MAX_NAME cells wide."""
+    return fit_name(clean_name(unicodedata.normalize("NFC", user), limit=None)) or "Player"
 
 
 def split_login(user: str) -> tuple[str, str | None]:

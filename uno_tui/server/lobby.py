@@ -14,7 +14,7 @@ from textual.widgets.option_list import Option
 
 from ..app.widgets.footer import KeysFooter
 from ..app.widgets.title import TitleBar
-from ..config import MAX_NAME
+from ..config import MAX_NAME, name_problem
 from ..i18n import LANGUAGES, N_
 from .identity import comeback_login
 from .table import TableError
@@ -230,6 +230,11 @@ class NameDialog(ModalScreen[str | None]):
         if not name:
             self.query_one("#name-hint", Static).update(
                 self.app.tr("A name, please (Escape cancels)."))
+            return
+        if name_problem(name) is not None:       # 16 cells: eight kanji fill the room
+            self.query_one("#name-hint", Static).update(
+                self.app.tr("A name takes at most {most} letters, or {half} wide "
+                            "characters (kanji, kana)", most=MAX_NAME, half=MAX_NAME // 2))
             return
         self.dismiss(name)
 

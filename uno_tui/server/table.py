@@ -33,7 +33,7 @@ from ..app.narration import Narrator
 from ..app.pacing import CATCH_GRACE, Answer, first_answer
 from ..app.window_clock import UnoWindowClock
 from ..bots import make_bot
-from ..config import MAX_LOG_LINES, MAX_NAME, PlayConfig, SeatSpec, default_bot_level
+from ..config import MAX_LOG_LINES, PlayConfig, SeatSpec, default_bot_level, name_problem
 from ..engine import Accept, Action, CallUno, Catch, Draw, EngineError, Keep, Play
 from ..i18n import N_, Phrase, Translator, translator
 from ..saves import MatchRecord, MatchRecorder, MatchStore
@@ -495,9 +495,10 @@ class ServerTable:
         name = (name if name is not None else member.name).strip()
         if not name:
             raise TableError(N_("a player needs a name"))
-        if len(name) > MAX_NAME:
-            raise TableError(N_("the name {name} is longer than {most} characters"),
-                             name=repr(name), most=MAX_NAME)
+        problem = name_problem(name)
+        if problem is not None:
+            message, fields = problem
+            raise TableError(message, name=repr(name), **fields)
         for mine in self.seats_of(member):
             if self._seats[mine].name.casefold() == name.casefold() and seat in (None, mine):
                 return mine    # asked twice (a double Enter): seated once

@@ -16,6 +16,7 @@ from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from ..glyphs import unambiguous_text
 from ..wrapping import wrap
 from .question import PAGE, Question
 
@@ -230,7 +231,8 @@ class PromptPanel(Widget):
             self._spans = []
             return Text()
         lines, self._spans = self._lines(self.content_region.width or self.size.width)
-        return Text("\n").join(lines)
+        # A cut line's "…" sits by the panel's border.
+        return unambiguous_text(Text("\n").join(lines), self.app.tr.lang)
 
     def get_content_height(self, container, viewport, width: int) -> int:
         return len(self._lines(width)[0]) if self.question else 0

@@ -14,10 +14,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalGroup
 from textual.screen import ModalScreen
-from textual.widgets import Button, Static
+from textual.widgets import Button
 
 from ..prompts.question import Option
 from ..widgets.footer import KeysFooter
+from ..widgets.prose import Prose
 
 __all__ = ["Option", "Dialog"]
 
@@ -52,11 +53,10 @@ class Dialog(ModalScreen[T]):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             # Names are data: the title and message are text, never markup.
-            yield Static(Text(self.title_text) if isinstance(self.title_text, str)
-                         else self.title_text, classes="dialog-title")
+            # Prose: Japanese lines broken by its line-breaking rules.
+            yield Prose(self.title_text, classes="dialog-title")
             if self.message:
-                yield Static(Text(self.message) if isinstance(self.message, str)
-                             else self.message, classes="dialog-message")
+                yield Prose(self.message, classes="dialog-message")
             yield from self.compose_extra()
             with VerticalGroup(id="options"):
                 for index, option in enumerate(self.options):

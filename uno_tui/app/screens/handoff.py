@@ -10,9 +10,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Static
+from textual.widgets import Button
 
 from ..widgets.footer import KeysFooter
+from ..widgets.prose import Prose
 
 __all__ = ["HandoffScreen"]
 
@@ -63,13 +64,14 @@ class HandoffScreen(Screen[bool]):
             # Names are data: every line is text, never markup.
             title = (tr("Only {name} may look", name=self.player) if self.kept
                      else tr("Pass to {name}", name=self.player))
-            yield Static(Text(title), id="handoff-title")
-            yield Static(Text(tr("Press Enter when only {name} is looking.", name=self.player)),
-                         id="handoff-message")
+            # Prose: Japanese lines broken by its line-breaking rules.
+            yield Prose(title, id="handoff-title")
+            yield Prose(tr("Press Enter when only {name} is looking.", name=self.player),
+                        id="handoff-message")
             if self.reason:
-                yield Static(Text(self.reason), id="handoff-reason")
+                yield Prose(self.reason, id="handoff-reason")
             if self.recent:
-                yield Static(self._recent_text(), id="handoff-recent")
+                yield Prose(self._recent_text(), id="handoff-recent")
             with Center():
                 yield Button(Text(tr("I am {name}: show {what}", name=self.player,
                                      what=self.shows)), id="handoff-ready",

@@ -5,7 +5,6 @@ from __future__ import annotations
 from importlib import resources
 from typing import Iterable
 
-from rich.markdown import Markdown
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -16,6 +15,7 @@ from ...engine import HOUSE_RULES, VARIANTS, ConfigError, house_rule
 from .. import frontends
 from ...i18n import Translator, translator
 from ..widgets.footer import KeysFooter
+from ..wrapping import help_markdown
 
 __all__ = ["HelpScreen", "rules_markdown", "keys_markdown"]
 
@@ -72,7 +72,8 @@ class HelpText(VerticalScroll, can_focus=True):
         self.page = page
 
     def compose(self) -> ComposeResult:
-        yield Static(Markdown(self.page, hyperlinks=False), classes="help-page")
+        # Japanese paragraphs broken by the line-breaking rules (see wrapping.py).
+        yield Static(help_markdown(self.page, hyperlinks=False), classes="help-page")
 
 
 class HelpScreen(ModalScreen[None]):

@@ -14,6 +14,7 @@ from textual.widgets import Static
 from ...engine import Face
 from ..cardtext import card_style, short_label
 from ..widgets.footer import KeysFooter
+from ..widgets.prose import Prose
 
 __all__ = ["RevealScreen"]
 
@@ -38,11 +39,11 @@ class RevealScreen(ModalScreen[None]):
             cards.append(f" {tr.words(short_label(face))} ", style=card_style(face))
             cards.append(" ")
         with Vertical(id="dialog"):
-            yield Static(Text(tr("{target}'s hand, for {name} only", target=self.target,
-                                 name=self.challenger)), classes="dialog-title")
+            yield Prose(tr("{target}'s hand, for {name} only", target=self.target,
+                           name=self.challenger), classes="dialog-title")
             yield Static(cards or tr("(no cards)"), classes="dialog-message",
                          id="revealed-cards")
-            yield Static(Text(tr.words(self.verdict)), classes="dialog-message")
+            yield Prose(tr.words(self.verdict), classes="dialog-message")
             yield Static(tr("Press Enter to hide it and go on."), classes="dialog-hint")
         yield KeysFooter()
 

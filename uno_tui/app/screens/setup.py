@@ -22,7 +22,7 @@ from textual.widgets import Input, Static
 from ...bots import BOT_LEVELS, LEVEL_DESCRIPTIONS
 from ...config import (
     MAX_NAME, MAX_SEATS, MODE_LABELS, PlayConfig, SeatSpec, computer_name, player_count_problem,
-    default_bot_level,
+    default_bot_level, name_problem,
 )
 from ...engine import HOUSE_RULES, MODES, PRESETS, VARIANTS, ConfigError, expand_rules, get_variant
 from ...engine.registry import PRESET_PREFIX, house_rule
@@ -35,6 +35,7 @@ from ..widgets.choice import ChoiceRow
 from ..widgets.seat_table import KindSwitch, NameInput, SeatTable, level_word
 from ..widgets.title import TitleBar
 from ..widgets.footer import KeysFooter
+from ..widgets.prose import Prose
 
 __all__ = ["SetupScreen", "default_seats", "computer_levels", "preset_of", "TARGETS",
            "TESTING_LEVELS", "CUSTOM"]
@@ -153,7 +154,7 @@ class SetupScreen(Screen[None]):
                             sorted(config.rules), id="rules")
             yield ActionLink(tr("Start the game (Enter)"), id="start")
         # Outside the scrolling part, so a problem always shows.
-        yield Static(tr(_HINT), id="setup-error")
+        yield Prose(tr(_HINT), id="setup-error")
         yield KeysFooter()
 
     def on_mount(self) -> None:
@@ -276,9 +277,10 @@ class SetupScreen(Screen[None]):
         for number, seat in enumerate(seats, start=1):
             if not seat.name:
                 raise ConfigError(tr("seat {number} needs a name", number=number))
-            if len(seat.name) > MAX_NAME:
-                raise ConfigError(tr("the name of seat {number} is longer than {most} "
-                                     "characters", number=number, most=MAX_NAME))
+            problem = name_problem(seat.name, seat=number)
+            if problem is not None:
+                message, fields = problem
+                raise ConfigError(tr(message, **fields))
             key = seat.name.casefold()
             if key in seen:
                 raise ConfigError(tr("seats {first} and {second} are both called {name}",
@@ -359,6 +361,12 @@ class SetupScreen(Screen[None]):
             self._setting_mode = False
         else:
             self._mode_chosen = True
+
+    @on(NameInput.TooWide)
+    def _name_too_wide(self, event: NameInput.TooWide) -> None:
+        event.stop()
+        self._say(self.app.tr("A name takes at most {most} letters, or {half} wide "
+                              "characters (kanji, kana)", most=MAX_NAME, half=MAX_NAME // 2))
 
     @on(SeatTable.AddRequested)
     def _add_pressed(self, event: SeatTable.AddRequested) -> None:

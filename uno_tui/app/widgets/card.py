@@ -19,8 +19,6 @@ from typing import NamedTuple, Sequence
 from rich.cells import cell_len
 from rich.text import Text
 
-from rich.cells import cell_len
-
 from ...engine import Face, Kind
 from ...engine.cards import COLOR_LETTERS
 from ...i18n import Translator, translator
@@ -147,17 +145,15 @@ def card_name_lines(face: Face, width: int, lines: int,
 
 
 def _wide_name_lines(name: str, width: int, lines: int, tr: Translator) -> tuple[str, ...]:
-    from .log import fill_cells   # the log's line breaking, without its indent
-
     wild = tr.words(kind_name(Kind.WILD))
     while name:
         rest = name[len(wild):].lstrip(" ・") if name.startswith(wild) else ""
         if rest:
             # "ワイルド / ドロー4" reads better than "ワイルドド / ロー4".
-            wrapped = [wild, *fill_cells(rest, width)]
+            wrapped = [wild, *wrap(rest, width)]
             if len(wrapped) <= lines and all(cell_len(line) <= width for line in wrapped):
                 return tuple(wrapped)
-        wrapped = fill_cells(name, width)
+        wrapped = wrap(name, width)
         if len(wrapped) <= lines:
             return tuple(wrapped)
         if not rest:

@@ -12,6 +12,7 @@ from textual.binding import Binding
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from ..glyphs import unambiguous
 from .keys import OwnBindingsFirst
 
 __all__ = ["CheckList"]
@@ -95,6 +96,7 @@ class CheckList(OwnBindingsFirst, Widget, can_focus=True):
                 detail = f": {description}"
                 if cell_len(detail) > room:
                     detail = _cut(detail, room - 1) + "…" if room > 2 else ""
+                    detail = unambiguous(detail, self.app.tr.lang)   # the next column's [ ]
                 text.append(detail, style="dim")
                 if column < columns - 1:
                     text.append(" " * max(1, cell - 4 - cell_len(name) - cell_len(detail)))

@@ -12,6 +12,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from ..glyphs import unambiguous
 from .keys import OwnBindingsFirst
 
 __all__ = ["ChoiceRow"]
@@ -92,7 +93,7 @@ class ChoiceRow(OwnBindingsFirst, Widget, Generic[T], can_focus=True):
             # Padded in cells: a Japanese label's characters are two cells wide.
             text.append(self.label + " " * (self._indent - cell_len(self.label)), style="bold")
         if self._narrow:
-            text.append(f"◀ {self.options[self.index][0]} ▶")
+            text.append(unambiguous(f"◀ {self.options[self.index][0]} ▶", self.app.tr.lang))
             return text
         for number, (label, _) in enumerate(self.options):
             if number:

@@ -20,7 +20,7 @@ from textual.widget import Widget
 from ...engine import Face, HandCard
 from ...i18n import Translator, translator
 from ..cardtext import hand_order
-from ..glyphs import EAST_ASIAN, unambiguous_pieces
+from ..glyphs import EAST_ASIAN, unambiguous_pieces, unambiguous_text
 from ..tablestate import TableState
 from .bound import TableWidget
 from .card import COMPACT, CardSize, card_lines, card_size_for
@@ -250,6 +250,7 @@ class HandTitle(TableWidget):
         title = Text(self.title, style="bold")
         if title.cell_len > width - 6:
             title.truncate(max(0, width - 6), overflow="ellipsis")
+            unambiguous_text(title, self.app.tr.lang)    # its "…" by the border
         line = Text("╭─ ")
         line.append_text(title)
         line.append(" " + "─" * max(0, width - title.cell_len - 5) + "╮")

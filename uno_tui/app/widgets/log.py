@@ -8,11 +8,9 @@ fill below. A scrolling log would move (and repaint) every visible row for every
 
 from __future__ import annotations
 
-import re
-import textwrap
 from typing import Sequence
 
-from rich.cells import cell_len, chop_cells
+from rich.cells import cell_len
 from rich.segment import Segment
 from textual import events
 from textual.geometry import Region
@@ -21,6 +19,7 @@ from textual.widget import Widget
 
 from ...config import MAX_LOG_LINES as MAX_LINES
 from ...i18n import N_, Phrase
+from ..wrapping import wrap
 
 __all__ = ["GameLog", "MAX_LINES"]
 
@@ -32,88 +31,10 @@ MIN_WRAP = 20
 SCROLLED_BACK = N_("older lines · wheel ↓")
 
 
-#: Where a line may break besides spaces: before and after any one wide character
-#: (Japanese is written without spaces); a run of anything else is one word.
-_TOKENS = re.compile(r" +|[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]|[^ \u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]+")
-#: Japanese punctuation and small kana a row must not start with (kinsoku): the
-#: character before it goes down with it.
-_NO_ROW_START = frozenset("、。，．・：；？！）」』】〕〉》ーぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ")
-
-
-def fill_cells(text: str, width: int) -> list[str]:
-    """``text`` in rows of at most ``width`` cells, broken at spaces or between wide
-    characters (never before one a row may not start with), no indent."""
-    return _wrap_cells(text, width, "")
-
-
-def _wrap_cells(line: str, width: int, indent: str = INDENT) -> list[str]:
-    """``line`` in rows of at most ``width`` cells, measured in cells, broken at spaces
-    or between wide characters, continuations indented."""
-    rows: list[str] = []
-    row: list[str] = []
-    used = 0
-
-    def room() -> int:
-        return width - (cell_len(indent) if rows else 0)
-
-    def finish(tokens: list[str]) -> None:
-        text = "".join(tokens).rstrip(" ")
-        rows.append(indent + text if rows else text)
-
-    for token in _TOKENS.findall(line):
-        cells = cell_len(token)
-        if used + cells <= room():
-            if row or not token.isspace():
-                row.append(token)
-                used += cells
-            continue
-        if token.isspace():
-            finish(row)
-            row, used = [], 0
-            continue
-        carried = [row.pop()] if token in _NO_ROW_START and len(row) > 1 \
-            and not row[-1].isspace() else []
-        if row:
-            finish(row)
-        row = [*carried, token]
-        used = sum(cell_len(piece) for piece in row)
-        while used > room():            # a word longer than a whole row: cut by cells
-            head, *_rest = chop_cells("".join(row), room())
-            finish([head])
-            rest = "".join(row)[len(head):]
-            row, used = ([rest], cell_len(rest)) if rest else ([], 0)
-    if row or not rows:
-        finish(row)
-    _no_lone_last_character(rows, width, indent)
-    return rows
-
-
-def _no_lone_last_character(rows: list[str], width: int, indent: str) -> None:
-    """A Japanese sentence does not end on a row of one character ("…をめくっ / た"): a
-    few characters of the row before go down with it (never one a row may not start
-    with)."""
-    if len(rows) < 2:
-        return
-    last, before = rows[-1][len(indent):], rows[-2]
-    if len(last) != 1 or cell_len(last) != 2:
-        return
-    take = 1
-    while take < len(before) and before[-take] in _NO_ROW_START:
-        take += 1
-    moved = before[-take:]
-    kept = before[:-take]
-    if len(kept.strip()) < 2 or any(cell_len(c) != 2 for c in moved) \
-            or cell_len(indent + moved + last) > width:
-        return
-    rows[-2], rows[-1] = kept, indent + moved + last
-
-
 def wrap_line(line: str, width: int) -> list[str]:
-    """``line`` as rows of at most ``width`` cells, continuations indented."""
-    if cell_len(line) != len(line):
-        # Wide characters (Japanese, a name in CJK) take two cells each: wrap by cells.
-        return _wrap_cells(line, width)
-    return textwrap.wrap(line, width, subsequent_indent=INDENT) or [""]
+    """``line`` as rows of at most ``width`` cells, continuations indented (Japanese
+    broken between characters by its line-breaking rules: see wrapping.py)."""
+    return wrap(line, width, subsequent_indent=INDENT) or [""]
 
 
 class GameLog(Widget, can_focus=False):

@@ -17,6 +17,7 @@ from textual.widget import Widget
 
 from ...i18n import Translator, translator
 from ...saves import SaveFileError, SaveSummary
+from ..glyphs import unambiguous, unambiguous_text
 
 __all__ = ["SavedMatches", "describe", "ago"]
 
@@ -92,14 +93,14 @@ class SavedMatches(Widget, can_focus=True):
             text.append(" " + tr("(r resumes the one marked ▶)"), style="dim")
             for number, summary in enumerate(self.summaries):
                 here = number == self.cursor
-                marker = "▶ " if here else "  "
+                marker = unambiguous("▶ ", tr.lang) if here else "  "
                 text.append("\n" + marker, style="bold" if here else "")
                 line = describe(summary, tr=tr)
                 if here and self.has_focus:
                     line.stylize("reverse")
                 # One line per match, cut to the width (the notices below may wrap).
                 line.truncate(max(1, self.size.width - 2), overflow="ellipsis")
-                text.append_text(line)
+                text.append_text(unambiguous_text(line, tr.lang))
             if self.more:
                 text.append("\n  " + tr("and {count} older", count=self.more), style="dim")
         return text

@@ -16,9 +16,10 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Input, Static
 
-from ...config import MAX_NAME, SeatSpec
+from ...config import MAX_NAME, SeatSpec, name_cells
 from ...i18n import N_, Translator, translator
 from ...printable import clean_name
+from ..glyphs import unambiguous
 from .action import ActionLink
 from .keys import OwnBindingsFirst
 
@@ -62,6 +63,10 @@ class NameInput(OwnBindingsFirst, Input):
 
     TYPES_TEXT = True
 
+    class TooWide(Message):
+        """What was typed would make the name wider than ``MAX_NAME`` cells: it was
+        refused (the screen says why)."""
+
     async def _on_key(self, event: events.Key) -> None:
         if event.character == "+":
             return
@@ -69,6 +74,17 @@ class NameInput(OwnBindingsFirst, Input):
 
     def check_consume_key(self, key: str, character: str | None) -> bool:
         return character != "+" and super().check_consume_key(key, character)
+
+    def replace(self, text: str, start: int, end: int) -> None:
+        # ``max_length`` counts characters, but a name is measured in cells: eight kanji
+        # fill the room sixteen letters do.
+        value = self.value
+        start, end = sorted((max(0, start), min(len(value), end)))
+        if name_cells(value[:start] + text + value[end:]) > MAX_NAME:
+            self.restricted()
+            self.post_message(self.TooWide())
+            return
+        super().replace(text, start, end)
 
 
 class KindSwitch(OwnBindingsFirst, Widget, can_focus=True):
@@ -102,7 +118,9 @@ class KindSwitch(OwnBindingsFirst, Widget, can_focus=True):
         self.set_reactive(KindSwitch.level, level)
 
     def render(self) -> Text:
-        return Text(f"◀ {kind_label(self.level, self.level in self.testing, self.app.tr)} ▶")
+        tr = self.app.tr
+        return Text(unambiguous(f"◀ {kind_label(self.level, self.level in self.testing, tr)} ▶",
+                                tr.lang))
 
     def get_content_width(self, container, viewport) -> int:
         tr = self.app.tr

@@ -1,0 +1,93 @@
+"""One line wrapper for every Japanese text the app wraps itself (`app/wrapping.py`):
+the log, the prompt panel and the cards' names break lines by the same rules."""
+
+from __future__ import annotations
+
+import pytest
+from rich.cells import cell_len
+
+from uno_tui.app.widgets import card as cards
+from uno_tui.app.widgets.log import INDENT, wrap_line
+from uno_tui.app.wrapping import NO_LINE_END, NO_LINE_START, wrap
+from uno_tui.engine import Face
+from uno_tui.i18n import translator
+
+from ..app.helpers import make_controller
+
+JA = translator("ja")
+
+
+def _problems(rows: list[str], width: int) -> list[str]:
+    """What breaks the rules in ``rows``: too wide, a forbidden start or end, a last row
+    of one lone wide character."""
+    found = [f"{row!r} is wider than {width}" for row in rows if cell_len(row) > width]
+    found += [f"{row!r} starts with {row.strip()[0]}" for row in rows[1:]
+              if row.strip()[:1] in NO_LINE_START]
+    found += [f"{row!r} ends with {row.strip()[-1]}" for row in rows[:-1]
+              if row.strip()[-1:] in NO_LINE_END]
+    last = rows[-1].strip()
+    if len(rows) > 1 and len(last) == 1 and cell_len(last) == 2:
+        found.append(f"{last!r} is alone on the last row")
+    return found
+
+
+def test_a_sentence_does_not_end_on_a_row_of_one_lone_character():
+    # Without the rule: "アンが山札から1枚をめくっ" / "た".
+    assert wrap("アンが山札から1枚をめくった", 25, INDENT) == ["アンが山札から1枚をめ", "  くった"]
+    # The small っ may not start a row, so 勝 comes down with it.
+    assert wrap("ボブが上がってラウンドに勝った", 28, INDENT) == ["ボブが上がってラウンドに",
+                                                           "  勝った"]
+    assert wrap("すべてが裏返った：ダークサイドで続行", 18, INDENT) == [
+        "すべてが裏返った：", "  ダークサイドで", "  続行"]
+
+
+def test_the_log_never_ends_a_row_with_an_opening_bracket():
+    # The log's own wrapper ended the row with "（" and began the next with "1枚）".
+    assert wrap_line("CPU 1がミニパイルを引き取った（1枚）", 31) == [
+        "CPU 1がミニパイルを引き取った", "  （1枚）"]
+
+
+def test_the_log_never_starts_a_row_with_a_closing_bracket_or_a_small_kana():
+    # It began rows with "）。" and "ィール": it carried one piece back, not enough.
+    assert wrap_line("ワイルドパイルアップ：1枚をミニパイルにめくった（赤の9）。色は赤 (R)、"
+                     "次に出すのはCPU 1", 29)[1:3] == ["  ニパイルにめくった（赤の",
+                                                  "  9）。色は赤 (R)、次に出すの"]
+    assert wrap_line("すべてが裏返った：ダークサイドで続行、いちばん上はティールのフリップ",
+                     28)[1:] == ["  ドで続行、いちばん上は", "  ティールのフリップ"]
+
+
+def test_english_log_rows_are_wrapped_as_before():
+    import textwrap
+
+    line = "Wild Pile Up: 3 cards turned onto a mini-pile (Wild, Wild Draw Four, Yellow 9)"
+    for width in range(20, 61):
+        assert wrap_line(line, width) == textwrap.wrap(line, width, subsequent_indent=INDENT)
+    assert wrap_line("", 30) == [""]
+
+
+@pytest.mark.parametrize("variant, rules", [("classic", ("7-0", "jump-in", "stacking")),
+                                            ("pokemon", ()), ("flip", ()), ("party", ())])
+def test_every_log_line_of_a_random_game_in_japanese_keeps_the_rules_at_every_width(
+        variant, rules):
+    controller = make_controller("cpu,cpu,cpu", seed=7, variant=variant, rules=rules, ids=False)
+    for _ in range(300):          # bounded: a few hundred actions, most of the events
+        if controller.game.is_over:
+            break
+        controller.bot_step()
+    lines = {JA.words(line) for line in controller.log}
+    assert any(cell_len(line) != len(line) for line in lines)
+    for line in lines:
+        for width in range(20, 61):
+            rows = wrap_line(line, width)
+            assert not _problems(rows, width), (width, rows)
+            assert "".join(row.strip() for row in rows).replace(" ", "") == \
+                line.replace(" ", ""), (width, rows)
+
+
+def test_card_names_in_japanese_break_with_the_same_rules():
+    # card.py's wide names go through wrapping.wrap (they used the log's copy, which
+    # broke them the same way: every card face in Japanese is drawn as before).
+    name_lines = cards.card_name_lines
+    assert name_lines(Face.parse("W+4"), 9, 2, JA) == ("ワイルド", "ドロー4")
+    assert name_lines(Face.parse("WPU"), 11, 3, JA) == ("ワイルド", "パイル", "アップ")
+    assert name_lines(Face.parse("OSE"), 9, 2, JA) == ("全員ス", "キップ")
