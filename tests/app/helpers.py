@@ -333,6 +333,17 @@ def check_every_frame(app, check) -> list[AssertionError]:
     return failures
 
 
+def on_every_frame(app, note) -> None:
+    """Call ``note(app)`` after each frame the app sends to the terminal, on any screen."""
+    display = app._display
+
+    def noted(screen, renderable) -> None:
+        display(screen, renderable)
+        note(app)
+
+    app._display = noted
+
+
 def redrawn_regions(app) -> list:
     """The regions of the screen the app draws again from now on (Textual's compositor's
     dirty regions at each update), as a list that grows frame by frame."""

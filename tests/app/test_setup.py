@@ -12,7 +12,8 @@ from uno_tui.app.widgets.seat_table import KindSwitch, NameInput, SeatTable
 from uno_tui.bots import BOT_LEVELS
 from uno_tui.config import PlayConfig, default_bot_level
 
-from .helpers import click, make_app, make_controller, press, quiet, redrawn_regions, settle, shown
+from .helpers import (click, make_app, make_controller, on_every_frame, press, quiet,
+                      redrawn_regions, settle, shown)
 
 
 #: Left presses from the default computer level back to "Person".
@@ -296,3 +297,22 @@ async def test_a_key_on_the_setup_screen_draws_again_only_what_it_changes():
         await quiet(pilot)
         assert len(app.screen.query_one(SeatTable).rows) == 6
         assert len(updates) <= 1, updates       # once, when the hint names a computer
+
+
+async def test_the_first_frame_after_plus_shows_the_new_seat_with_its_cursor():
+    # The new row showed first, its name got the focus (the cursor) a frame later; and
+    # at 80x24 the rows added go below the fold: each must be scrolled into view.
+    app = UnoApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await quiet(pilot)
+        table = app.screen.query_one(SeatTable)
+        for count in range(5, 9):
+            frames: list[bool] = []
+            on_every_frame(app, lambda app: frames.append(
+                app.screen.focused is table.seat_rows[-1].query_one(NameInput)))
+            await press(pilot, "plus")
+            await quiet(pilot)
+            assert len(table.rows) == count
+            assert frames and frames[0], frames
+            name = table.seat_rows[-1].query_one(NameInput)
+            assert app.screen.query_one("#setup").region.contains_region(name.region)

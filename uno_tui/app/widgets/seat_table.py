@@ -290,6 +290,9 @@ class SeatTable(Vertical):
             spare.seat_as(seat, len(rows) + 1)
             spare.display = True
             row = spare
+            # The focus at once, so the row shows in the first frame with its cursor (it
+            # came a frame later); scrolled into view once it is laid out.
+            self.screen.set_focus(row.query_one(NameInput), scroll_visible=False)
         else:
             row = SeatRow(seat, self.kinds, self.testing, number=len(rows) + 1)
             self.mount(row, after=rows[-1])
@@ -301,7 +304,11 @@ class SeatTable(Vertical):
     def _added(self, row: SeatRow) -> None:
         self._number_rows()
         if row.is_attached:
-            row.query_one(NameInput).focus()
+            name = row.query_one(NameInput)
+            if self.screen.focused is name:
+                name.scroll_visible(animate=False)
+            else:
+                name.focus()
             # The next "+" shows a row mounted now, while nobody waits for it.
             self.call_after_refresh(self._mount_spare, row)
 
