@@ -26,7 +26,7 @@ async def test_help_opened_and_closed_by_a_burst_never_crashes_and_ends_where_it
     async with app.run_test() as pilot:
         await settle(pilot)
         rng = random.Random(3)
-        for _ in range(6):       # each opening of help lays out its Markdown: ~0.5 s of CPU
+        for _ in range(6):
             _burst(app, rng.choice([["question_mark", "escape", "k"],
                                     ["question_mark", "k", "r", "escape", "question_mark",
                                      "k", "escape"],

@@ -136,7 +136,7 @@ async def test_help_shows_the_rules_of_the_variant_and_the_keys():
         assert isinstance(pilot.app.screen, HelpScreen)
         text = await shown(pilot)
         assert "Pokémon UNO" in text and "Snorlax" in text
-        # The text scrolls by keys (Textual's viewer takes no focus of its own).
+        # The text takes the focus, so the keys scroll it.
         rules = pilot.app.screen.query_one("#rules-text")
         assert rules.max_scroll_y > 0 and rules.scroll_y == 0
         await press(pilot, "pagedown")

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
+import pytest
+
 from uno_tui.app.widgets.log import GameLog
 
 from ..app.helpers import answer_by_keys, make_controller, make_app, press, screen_text, settle
@@ -100,10 +102,12 @@ async def _read_a_game(variant: str, rules: tuple[str, ...], seed: int,
             look("log", app.tr.words(line))
 
 
-async def test_no_english_word_reaches_a_japanese_screen():
+@pytest.mark.parametrize("variant, rules, seed", GAMES,
+                         ids=[f"{variant}-{seed}" for variant, _, seed in GAMES])
+async def test_no_english_word_reaches_a_japanese_screen(variant, rules, seed):
+    # One game a test, so the suite's processes share the games out.
     found: dict[str, set[str]] = defaultdict(set)
-    for variant, rules, seed in GAMES:
-        await _read_a_game(variant, rules, seed, found)
+    await _read_a_game(variant, rules, seed, found)
     words = {word for line in found for word in english_words(line)}
     report = [f"{line}    [{sorted(places)[0]}]" for line, places in sorted(found.items())]
     assert not found, (f"{len(words)} English words on {len(found)} lines of Japanese "

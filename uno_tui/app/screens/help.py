@@ -5,10 +5,12 @@ from __future__ import annotations
 from importlib import resources
 from typing import Iterable
 
+from rich.markdown import Markdown
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import MarkdownViewer, TabbedContent, TabPane
+from textual.widgets import Static, TabbedContent, TabPane
 
 from ...engine import HOUSE_RULES, VARIANTS, ConfigError, house_rule
 from .. import frontends
@@ -57,6 +59,22 @@ def keys_markdown(tr: Translator | None = None) -> str:
     return _read("keys.md", tr or translator()) or ""
 
 
+class HelpText(VerticalScroll, can_focus=True):
+    """One help page, scrolled by the arrows and Page Up/Down.
+
+    The page is one Rich renderable in one widget, not Textual's Markdown widget: that
+    builds a widget per paragraph and list item, and Textual restyles every one of them
+    on each focus change, so each opening of help cost about half a second of CPU (on a
+    shared server, everyone's)."""
+
+    def __init__(self, page: str, *, id: str) -> None:
+        super().__init__(id=id)
+        self.page = page
+
+    def compose(self) -> ComposeResult:
+        yield Static(Markdown(self.page, hyperlinks=False), classes="help-page")
+
+
 class HelpScreen(ModalScreen[None]):
     """Rules and keys in two tabs; Escape (or q) closes it."""
 
@@ -84,11 +102,7 @@ class HelpScreen(ModalScreen[None]):
         with TabbedContent(initial=self.tab, id="help-tabs"):
             for tab, title in ((RULES_TAB, tr("Rules")), (KEYS_TAB, tr("Keys"))):
                 with TabPane(title, id=tab):
-                    viewer = MarkdownViewer(pages[tab], show_table_of_contents=False,
-                                            id=f"{tab}-text")
-                    # Textual's viewer takes no focus, so its keys would never reach it.
-                    viewer.can_focus = True
-                    yield viewer
+                    yield HelpText(pages[tab], id=f"{tab}-text")
         yield KeysFooter()
 
     def on_mount(self) -> None:
@@ -100,7 +114,7 @@ class HelpScreen(ModalScreen[None]):
 
     def _focus_text(self, tab: str) -> None:
         # The arrows and Page Up/Down scroll the text in view.
-        self.query_one(f"#{tab}-text", MarkdownViewer).focus()
+        self.query_one(f"#{tab}-text", HelpText).focus()
 
     def action_close(self) -> None:
         self.dismiss(None)
