@@ -661,6 +661,7 @@ class ServerTable:
             self.recorder.record = None
             self.recorder.config = self.save_config()
         self.ctl.use_position(game)
+        self._timeouts.clear()      # those of the game replaced are not "in a row" here
         if self.recorder is not None and any(seat.key for seat in self._seats):
             self._save_seat_keys()          # beside the new save
         self.summary = None
