@@ -176,3 +176,20 @@ async def test_the_creator_ends_a_kept_seat_s_wait_with_a(tmp_path):
         assert not table.held_seats()
         assert any("bob is marked away" in line for line in table.ctl.log)
         await ann.close()
+
+
+async def test_a_timeout_that_draws_a_playable_card_keeps_it_at_once(tmp_path):
+    """The draw asked the slow seat again (keep or play it) and the table waited a
+    second turn's time for someone who was not there (seen with a frozen ssh)."""
+    async with serving(tmp_path, turn_seconds=2.0, pace=0.05) as host:
+        ann, bob = await _seated(host)
+        table = host.tables[0]
+        table.use_position(Game.from_position(
+            "classic", hands=[["G7", "G8"], ["B1", "B2", "R9"]], top="Y3",
+            draw=["Y5", "Y6", "B7", "B8"], current=0))
+        await wait_until(lambda: any("ann's time ran out" in line for line in table.ctl.log),
+                         "ann's timeout", limit=30)
+        game = table.ctl.game
+        assert len(game.hands[0]) == 3 and game.decision.seat == 1     # kept; bob's turn
+        await ann.close()
+        await bob.close()
