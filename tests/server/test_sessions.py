@@ -170,3 +170,21 @@ async def test_a_table_a_visitor_opened_does_not_keep_their_app(tmp_path):
         assert table._tasks
         assert apps_held_by(table) == []
         await ann.close()
+
+
+async def test_the_idle_sweep_keeps_no_session_that_has_ended(tmp_path):
+    """Its loop variable stayed bound while it slept: the last session it looked at
+    (app, screens and all) stayed alive after the visitor had gone."""
+    from uno_tui.server.limits import Limits
+    from uno_tui.server.session import TerminalSession
+
+    async with serving(tmp_path, limits=Limits(lobby_idle=2.0)) as host:   # sweeps every 0.5 s
+        ann = await Client(host, "ann").connect()
+        await wait_until(lambda: "Play now" in ann.text(), "the lobby")
+        await asyncio.sleep(0.7)          # a sweep has looked at ann's session
+        await ann.close()
+        await wait_until(lambda: not host.sessions, "ann's session ended")
+        await asyncio.sleep(0.7)          # and another has run since
+        frame = host._sweeper.get_coro().cr_frame
+        assert not [value for value in frame.f_locals.values()
+                    if isinstance(value, TerminalSession)]

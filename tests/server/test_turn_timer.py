@@ -28,14 +28,17 @@ async def test_the_timer_draws_for_a_slow_seat_then_a_computer_plays_it_until_a_
         table.use_position(Game.from_position(
             "classic", hands=[["R5", "G7", "G8"], ["B1", "B2", "R9"]], top="Y3",
             draw=["B4", "B6", "B7", "B8"], current=0))
-        await wait_until(lambda: "s left" in ann.text(), "ann's countdown")
-        await wait_until(lambda: "Waiting for ann · " in bob.text(), "bob sees it too")
+        # (Her 0.6 s countdown is read in the tests below, with a turn long enough to
+        # read it on a loaded machine: here it may be gone before anyone looks.)
         await wait_until(lambda: any("ann's time ran out (0.6 s)" in line
                                      for line in log_entries(bob)), "the first timeout")
         assert len(table.ctl.game.hands[0]) >= 4           # she drew
-        assert not table.played_by_computer(0)
         await wait_until(lambda: table.played_by_computer(0), "a computer for ann")
-        assert any("timed out 2 times in a row" in line for line in table.ctl.log)
+        # Only after her second timeout in a row (read in the log, not by the clock:
+        # on a loaded machine the second may come before this test looks again).
+        log = list(table.ctl.log)
+        computer = next(i for i, line in enumerate(log) if "timed out 2 times in a row" in line)
+        assert sum("ann's time ran out" in line for line in log[:computer]) == 2
         await wait_until(lambda: "press any key to play" in ann.text(), "ann told")
         ann.keys(" ")
         await wait_until(lambda: not table.played_by_computer(0), "ann's seat hers again")
@@ -114,6 +117,24 @@ async def test_the_countdown_is_in_the_turn_prompt_at_every_width(tmp_path):
         await ann.close()
 
 
+async def test_the_others_read_the_turn_s_countdown_and_a_kept_seat_s(tmp_path):
+    import re
+
+    async with serving(tmp_path, turn_seconds=300, hold=300) as host:
+        ann, bob = await _seated(host)
+        table = host.tables[0]
+        table.use_position(Game.from_position(
+            "classic", hands=[["R5", "G7"], ["B1", "B2", "R9"]], top="Y3",
+            draw=["B4", "B6"], current=0))
+        await wait_until(lambda: re.search(r"Waiting for ann · \d+ s left", bob.text()),
+                         "bob reads ann's countdown")
+        ann.abort()
+        await wait_until(lambda: re.search(
+            r"Waiting for ann, who lost the link: seat kept \d+ s · \d+ s left", bob.text()),
+            "bob reads how long her seat is kept, and her turn's seconds")
+        await bob.close()
+
+
 async def test_a_dropped_seat_counts_down_and_its_turn_timer_plays_it(tmp_path):
     """Ann drops on her turn: her seat is kept (the hold), bob reads how long, and the
     turn timer goes on running for her seat, so the table waits no longer than it
@@ -126,18 +147,15 @@ async def test_a_dropped_seat_counts_down_and_its_turn_timer_plays_it(tmp_path):
         table.use_position(Game.from_position(
             "classic", hands=[["R5", "G7", "G8"], ["B1", "B2", "R9"]], top="Y3",
             draw=["B4", "B6", "B7", "B8", "B9", "G1"], current=0))
-        await wait_until(lambda: "s left" in ann.text(), "ann's countdown")
         ann.abort()
         await wait_until(lambda: 0 in table.held_seats(), "ann's seat kept")
-        await wait_until(lambda: re.search(r"ann, who lost the link: seat kept 1[12]\d s",
-                                           bob.text()), "bob reads the hold's countdown")
         await wait_until(lambda: any("ann's time ran out" in line for line in table.ctl.log),
                          "the turn timer ran out on the kept seat")
         assert len(table.ctl.game.hands[0]) >= 4           # she drew
         assert 0 in table.held_seats()                      # still kept for her
         await wait_until(lambda: table.played_by_computer(0), "a computer for ann's seat")
         assert any("until they come back" in line for line in table.ctl.log)
-        await wait_until(lambda: re.search(r"ann lost the link: seat kept 1[01]\d s",
+        await wait_until(lambda: re.search(r"ann lost the link: seat kept \d+ s",
                                            bob.text()), "the hold still shows, aside")
         await bob.close()
 
@@ -158,3 +176,20 @@ async def test_the_creator_ends_a_kept_seat_s_wait_with_a(tmp_path):
         assert not table.held_seats()
         assert any("bob is marked away" in line for line in table.ctl.log)
         await ann.close()
+
+
+async def test_a_timeout_that_draws_a_playable_card_keeps_it_at_once(tmp_path):
+    """The draw asked the slow seat again (keep or play it) and the table waited a
+    second turn's time for someone who was not there (seen with a frozen ssh)."""
+    async with serving(tmp_path, turn_seconds=2.0, pace=0.05) as host:
+        ann, bob = await _seated(host)
+        table = host.tables[0]
+        table.use_position(Game.from_position(
+            "classic", hands=[["G7", "G8"], ["B1", "B2", "R9"]], top="Y3",
+            draw=["Y5", "Y6", "B7", "B8"], current=0))
+        await wait_until(lambda: any("ann's time ran out" in line for line in table.ctl.log),
+                         "ann's timeout", limit=30)
+        game = table.ctl.game
+        assert len(game.hands[0]) == 3 and game.decision.seat == 1     # kept; bob's turn
+        await ann.close()
+        await bob.close()

@@ -533,21 +533,25 @@ class Host:
             await asyncio.sleep(min(IDLE_SWEEP, idle / 4) if idle else IDLE_SWEEP)
             self._close_abandoned()
             self._log_repeats()
-            if not idle:
-                continue
-            now = time.monotonic()
-            for session in list(self.sessions):
-                if session.table is None and now - session.last_input >= idle:
-                    self.log_limit(f"idle in the lobby for {idle:g} s", addr=session.peer,
-                                   user=session.user)
-                    tr = session.tr
-                    if idle >= 60:
-                        farewell = tr("You were idle in the lobby for {minutes} minutes: "
-                                      "come back any time!", minutes=f"{idle / 60:g}")
-                    else:
-                        farewell = tr("You were idle in the lobby for {seconds} s: come "
-                                      "back any time!", seconds=f"{idle:g}")
-                    session.close(farewell, f"idle in the lobby for {idle:g} s")
+            if idle:
+                # In a method of its own: a loop variable here stayed bound while the
+                # sweep slept, keeping the last session's app (and its screens) alive.
+                self._disconnect_idle(idle)
+
+    def _disconnect_idle(self, idle: float) -> None:
+        now = time.monotonic()
+        for session in list(self.sessions):
+            if session.table is None and now - session.last_input >= idle:
+                self.log_limit(f"idle in the lobby for {idle:g} s", addr=session.peer,
+                               user=session.user)
+                tr = session.tr
+                if idle >= 60:
+                    farewell = tr("You were idle in the lobby for {minutes} minutes: "
+                                  "come back any time!", minutes=f"{idle / 60:g}")
+                else:
+                    farewell = tr("You were idle in the lobby for {seconds} s: come "
+                                  "back any time!", seconds=f"{idle:g}")
+                session.close(farewell, f"idle in the lobby for {idle:g} s")
 
     def apps(self):
         """``(user, app)`` for each session whose app runs in this process."""

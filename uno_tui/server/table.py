@@ -669,6 +669,7 @@ class ServerTable:
             self.recorder.record = None
             self.recorder.config = self.save_config()
         self.ctl.use_position(game)
+        self._timeouts.clear()      # those of the game replaced are not "in a row" here
         if self.recorder is not None and any(seat.key for seat in self._seats):
             self._save_seat_keys()          # beside the new save
         self.summary = None
@@ -796,6 +797,16 @@ class ServerTable:
         note = Phrase("{name}'s time ran out ({seconds} s)", name=name, seconds=seconds)
         ctl.log.append(note)
         lines = [note] + ctl.apply(action)
+        # The draw it made may ask the seat again (keep or play the drawn card): it
+        # keeps, at once, instead of the table waiting a second turn's time.
+        for _ in range(3):
+            game = ctl.game
+            if game.is_over or game.decision.seat != seat:
+                break
+            follow = next((a for a in ctl.legal(seat) if type(a) in (Keep, Accept)), None)
+            if follow is None:
+                break
+            lines += ctl.apply(follow)
         count = self._timeouts[seat] = self._timeouts.get(seat, 0) + 1
         if count >= TIMEOUTS_BEFORE_COMPUTER:
             self.asleep.add(seat)
