@@ -89,3 +89,9 @@ async def test_no_line_of_a_japanese_help_page_starts_with_a_stop_or_a_small_kan
     assert len(lines) > 40
     starts = [line for line in lines if line.strip()[:1] in NO_LINE_START]
     assert not starts, starts
+
+
+def test_a_line_that_fits_keeps_its_spaces():
+    # The match result's standings line up their points with runs of spaces.
+    standings = Text("最終得点：\nBob                120\nアン                10")
+    assert break_text(standings, 60).plain == standings.plain

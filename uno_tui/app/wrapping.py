@@ -186,26 +186,35 @@ def break_text(text: Text, width: int) -> Text | None:
     ``width`` cells, for text Rich or Textual would otherwise wrap itself: they break
     only at spaces, and fold a Japanese sentence (no spaces) at the last cell, before a
     。 or a small kana too. None for text with no wide character: theirs is right there
-    (and English stays exactly as it was)."""
+    (and English stays exactly as it was). A line that fits is kept as it is (spaces that
+    line up a column too)."""
     plain = text.plain
     if cell_len(plain) == len(plain):
         return None
     lines: list[Text] = []
     for paragraph in text.split("\n", allow_blank=True):
-        offsets, position = [], 0
-        for index, line in enumerate(wrap(paragraph.plain, width)):
-            found = paragraph.plain.find(line, position)
-            if found < 0:
-                # wrap() made a run of spaces one: the lines, in the text's own style.
-                return Text("\n".join(line for part in plain.split("\n")
-                                      for line in wrap(part, width) or [""]), style=text.style)
-            if index:
-                offsets.append(found)
-            position = found + len(line)
-        for piece in paragraph.divide(offsets):
-            piece.rstrip()
-            lines.append(piece)
+        lines += _broken_paragraph(paragraph, width)
     return Text("\n", style=text.style).join(lines)
+
+
+def _broken_paragraph(paragraph: Text, width: int) -> list[Text]:
+    """One line of text as the lines :func:`wrap` makes of it; kept whole where it fits,
+    or where wrap() made a run of spaces one (Textual then wraps it, styles and all)."""
+    plain = paragraph.plain
+    if cell_len(plain) <= width:
+        return [paragraph]
+    offsets, position = [], 0
+    for index, line in enumerate(wrap(plain, width)):
+        found = plain.find(line, position)
+        if found < 0:
+            return [paragraph]
+        if index:
+            offsets.append(found)
+        position = found + len(line)
+    pieces = list(paragraph.divide(offsets))
+    for piece in pieces:
+        piece.rstrip()
+    return pieces
 
 
 class _Paragraph(Paragraph):
