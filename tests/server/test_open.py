@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncssh
 
+from uno_tui.app.screens.setup import SetupScreen
 from uno_tui.server.client import ClientTableScreen
 from uno_tui.server.lobby import LobbyScreen, NameDialog
 from uno_tui.server.identity import split_login
@@ -88,7 +89,7 @@ async def test_a_double_enter_on_the_new_table_screen_opens_one_table(tmp_path):
         ann = await Client(host, "ann").connect()
         await wait_until(lambda: isinstance(ann.screen, LobbyScreen), "the lobby")
         ann.keys("n")
-        await wait_until(lambda: "SetupScreen" in type(ann.screen).__name__, "the setup screen")
+        await wait_until(lambda: isinstance(ann.screen, SetupScreen), "the setup screen")
         ann.keys("\r\r\r")
         await ann.at_table()
         await wait_until(lambda: ann.app.seating is False, "the request answered")
