@@ -33,7 +33,7 @@ from ..app.pacing import CATCH_GRACE, Answer, first_answer
 from ..bots import make_bot
 from ..config import MAX_LOG_LINES, MAX_NAME, PlayConfig, SeatSpec, default_bot_level
 from ..engine import Accept, Action, CallUno, Catch, Draw, EngineError, Keep, Play
-from ..i18n import N_, Phrase, Translator, translator
+from ..i18n import N_, Phrase, Translator, reason as reason_of, translator
 from ..saves import MatchRecord, MatchRecorder, MatchStore
 from .replica import TableFeed
 
@@ -50,6 +50,21 @@ DEFAULT_ROUND_PAUSE = 30.0
 #: How the engine's reasons name a seat and a card (people see names and faces).
 _SEAT = re.compile(r"\bseat (\d+)\b")
 _CARD = re.compile(r"\bcard \d+\b")
+#: The engine's reasons that name a seat, as people read them: the seat's number fields
+#: (counted from 0) become its holder's name, which is data and never translated, and a
+#: card's id is "that card". (The English is what the patterns above make of the reason.)
+_NAMED = {
+    "the game is waiting for seat {seat} to {decision}":
+        N_("the game is waiting for {seat} to {decision}"),
+    "seat {seat} can't be caught: only a player down to one card who has not called UNO "
+    "can be caught, before the next player acts":
+        N_("{seat} can't be caught: only a player down to one card who has not called UNO "
+           "can be caught, before the next player acts"),
+    "seat {seat} does not hold card {card}": N_("{seat} does not hold that card"),
+    "seat {seat} has already voted": N_("{seat} has already voted"),
+    "pick two players from seat 0 to seat {last}": N_("pick two players from {first} to {last}"),
+}
+_SEAT_FIELDS = ("seat", "first", "last")
 
 
 class TableError(ValueError):
@@ -678,11 +693,11 @@ class ServerTable:
         for action in submission.actions:
             if action.seat not in mine:
                 seat = action.seat
-                whose = self.names[seat] if 0 <= seat < len(self.names) else "that player"
-                refusal = f"the seat of {whose} is not yours"
+                whose = self.names[seat] if 0 <= seat < len(self.names) else Phrase("that player")
+                refusal = Phrase("the seat of {name} is not yours", name=whose)
                 break
             if self.summary is not None:
-                refusal = "the round is over"
+                refusal = Phrase("the round is over")
                 break
             if action not in ctl.game.legal_actions(action.seat):
                 refusal = self.in_names(ctl.explain(action))
@@ -690,7 +705,7 @@ class ServerTable:
             try:
                 lines += ctl.apply(action)
             except EngineError as exc:  # legal_actions said yes: the engine is the judge
-                refusal = self.in_names(str(exc))
+                refusal = self.in_names(reason_of(exc))
                 break
             if submission.call_uno and type(action) is Play:
                 uno = CallUno(action.seat)
@@ -707,7 +722,18 @@ class ServerTable:
             seat = int(found.group(1))
             return names[seat] if seat < len(names) else found.group(0)
 
-        return _CARD.sub("that card", _SEAT.sub(name, reason))
+        english = _CARD.sub("that card", _SEAT.sub(name, reason))
+        if english == reason:
+            return reason       # a phrase naming no seat is read as it is
+        named = _NAMED.get(getattr(reason, "message", None))
+        if named is not None:
+            fields = {"first": 0, **reason.fields}     # pick-two names seat 0 in its words
+            phrase = Phrase(named, **{
+                key: names[value] if key in _SEAT_FIELDS and type(value) is int
+                and 0 <= value < len(names) else value for key, value in fields.items()})
+            if phrase == english:
+                return phrase
+        return english
 
     # ---------------------------------------------------------- turn timer
 
@@ -785,9 +811,9 @@ class ServerTable:
         """The table's creator (``member``) marks the person at ``seat`` away: a computer
         plays it until they press a key. '' or why not."""
         if member.key != self.opener:
-            return "only the player who opened the table may mark someone away"
+            return Phrase("only the player who opened the table may mark someone away")
         if not 0 <= seat < len(self._seats) or self._seats[seat].holder is None:
-            return "nobody sits there"
+            return Phrase("nobody sits there")
         if seat in self.asleep:
             return ""
         self.asleep.add(seat)
