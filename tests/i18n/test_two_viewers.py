@@ -7,6 +7,7 @@ import re
 
 from uno_tui.app.widgets.log import GameLog
 from uno_tui.engine import Game, Play
+from uno_tui.i18n import Phrase
 from uno_tui.server.table import Submission
 from uno_tui.server.lobby import LobbyScreen
 
@@ -96,6 +97,18 @@ async def test_each_terminal_reads_the_tables_refusals_in_its_own_language(tmp_p
         await wait_until(lambda: table.ctl.game.decision.seat == 1, "bob's turn")
         await refused(ann, Submission((Play(0, green7),)), "✗ bob を待っています：カードを出すか引く。")
         await refused(bob, Submission((Play(1, green7),)), "✗ bob does not hold that card.")
+        # The reasons no key of this position gives: the same English as before.
+        catch = ("seat {seat} can't be caught: only a player down to one card who has not "
+                 "called UNO can be caught, before the next player acts")
+        for engine_reason, english, japanese in (
+                (Phrase("seat {seat} has already voted", seat=1), "bob has already voted",
+                 "bob はもう投票しました"),
+                (Phrase("pick two players from seat 0 to seat {last}", last=1),
+                 "pick two players from ann to bob", "ann から bob までの2人を選んでください"),
+                (Phrase(catch, seat=0), catch.replace("seat {seat}", "ann"), "ann は指摘できません：指摘"
+                 "できるのは、手札が1枚になってUNOと言っていない人だけで、次の人が動く前までです")):
+            named = table.in_names(engine_reason)
+            assert (str(named), ann.app.tr.words(named)) == (english, japanese)
         await ann.close()
         await bob.close()
 

@@ -715,7 +715,8 @@ class ServerTable:
 
     def in_names(self, reason: str) -> str:
         """The engine's reason in the words people at the table see: their names for
-        its seat numbers (counted from 0), "that card" for a card's id."""
+        its seat numbers (counted from 0), "that card" for a card's id. A phrase stays a
+        phrase (its seat fields names), which each terminal words in its language."""
         names = self.names
 
         def name(found: re.Match) -> str:
