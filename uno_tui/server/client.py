@@ -261,7 +261,7 @@ class ClientTableScreen(TableScreen):
         if seat is None:
             return
         refusal = self.ctl.table.mark_away(self.ctl.member, seat)
-        self.message = f"✗ {refusal}." if refusal else ""
+        self.message = self.app.tr("✗ {reason}.", reason=refusal) if refusal else ""
         self._refresh()
 
     def action_add_person(self) -> None:
@@ -387,7 +387,7 @@ class ClientTableScreen(TableScreen):
             ctl.pending = False
             challenger, ctl.challenger = ctl.challenger, None
             if change.refusal:
-                self.message = f"✗ {change.refusal}."
+                self.message = self.app.tr("✗ {reason}.", reason=change.refusal)
                 challenger = None
                 self.app.bell()
         if change.fresh or (change.lines and ctl.decider not in ctl.humans):

@@ -35,7 +35,7 @@ from ..app.window_clock import UnoWindowClock
 from ..bots import make_bot
 from ..config import MAX_LOG_LINES, PlayConfig, SeatSpec, default_bot_level, name_problem
 from ..engine import Accept, Action, CallUno, Catch, Draw, EngineError, Keep, Play
-from ..i18n import N_, Phrase, Translator, translator
+from ..i18n import N_, Phrase, Translator, reason as reason_of, translator
 from ..saves import MatchRecord, MatchRecorder, MatchStore
 from .replica import TableFeed
 
@@ -52,6 +52,21 @@ DEFAULT_ROUND_PAUSE = 30.0
 #: How the engine's reasons name a seat and a card (people see names and faces).
 _SEAT = re.compile(r"\bseat (\d+)\b")
 _CARD = re.compile(r"\bcard \d+\b")
+#: The engine's reasons that name a seat, as people read them: the seat's number fields
+#: (counted from 0) become its holder's name, which is data and never translated, and a
+#: card's id is "that card". (The English is what the patterns above make of the reason.)
+_NAMED = {
+    "the game is waiting for seat {seat} to {decision}":
+        N_("the game is waiting for {seat} to {decision}"),
+    "seat {seat} can't be caught: only a player down to one card who has not called UNO "
+    "can be caught, before the next player acts":
+        N_("{seat} can't be caught: only a player down to one card who has not called UNO "
+           "can be caught, before the next player acts"),
+    "seat {seat} does not hold card {card}": N_("{seat} does not hold that card"),
+    "seat {seat} has already voted": N_("{seat} has already voted"),
+    "pick two players from seat 0 to seat {last}": N_("pick two players from {first} to {last}"),
+}
+_SEAT_FIELDS = ("seat", "first", "last")
 
 
 class TableError(ValueError):
@@ -291,8 +306,9 @@ class ServerTable:
         for seat in waiting:
             self._keep_for(seat)
         if waiting:
-            self._news(*(f"the seat of {self._seats[seat].name} waits {self.hold:g} s "
-                         "for them" for seat in waiting))
+            self._news(*(Phrase("the seat of {name} waits {seconds} s for them",
+                                name=self._seats[seat].name, seconds=f"{self.hold:g}")
+                         for seat in waiting))
 
     def _keep_for(self, seat: int) -> None:
         s = self._seats[seat]
@@ -534,7 +550,7 @@ class ServerTable:
         self._timeouts.pop(seat, None)
         self._rename(seat, name)
         self._members.setdefault(member, set()).add(seat)
-        self._news(f"{name} sits down at seat {seat + 1}")
+        self._news(Phrase("{name} sits down at seat {seat}", name=name, seat=seat + 1))
         if changed:
             self._save_seat_keys()
         self._play_on()
@@ -612,10 +628,10 @@ class ServerTable:
                 s.held_until = None
                 self._stand_in(seat)
             if s.held_until is not None:
-                lines.append(f"{s.name} lost the connection; the seat waits "
-                             f"{self.hold:g} s for them")
+                lines.append(Phrase("{name} lost the connection; the seat waits {seconds} s "
+                                    "for them", name=s.name, seconds=f"{self.hold:g}"))
             else:
-                lines.append(f"{s.name} left; a computer plays the seat")
+                lines.append(Phrase("{name} left; a computer plays the seat", name=s.name))
         self._news(*lines)
         self._check_round_ready()
         self._wake.set()
@@ -629,7 +645,7 @@ class ServerTable:
             return
         s.held_until = None
         self._stand_in(seat)
-        self._news(f"{s.name} did not come back; a computer plays the seat")
+        self._news(Phrase("{name} did not come back; a computer plays the seat", name=s.name))
         self._wake.set()
         if not self._members and self._on_empty is not None:
             self._on_empty(self)
@@ -709,11 +725,11 @@ class ServerTable:
         for action in submission.actions:
             if action.seat not in mine:
                 seat = action.seat
-                whose = self.names[seat] if 0 <= seat < len(self.names) else "that player"
-                refusal = f"the seat of {whose} is not yours"
+                whose = self.names[seat] if 0 <= seat < len(self.names) else Phrase("that player")
+                refusal = Phrase("the seat of {name} is not yours", name=whose)
                 break
             if self.summary is not None:
-                refusal = "the round is over"
+                refusal = Phrase("the round is over")
                 break
             if action not in ctl.game.legal_actions(action.seat):
                 refusal = self.in_names(ctl.explain(action))
@@ -721,7 +737,7 @@ class ServerTable:
             try:
                 lines += ctl.apply(action)
             except EngineError as exc:  # legal_actions said yes: the engine is the judge
-                refusal = self.in_names(str(exc))
+                refusal = self.in_names(reason_of(exc))
                 break
             if submission.call_uno and type(action) is Play:
                 uno = CallUno(action.seat)
@@ -731,14 +747,26 @@ class ServerTable:
 
     def in_names(self, reason: str) -> str:
         """The engine's reason in the words people at the table see: their names for
-        its seat numbers (counted from 0), "that card" for a card's id."""
+        its seat numbers (counted from 0), "that card" for a card's id. A phrase stays a
+        phrase (its seat fields names), which each terminal words in its language."""
         names = self.names
 
         def name(found: re.Match) -> str:
             seat = int(found.group(1))
             return names[seat] if seat < len(names) else found.group(0)
 
-        return _CARD.sub("that card", _SEAT.sub(name, reason))
+        english = _CARD.sub("that card", _SEAT.sub(name, reason))
+        if english == reason:
+            return reason       # a phrase naming no seat is read as it is
+        named = _NAMED.get(getattr(reason, "message", None))
+        if named is not None:
+            fields = {"first": 0, **reason.fields}     # pick-two names seat 0 in its words
+            phrase = Phrase(named, **{
+                key: names[value] if key in _SEAT_FIELDS and type(value) is int
+                and 0 <= value < len(names) else value for key, value in fields.items()})
+            if phrase == english:
+                return phrase
+        return english
 
     # ---------------------------------------------------------- turn timer
 
@@ -834,8 +862,8 @@ class ServerTable:
         for seat in mine:
             self.asleep.discard(seat)
             self.ctl.bots.pop(seat, None)
-        self._news(*(f"{self._seats[seat].name} is back; the seat is theirs again"
-                     for seat in sorted(mine)))
+        self._news(*(Phrase("{name} is back; the seat is theirs again",
+                            name=self._seats[seat].name) for seat in sorted(mine)))
         self._wake.set()
         self._arm_turn_timer()
 
@@ -843,7 +871,7 @@ class ServerTable:
         """The table's creator (``member``) marks the person at ``seat`` away: a computer
         plays it until they press a key. '' or why not."""
         if member.key != self.opener:
-            return "only the player who opened the table may mark someone away"
+            return Phrase("only the player who opened the table may mark someone away")
         if seat in self.held_seats():
             # Kept for someone who lost the connection: the table need not wait out
             # the hold. They may still come back to the seat while nobody takes it.
@@ -851,19 +879,19 @@ class ServerTable:
             self._cancel_timer(("hold", seat))
             s.held_until = None
             self._stand_in(seat)
-            self._news(f"{s.name} is marked away: a computer plays the seat until they "
-                       "come back")
+            self._news(Phrase("{name} is marked away: a computer plays the seat until they "
+                              "come back", name=s.name))
             self._wake.set()
             return ""
         if not 0 <= seat < len(self._seats) or self._seats[seat].holder is None:
-            return "nobody sits there"
+            return Phrase("nobody sits there")
         if seat in self.asleep:
             return ""
         self.asleep.add(seat)
         self.ctl.bots[seat] = make_bot(default_bot_level(), seat,
                                        random.Random(self._rng.randrange(2**63)))
-        self._news(f"{self._seats[seat].name} is marked away: a computer plays the seat "
-                   "until they press a key")
+        self._news(Phrase("{name} is marked away: a computer plays the seat until they "
+                          "press a key", name=self._seats[seat].name))
         self._wake.set()
         self._arm_turn_timer()
         return ""
