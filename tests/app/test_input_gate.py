@@ -65,3 +65,30 @@ async def test_a_screen_taken_down_before_it_has_mounted_never_crashes():
         await settle(pilot)
         assert app.is_running and app.crash_report is None
         assert isinstance(app.screen, TableScreen)
+
+
+async def test_a_node_being_removed_is_not_fitted_to_a_resize():
+    """A resize queued for a node just before its removal began: its handler would
+    look for children already gone (the table's ``_fit_to_terminal``, NoMatches)."""
+    from textual.app import App
+    from textual.geometry import Size
+    from textual.widget import Widget
+
+    fitted_while_removed = []
+
+    class Fitting(Widget):
+        def on_resize(self) -> None:
+            fitted_while_removed.append(self._pruning)
+
+    class Host(App):
+        def compose(self):
+            yield Fitting()
+
+    async with Host().run_test() as pilot:
+        await pilot.pause()
+        fitting = pilot.app.query_one(Fitting)
+        fitted_while_removed.clear()
+        fitting.post_message(events.Resize(Size(10, 2), Size(10, 2)))
+        await fitting.remove()
+        await pilot.pause()
+    assert True not in fitted_while_removed

@@ -22,7 +22,9 @@ closing every dialog, before the help screen had mounted). Textual still compose
 mounts a node removed before its message loop started, and its ``on_mount`` then finds
 its widgets gone (``NoMatches`` in the help screen's ``on_mount``, "No Tab with id" in
 its tabs). :func:`skip_mounting_removed_nodes`, applied at import, lets a node that is
-being removed skip its Compose and Mount.
+being removed skip its Compose and Mount, and its Resize: a resize queued before the
+removal began reached the table screen once its piles were gone (``NoMatches`` in
+``_fit_to_terminal``, a terminal resized as a session closed).
 """
 
 from __future__ import annotations
@@ -38,6 +40,8 @@ __all__ = ["InputGate", "HELD_LIMIT", "skip_mounting_removed_nodes"]
 HELD_LIMIT = 64
 #: Seconds between two looks at a screen that is not ready yet.
 _RETRY = 0.01
+#: What a node being removed no longer handles: it has nothing left to put up or fit.
+_NOT_WHILE_REMOVED = (events.Compose, events.Mount, events.Resize)
 #: What is held: what a person does (mouse moves and scrolls only show where they are).
 _HELD = (events.Key, events.MouseDown, events.MouseUp, events.Click, events.Paste)
 
@@ -125,16 +129,17 @@ class InputGate:
 
 
 def skip_mounting_removed_nodes() -> None:
-    """Make every Textual node skip its Compose and Mount once it is being removed
-    (``_pruning``, set on it and all its children the moment their removal starts):
-    there is nothing left to put up, and its handlers would look for widgets already
-    gone. Applied once; a node that is not being removed mounts as before."""
+    """Make every Textual node skip its Compose, Mount and Resize once it is being
+    removed (``_pruning``, set on it and all its children the moment their removal
+    starts): there is nothing left to put up or fit, and its handlers would look for
+    widgets already gone. Applied once; a node that is not being removed mounts and
+    resizes as before."""
     if getattr(MessagePump._dispatch_message, "skips_removed", False):
         return
     dispatch = MessagePump._dispatch_message
 
     async def _dispatch_message(self, message) -> None:
-        if isinstance(message, (events.Compose, events.Mount)) and getattr(
+        if isinstance(message, _NOT_WHILE_REMOVED) and getattr(
                 self, "_pruning", False):
             return
         await dispatch(self, message)
