@@ -51,15 +51,17 @@ async def test_every_seat_fits_above_the_piles(size, players, variant):
         assert inside(middle, table.query_one("#table").region)
 
 
+@pytest.mark.parametrize("variant", ["classic", "party"])
 @pytest.mark.parametrize("size", [(150, 40), (160, 45), (170, 52), (200, 60)],
                          ids=["150x40", "160x45", "170x52", "200x60"])
-async def test_from_150x40_the_players_sit_around_the_piles(size):
+async def test_from_150x40_the_players_sit_around_the_piles(size, variant):
     """Issue 23: at 200x60 the seats stood in one row above the piles. Now the next
     player sits on the left, the ones after along the top, the last on the right, and
     the hand's owner below the piles, whoever holds the keyboard; from about 150x40 on
     (it needed 200x60: two 26-cell seat columns beside the 56-cell log), the seats and
-    the log narrower between the steps."""
-    ctl = make_controller("Ann,Bob,cpu,cpu,cpu", seed=5, ids=False)
+    the log narrower between the steps. UNO Party! too: its mini-pile, counted as a
+    third pile, kept its seats in rows up to 170x52."""
+    ctl = make_controller("Ann,Bob,cpu,cpu,cpu", variant=variant, seed=5, ids=False)
     async with make_app(ctl).run_test(size=size) as pilot:
         await settle(pilot)
         await press(pilot, "enter")            # the first handoff
@@ -82,6 +84,50 @@ async def test_from_150x40_the_players_sit_around_the_piles(size):
         # The first and the last stand beside the piles, not above them.
         assert seat_at(1).y < middle.bottom and seat_at(1).bottom > middle.y
         assert seat_at(4).y < middle.bottom and seat_at(4).bottom > middle.y
+
+
+@pytest.mark.parametrize("size", [(120, 40), (150, 40), (200, 60)],
+                         ids=["120x40", "150x40", "200x60"])
+async def test_the_party_mini_pile_and_the_tracker_show_at_every_table(size):
+    """CPU 3 piles up: the mini-pile shows beside the piles while the seats stand in rows,
+    and at a round table (no room for it in the piles' row) in compact cards under the
+    direction tracker, both whole, neither over a seat."""
+    from uno_tui.engine import Game, Play
+    from uno_tui.app.widgets.direction import DirectionTracker
+    from uno_tui.rulesets.party.frontend.widgets import MiniPile
+
+    from .helpers import FirstBot
+
+    ctl = make_controller("Ann,cpu,cpu,cpu", variant="party", ids=False)
+    ctl.use_position(Game.from_position(
+        "party", hands=[["R5", "B2", "G7", "Y1"], ["R1", "B1"], ["G1", "G2"], ["WPU", "Y5"]],
+        top="R3", current=3, draw=["B7", "B8"]))
+    for seat in list(ctl.bots):
+        ctl.bots[seat] = FirstBot(seat)
+    pile_up = next(c for c in ctl.game.hands[3] if ctl.game.face(c).code == "WPU")
+    ctl.apply(Play(3, pile_up))
+    async with make_app(ctl).run_test(size=size) as pilot:
+        await settle(pilot)
+        table = pilot.app.table
+        round_table = table.query_one(TableArea).is_round
+        assert round_table == (size != (120, 40))
+        shown = [pile for pile in table.query(MiniPile)
+                 if pile.region.area and pile.parent.display]
+        assert len(shown) == 1, [pile.region for pile in table.query(MiniPile)]
+        pile = shown[0]
+        tracker = table.query_one(DirectionTracker).region
+        status = table.query_one("#status").region
+        middle = table.query_one("#middle").region
+        assert inside(pile.region, middle)
+        assert pile.region.height == pile.size_class.height
+        assert tracker.height == 3 and inside(tracker, status)
+        if round_table:
+            assert inside(pile.region, status) and pile.region.y >= tracker.bottom
+        for panel in table.query(SeatPanel):
+            assert not panel.region.overlaps(pile.region), panel.seat
+        text = screen_text(pilot.app)
+    assert "Mini-pile: 1" in text and "plays on it" in text
+    assert "clockwise" in text and "now:" in text
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40), (140, 40)], ids=["80x24", "120x40", "140x40"])

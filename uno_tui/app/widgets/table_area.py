@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Container, Horizontal, Vertical
 from textual.geometry import Region
 from textual.message import Message
 from textual.reactive import Reactive
@@ -34,6 +34,10 @@ __all__ = ["compose_table_area", "SeatArea", "TableArea"]
 
 #: The least room the statuses beside the piles need at a round table.
 STATUS_MIN_WIDTH = 30
+#: The classes of a rule set's widget's place that shows only while the seats stand in
+#: rows, and of its twin's that shows only while they sit round (see table.tcss).
+ROWS_ONLY = "-rows-only"
+ROUND_ONLY = "-round-only"
 
 
 class SeatArea(Vertical):
@@ -67,7 +71,10 @@ class TableArea(Vertical):
         """The least room the piles and the statuses beside them take (cells)."""
         card = card_size_for(*self.app.size)
         middle = self.query_one("#middle")
-        piles = sum(1 for child in middle.children if child.id != "status")
+        # (A widget that lies elsewhere at a round table is not counted: the round
+        # table is what this size decides.)
+        piles = sum(1 for child in middle.children
+                    if child.id != "status" and not child.has_class(ROWS_ONLY))
         return piles * (card.width + 1) + STATUS_MIN_WIDTH + 2, card.height + 1
 
     def arrange_seats(self, width: int, height: int) -> None:
@@ -147,7 +154,18 @@ def compose_table_area(players: int, extras: Iterable[TableWidget], bind: Reacti
 
 
 def _extras_in(extras: Iterable[TableWidget], area: str, bind: Reactive) -> ComposeResult:
-    """A rule set's own widgets that go in ``area`` of the table, bound to ``bind``."""
+    """A rule set's own widgets that go in ``area`` of the table, bound to ``bind``; one
+    that lies elsewhere at a round table (its ``ROUND_AREA``) is wrapped so that it shows
+    only while the seats stand in rows, and its twin, made from its class, only while
+    they sit round."""
     for extra in extras:
+        moves = extra.ROUND_AREA not in (None, extra.TABLE_AREA)
         if extra.TABLE_AREA == area:
-            yield extra.data_bind(bind)
+            if moves:
+                with Container(classes=ROWS_ONLY):
+                    yield extra.data_bind(bind)
+            else:
+                yield extra.data_bind(bind)
+        elif moves and extra.ROUND_AREA == area:
+            with Container(classes=ROUND_ONLY):
+                yield type(extra)().data_bind(bind)
