@@ -314,3 +314,24 @@ async def test_cards_and_log_grow_with_the_terminal(size, card, log):
         assert tuple(table.query_one(ChipGrid).card_size) == card
         assert tuple(table.query_one(DiscardPile).size_class) == card
         assert table.query_one("#log").outer_size.width == log
+
+
+async def test_at_80x24_the_log_fills_its_panel_when_a_question_opens():
+    """The log had jumped half a page (its latest lines in the top half, room below);
+    Ann's Wild asks for a colour: the question opens and the log shows the lines before
+    the latest too, not six blank rows."""
+    from uno_tui.app.widgets.log import GameLog
+
+    app = make_app(rigged("Ann,cpu", hands=[["W", "R5", "B2"], ["G1", "G2", "G3"]], top="B3"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        log = app.table.query_one(GameLog)
+        for n in range(log._page + 1):
+            log.add([f"Earlier news {n}"])
+        await settle(pilot)
+        assert len(log.rows) < log._page              # the jump left room below
+        await press(pilot, "1", "enter")
+        await settle(pilot)
+        assert app.table.query_one(PromptPanel).is_open
+        assert len(log.rows) == log._page, log.rows
+        assert log.rows[-1] == "Ann plays Wild" and log.latest_in_view
