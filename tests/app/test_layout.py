@@ -335,3 +335,44 @@ async def test_at_80x24_the_log_fills_its_panel_when_a_question_opens():
         assert app.table.query_one(PromptPanel).is_open
         assert len(log.rows) == log._page, log.rows
         assert log.rows[-1] == "Ann plays Wild" and log.latest_in_view
+
+
+@pytest.mark.parametrize("size", [(150, 40), (200, 60)], ids=["150x40", "200x60"])
+async def test_at_a_round_table_the_open_question_lies_below_the_piles_over_no_other_seat(size):
+    """At a round table seats stand above the piles too: the question lay over them
+    (Ann's colour for a Wild Drawn Together hid CPU 2 and CPU 3). Now it lies below the
+    piles, between the seats at the sides, over Ann's own seat only; the question about
+    the players that follows reaches down over the hand, still between the sides."""
+    from uno_tui.app.widgets.hand import HandView
+
+    from .helpers import asked
+
+    ctl = rigged("Ann,cpu,cpu,cpu,cpu", variant="party",
+                 hands=[["WDT", "R2", "R3"], ["G1", "G2"], ["B1", "B2"], ["Y1", "Y2"],
+                        ["G4", "B4"]], top="R5")
+    app = make_app(ctl)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        table = app.table
+        assert table.query_one(TableArea).is_round
+
+        def assert_no_other_seat_is_covered():
+            panel = table.query_one(PromptPanel).region
+            middle = table.query_one("#middle").region
+            assert panel.height > 3 and panel.y >= middle.bottom, (panel, middle)
+            for seat in table.query(SeatPanel):
+                if seat.seat != table.viewer:
+                    assert not panel.overlaps(seat.region), (seat.seat, seat.region, panel)
+            return panel
+
+        await press(pilot, "enter")                   # the Wild Drawn Together, picked first
+        await settle(pilot)
+        assert asked(app) == "color"
+        colour = assert_no_other_seat_is_covered()
+        assert not colour.overlaps(table.query_one(HandView).region)
+        await press(pilot, "r")
+        await settle(pilot)
+        assert asked(app) == "link"
+        assert_no_other_seat_is_covered()
+        text = screen_text(app)
+    assert "link whom?" in text and all(f"CPU {n}" in text for n in range(1, 5))

@@ -5,7 +5,8 @@ around the piles instead, as at a real table (:class:`TableArea`).
 
 The seats take whatever height the piles leave (:class:`SeatArea`); a question asked
 inline lies over them (the table screen places it there), so the piles and the hand
-stay in view while it is open; at a round table it lies over the seats above the piles.
+stay in view while it is open; at a round table it lies below the piles, between the
+seats at the sides, so that every other seat stays in view.
 
 The table screen and the replay screen compose the same arrangement, so a replay is
 played back on exactly the widgets a match is played on.
@@ -109,26 +110,31 @@ class TableArea(Vertical):
         return self.query_one(SeatRing).is_round
 
     def below_seats_region(self) -> Region:
-        """The piles' rows and what lies below them inside the table, below the side
-        seats at a round table (a question about the players lies there and down over
-        the hand)."""
-        table = self.region
-        middle = self.query_one("#middle").region
-        top = middle.y
+        """The piles' rows and what lies below them inside the table (a question about
+        the players lies there and down over the hand); at a round table only below the
+        piles, between the seats at the sides (:meth:`below_piles_region`)."""
         if self.is_round:
-            # Below the lowest seat at the sides (the hand's owner's below the piles
-            # may be covered: the question is theirs).
-            top = max([middle.y] + [panel.region.bottom for panel in self.query(SeatPanel)
-                                    if not middle.x <= panel.region.x < middle.right])
+            return self.below_piles_region()
+        table = self.region
+        top = self.query_one("#middle").region.y
         return Region(table.x, top, table.width, max(0, table.bottom - top))
 
-    def question_region(self) -> Region:
-        """Where a question asked inline may lie: over the seats above the piles."""
-        seats = self.query_one(SeatArea).region
-        if not self.is_round:
-            return seats
+    def below_piles_region(self) -> Region:
+        """At a round table: the rows below the piles, as wide as the piles' middle (the
+        seats at the sides stand left and right of it), down to the table's bottom. Only
+        the hand's owner's seat lies there, and the question is theirs."""
+        table = self.region
         middle = self.query_one("#middle").region
-        return Region(seats.x, seats.y, seats.width, max(1, middle.y - seats.y))
+        return Region(middle.x, middle.bottom, middle.width,
+                      max(0, table.bottom - middle.bottom))
+
+    def question_region(self) -> Region:
+        """Where a question asked inline may lie: over the seats above the piles; at a
+        round table, where seats stand above the piles too, below the piles (no seat but
+        the asked person's own is covered, and the piles stay in view)."""
+        if self.is_round:
+            return self.below_piles_region()
+        return self.query_one(SeatArea).region
 
 
 def compose_table_area(players: int, extras: Iterable[TableWidget], bind: Reactive,
