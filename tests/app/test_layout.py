@@ -51,15 +51,17 @@ async def test_every_seat_fits_above_the_piles(size, players, variant):
         assert inside(middle, table.query_one("#table").region)
 
 
+@pytest.mark.parametrize("variant", ["classic", "party"])
 @pytest.mark.parametrize("size", [(150, 40), (160, 45), (170, 52), (200, 60)],
                          ids=["150x40", "160x45", "170x52", "200x60"])
-async def test_from_150x40_the_players_sit_around_the_piles(size):
+async def test_from_150x40_the_players_sit_around_the_piles(size, variant):
     """Issue 23: at 200x60 the seats stood in one row above the piles. Now the next
     player sits on the left, the ones after along the top, the last on the right, and
     the hand's owner below the piles, whoever holds the keyboard; from about 150x40 on
     (it needed 200x60: two 26-cell seat columns beside the 56-cell log), the seats and
-    the log narrower between the steps."""
-    ctl = make_controller("Ann,Bob,cpu,cpu,cpu", seed=5, ids=False)
+    the log narrower between the steps. UNO Party! too: its mini-pile, counted as a
+    third pile, kept its seats in rows up to 170x52."""
+    ctl = make_controller("Ann,Bob,cpu,cpu,cpu", variant=variant, seed=5, ids=False)
     async with make_app(ctl).run_test(size=size) as pilot:
         await settle(pilot)
         await press(pilot, "enter")            # the first handoff
@@ -82,6 +84,50 @@ async def test_from_150x40_the_players_sit_around_the_piles(size):
         # The first and the last stand beside the piles, not above them.
         assert seat_at(1).y < middle.bottom and seat_at(1).bottom > middle.y
         assert seat_at(4).y < middle.bottom and seat_at(4).bottom > middle.y
+
+
+@pytest.mark.parametrize("size", [(120, 40), (150, 40), (200, 60)],
+                         ids=["120x40", "150x40", "200x60"])
+async def test_the_party_mini_pile_and_the_tracker_show_at_every_table(size):
+    """CPU 3 piles up: the mini-pile shows beside the piles while the seats stand in rows,
+    and at a round table (no room for it in the piles' row) in compact cards under the
+    direction tracker, both whole, neither over a seat."""
+    from uno_tui.engine import Game, Play
+    from uno_tui.app.widgets.direction import DirectionTracker
+    from uno_tui.rulesets.party.frontend.widgets import MiniPile
+
+    from .helpers import FirstBot
+
+    ctl = make_controller("Ann,cpu,cpu,cpu", variant="party", ids=False)
+    ctl.use_position(Game.from_position(
+        "party", hands=[["R5", "B2", "G7", "Y1"], ["R1", "B1"], ["G1", "G2"], ["WPU", "Y5"]],
+        top="R3", current=3, draw=["B7", "B8"]))
+    for seat in list(ctl.bots):
+        ctl.bots[seat] = FirstBot(seat)
+    pile_up = next(c for c in ctl.game.hands[3] if ctl.game.face(c).code == "WPU")
+    ctl.apply(Play(3, pile_up))
+    async with make_app(ctl).run_test(size=size) as pilot:
+        await settle(pilot)
+        table = pilot.app.table
+        round_table = table.query_one(TableArea).is_round
+        assert round_table == (size != (120, 40))
+        shown = [pile for pile in table.query(MiniPile)
+                 if pile.region.area and pile.parent.display]
+        assert len(shown) == 1, [pile.region for pile in table.query(MiniPile)]
+        pile = shown[0]
+        tracker = table.query_one(DirectionTracker).region
+        status = table.query_one("#status").region
+        middle = table.query_one("#middle").region
+        assert inside(pile.region, middle)
+        assert pile.region.height == pile.size_class.height
+        assert tracker.height == 3 and inside(tracker, status)
+        if round_table:
+            assert inside(pile.region, status) and pile.region.y >= tracker.bottom
+        for panel in table.query(SeatPanel):
+            assert not panel.region.overlaps(pile.region), panel.seat
+        text = screen_text(pilot.app)
+    assert "Mini-pile: 1" in text and "plays on it" in text
+    assert "clockwise" in text and "now:" in text
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40), (140, 40)], ids=["80x24", "120x40", "140x40"])
@@ -268,3 +314,65 @@ async def test_cards_and_log_grow_with_the_terminal(size, card, log):
         assert tuple(table.query_one(ChipGrid).card_size) == card
         assert tuple(table.query_one(DiscardPile).size_class) == card
         assert table.query_one("#log").outer_size.width == log
+
+
+async def test_at_80x24_the_log_fills_its_panel_when_a_question_opens():
+    """The log had jumped half a page (its latest lines in the top half, room below);
+    Ann's Wild asks for a colour: the question opens and the log shows the lines before
+    the latest too, not six blank rows."""
+    from uno_tui.app.widgets.log import GameLog
+
+    app = make_app(rigged("Ann,cpu", hands=[["W", "R5", "B2"], ["G1", "G2", "G3"]], top="B3"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        log = app.table.query_one(GameLog)
+        for n in range(log._page + 1):
+            log.add([f"Earlier news {n}"])
+        await settle(pilot)
+        assert len(log.rows) < log._page              # the jump left room below
+        await press(pilot, "1", "enter")
+        await settle(pilot)
+        assert app.table.query_one(PromptPanel).is_open
+        assert len(log.rows) == log._page, log.rows
+        assert log.rows[-1] == "Ann plays Wild" and log.latest_in_view
+
+
+@pytest.mark.parametrize("size", [(150, 40), (200, 60)], ids=["150x40", "200x60"])
+async def test_at_a_round_table_the_open_question_lies_below_the_piles_over_no_other_seat(size):
+    """At a round table seats stand above the piles too: the question lay over them
+    (Ann's colour for a Wild Drawn Together hid CPU 2 and CPU 3). Now it lies below the
+    piles, between the seats at the sides, over Ann's own seat only; the question about
+    the players that follows reaches down over the hand, still between the sides."""
+    from uno_tui.app.widgets.hand import HandView
+
+    from .helpers import asked
+
+    ctl = rigged("Ann,cpu,cpu,cpu,cpu", variant="party",
+                 hands=[["WDT", "R2", "R3"], ["G1", "G2"], ["B1", "B2"], ["Y1", "Y2"],
+                        ["G4", "B4"]], top="R5")
+    app = make_app(ctl)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        table = app.table
+        assert table.query_one(TableArea).is_round
+
+        def assert_no_other_seat_is_covered():
+            panel = table.query_one(PromptPanel).region
+            middle = table.query_one("#middle").region
+            assert panel.height > 3 and panel.y >= middle.bottom, (panel, middle)
+            for seat in table.query(SeatPanel):
+                if seat.seat != table.viewer:
+                    assert not panel.overlaps(seat.region), (seat.seat, seat.region, panel)
+            return panel
+
+        await press(pilot, "enter")                   # the Wild Drawn Together, picked first
+        await settle(pilot)
+        assert asked(app) == "color"
+        colour = assert_no_other_seat_is_covered()
+        assert not colour.overlaps(table.query_one(HandView).region)
+        await press(pilot, "r")
+        await settle(pilot)
+        assert asked(app) == "link"
+        assert_no_other_seat_is_covered()
+        text = screen_text(app)
+    assert "link whom?" in text and all(f"CPU {n}" in text for n in range(1, 5))

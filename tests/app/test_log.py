@@ -189,3 +189,38 @@ async def test_after_a_jump_the_panel_starts_with_a_whole_line():
             await quiet(pilot)
             assert not log.rows[0].startswith(INDENT), (n, log.rows)
             assert log.latest_in_view
+
+
+async def test_a_panel_that_grows_shows_earlier_lines_not_blank_rows():
+    """At 80x24 the log grows by three rows while a handoff hides the hand and shrinks
+    back after it: grown, it kept its top and left the new rows blank under the latest
+    line while earlier lines were there to show."""
+    async with log_panel() as (app, pilot, log):
+        for n in range(PAGE + 1):
+            log.add([short(n)])
+        await quiet(pilot)
+        # The eleventh line jumped: the latest lines in the top half, room below.
+        assert len(log.rows) < PAGE
+        log.styles.height = 12 + 3
+        await quiet(pilot)
+        # (13 rows now: all eleven lines show.)
+        assert log.rows == tuple(short(n) for n in range(PAGE + 1))
+        log.styles.height = 12
+        await quiet(pilot)
+        assert log.rows == tuple(short(n) for n in range(1, PAGE + 1))
+
+
+async def test_show_latest_fills_the_panel_up_to_the_latest_line():
+    async with log_panel() as (app, pilot, log):
+        for n in range(PAGE + 1):
+            log.add([short(n)])
+        await quiet(pilot)
+        assert len(log.rows) < PAGE and log.latest_in_view
+        log.show_latest()
+        await quiet(pilot)
+        assert log.rows == tuple(short(n) for n in range(1, PAGE + 1))
+        # Scrolled back, then shown the latest: the same full panel.
+        await wheel(pilot, log, 2)
+        log.show_latest()
+        await quiet(pilot)
+        assert log.rows == tuple(short(n) for n in range(1, PAGE + 1))

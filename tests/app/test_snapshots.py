@@ -122,9 +122,10 @@ def test_flip_table(snap_compare, size, side):
     assert snap_compare(app, terminal_size=size, run_before=settle)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+@pytest.mark.parametrize("size", SIZES + [(150, 40)], ids=["80x24", "120x40", "150x40"])
 def test_party_mini_pile(snap_compare, size):
-    """CPU 3 piles up: a mini-pile lies on the table and Ann must play on it or take it."""
+    """CPU 3 piles up: a mini-pile lies on the table and Ann must play on it or take it
+    (at 150x40 the seats sit round, the mini-pile under the direction tracker)."""
     from uno_tui.engine import Play
 
     ctl = staged(

@@ -10,6 +10,9 @@ lone character (``…をめくっ / た``): a few characters of the line before 
 
 Text that is one cell a character (English, names in Latin letters) is wrapped by
 :func:`textwrap.wrap` exactly as before, so English screens do not change.
+
+(The help pages' Markdown, broken by the same rules, is in help_markdown.py: every
+widget of the table imports this module, and Rich's Markdown costs the launch ~50 ms.)
 """
 
 from __future__ import annotations
@@ -17,11 +20,9 @@ from __future__ import annotations
 import textwrap
 
 from rich.cells import cell_len
-from rich.markdown import Markdown, Paragraph
 from rich.text import Text
 
-__all__ = ["wrap", "break_text", "crop_cells", "help_markdown", "NO_LINE_START",
-           "NO_LINE_END"]
+__all__ = ["wrap", "break_text", "crop_cells", "NO_LINE_START", "NO_LINE_END"]
 
 #: Characters a line must not start with (行頭禁則): closing brackets and quotes,
 #: punctuation, the long-vowel mark, small kana, iteration marks.
@@ -215,29 +216,3 @@ def _broken_paragraph(paragraph: Text, width: int) -> list[Text]:
     for piece in pieces:
         piece.rstrip()
     return pieces
-
-
-class _Paragraph(Paragraph):
-    """A Markdown paragraph (a list item's too) broken by :func:`break_text` at the
-    width Rich lays it out at."""
-
-    def __rich_console__(self, console, options):
-        broken = break_text(self.text, options.max_width)
-        if broken is None:
-            yield from super().__rich_console__(console, options)
-            return
-        broken.justify = self.justify
-        yield broken
-
-
-class _LineBreakingMarkdown(Markdown):
-    elements = {**Markdown.elements, "paragraph_open": _Paragraph}
-
-
-def help_markdown(page: str, **options) -> Markdown:
-    """A help page's Markdown for Rich (``options`` as :class:`rich.markdown.Markdown`
-    takes them), its Japanese paragraphs and list items broken by the line-breaking
-    rules wherever Rich lays them out, whatever the width: Rich breaks only at spaces,
-    and folded a paragraph without any at the last cell (a line began with 。 or ッ).
-    Paragraphs in letters are laid out by Rich as before."""
-    return _LineBreakingMarkdown(page, **options)

@@ -15,7 +15,7 @@ from ...engine import HOUSE_RULES, VARIANTS, ConfigError, house_rule
 from .. import frontends
 from ...i18n import Translator, translator
 from ..widgets.footer import KeysFooter
-from ..wrapping import help_markdown
+from ..help_markdown import help_markdown
 
 __all__ = ["HelpScreen", "rules_markdown", "keys_markdown"]
 

@@ -225,15 +225,17 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
 
     def _question_region(self) -> Region:
         """Where the open question lies: over the seats, or, when its answer is a
-        player, below them (over the piles and the hand) so that they stay in view."""
+        player, below them (over the piles and the hand) so that they stay in view; at
+        a round table below the piles (down over the hand for a player)."""
         table = self.query_one(TableArea)
         if not self._about_players:
             return table.question_region()
         below = table.below_seats_region()
         hand = self.query_one(HandView).region
         # Over the whole width of the hand (the log's last lines beside the piles give
-        # way).
-        return Region(below.x, below.y, hand.right - below.x, max(1, hand.bottom - below.y))
+        # way); at a round table between the seats at the sides, which reach down there.
+        right = below.right if table.is_round else hand.right
+        return Region(below.x, below.y, right - below.x, max(1, hand.bottom - below.y))
 
     def _place_panel(self, panel: PromptPanel) -> None:
         # The prompt panel lies over the seats, never taller than they are.

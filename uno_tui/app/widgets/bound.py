@@ -32,6 +32,11 @@ class TableWidget(Widget):
     #: Where a variant's widget goes on the table: beside the piles ("piles") or in the
     #: column of statuses next to them ("status").
     TABLE_AREA = "status"
+    #: Where it goes instead while the seats sit around the piles (None: the same). A
+    #: round table leaves the piles' row only the room of the two shared piles, so a
+    #: widget beside them (Party's mini-pile) lies in the statuses' column there, in
+    #: compact cards: the table composes a second one of its class for that place.
+    ROUND_AREA: str | None = None
 
     def watch_state(self, state: TableState | None) -> None:
         if state is not None:

@@ -4,6 +4,9 @@ Written for a terminal at the far end of an SSH link: a new line costs one row o
 screen, not the whole panel. The log fills downward; when a line would fall off the
 bottom it jumps by half a page, so the latest lines sit in the top half with room to
 fill below. A scrolling log would move (and repaint) every visible row for every line.
+When the whole panel is drawn anyway (its height changed, a question opens) it is
+filled again: the latest line at the bottom, the lines before it above, no blank rows
+while there are earlier lines to show.
 """
 
 from __future__ import annotations
@@ -142,9 +145,16 @@ class GameLog(Widget, can_focus=False):
         self.add(lines)
 
     def show_latest(self) -> None:
-        """Bring the latest line into view (e.g. when a prompt opens)."""
-        if not self.latest_in_view:
-            self._scroll_to(max(self._home, len(self._rows) - self._page))
+        """Bring the latest line into view and fill the panel up to it, earlier lines
+        above (e.g. when a prompt opens: the room a jump left below is earlier news)."""
+        self.refill()
+
+    def refill(self) -> None:
+        """The latest line at the bottom and as many earlier lines above it as the panel
+        holds (it starts with a whole line); nothing is drawn if that is what shows."""
+        top = self._line_start(max(0, len(self._rows) - self._page))
+        if top != self._top or top != self._home:
+            self._scroll_to(top)
 
     def _words(self, line: str) -> str:
         """``line`` in the app's language (the log keeps lines as phrases, made with no
@@ -179,8 +189,11 @@ class GameLog(Widget, can_focus=False):
     def on_resize(self) -> None:
         if self.content_size.width and max(MIN_WRAP, self.content_size.width) != self._wrapped_at:
             self._rewrap()
-        elif not self.latest_in_view and self._top == self._home:
-            self._scroll_to(max(0, len(self._rows) - self._page))
+        elif self._top == self._home:
+            # Taller (a handoff hides the hand) or shorter: the panel is drawn whole
+            # anyway, so it shows the latest lines without blank rows under them (it
+            # kept its top, and grown, left the new rows blank). Scrolled back, it stays.
+            self.refill()
 
     # ---------------------------------------------------------------- the wheel
 

@@ -5,7 +5,8 @@ around the piles instead, as at a real table (:class:`TableArea`).
 
 The seats take whatever height the piles leave (:class:`SeatArea`); a question asked
 inline lies over them (the table screen places it there), so the piles and the hand
-stay in view while it is open; at a round table it lies over the seats above the piles.
+stay in view while it is open; at a round table it lies below the piles, between the
+seats at the sides, so that every other seat stays in view.
 
 The table screen and the replay screen compose the same arrangement, so a replay is
 played back on exactly the widgets a match is played on.
@@ -16,7 +17,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Container, Horizontal, Vertical
 from textual.geometry import Region
 from textual.message import Message
 from textual.reactive import Reactive
@@ -34,6 +35,10 @@ __all__ = ["compose_table_area", "SeatArea", "TableArea"]
 
 #: The least room the statuses beside the piles need at a round table.
 STATUS_MIN_WIDTH = 30
+#: The classes of a rule set's widget's place that shows only while the seats stand in
+#: rows, and of its twin's that shows only while they sit round (see table.tcss).
+ROWS_ONLY = "-rows-only"
+ROUND_ONLY = "-round-only"
 
 
 class SeatArea(Vertical):
@@ -67,7 +72,10 @@ class TableArea(Vertical):
         """The least room the piles and the statuses beside them take (cells)."""
         card = card_size_for(*self.app.size)
         middle = self.query_one("#middle")
-        piles = sum(1 for child in middle.children if child.id != "status")
+        # (A widget that lies elsewhere at a round table is not counted: the round
+        # table is what this size decides.)
+        piles = sum(1 for child in middle.children
+                    if child.id != "status" and not child.has_class(ROWS_ONLY))
         return piles * (card.width + 1) + STATUS_MIN_WIDTH + 2, card.height + 1
 
     def arrange_seats(self, width: int, height: int) -> None:
@@ -102,26 +110,31 @@ class TableArea(Vertical):
         return self.query_one(SeatRing).is_round
 
     def below_seats_region(self) -> Region:
-        """The piles' rows and what lies below them inside the table, below the side
-        seats at a round table (a question about the players lies there and down over
-        the hand)."""
-        table = self.region
-        middle = self.query_one("#middle").region
-        top = middle.y
+        """The piles' rows and what lies below them inside the table (a question about
+        the players lies there and down over the hand); at a round table only below the
+        piles, between the seats at the sides (:meth:`below_piles_region`)."""
         if self.is_round:
-            # Below the lowest seat at the sides (the hand's owner's below the piles
-            # may be covered: the question is theirs).
-            top = max([middle.y] + [panel.region.bottom for panel in self.query(SeatPanel)
-                                    if not middle.x <= panel.region.x < middle.right])
+            return self.below_piles_region()
+        table = self.region
+        top = self.query_one("#middle").region.y
         return Region(table.x, top, table.width, max(0, table.bottom - top))
 
-    def question_region(self) -> Region:
-        """Where a question asked inline may lie: over the seats above the piles."""
-        seats = self.query_one(SeatArea).region
-        if not self.is_round:
-            return seats
+    def below_piles_region(self) -> Region:
+        """At a round table: the rows below the piles, as wide as the piles' middle (the
+        seats at the sides stand left and right of it), down to the table's bottom. Only
+        the hand's owner's seat lies there, and the question is theirs."""
+        table = self.region
         middle = self.query_one("#middle").region
-        return Region(seats.x, seats.y, seats.width, max(1, middle.y - seats.y))
+        return Region(middle.x, middle.bottom, middle.width,
+                      max(0, table.bottom - middle.bottom))
+
+    def question_region(self) -> Region:
+        """Where a question asked inline may lie: over the seats above the piles; at a
+        round table, where seats stand above the piles too, below the piles (no seat but
+        the asked person's own is covered, and the piles stay in view)."""
+        if self.is_round:
+            return self.below_piles_region()
+        return self.query_one(SeatArea).region
 
 
 def compose_table_area(players: int, extras: Iterable[TableWidget], bind: Reactive,
@@ -147,7 +160,18 @@ def compose_table_area(players: int, extras: Iterable[TableWidget], bind: Reacti
 
 
 def _extras_in(extras: Iterable[TableWidget], area: str, bind: Reactive) -> ComposeResult:
-    """A rule set's own widgets that go in ``area`` of the table, bound to ``bind``."""
+    """A rule set's own widgets that go in ``area`` of the table, bound to ``bind``; one
+    that lies elsewhere at a round table (its ``ROUND_AREA``) is wrapped so that it shows
+    only while the seats stand in rows, and its twin, made from its class, only while
+    they sit round."""
     for extra in extras:
+        moves = extra.ROUND_AREA not in (None, extra.TABLE_AREA)
         if extra.TABLE_AREA == area:
-            yield extra.data_bind(bind)
+            if moves:
+                with Container(classes=ROWS_ONLY):
+                    yield extra.data_bind(bind)
+            else:
+                yield extra.data_bind(bind)
+        elif moves and extra.ROUND_AREA == area:
+            with Container(classes=ROUND_ONLY):
+                yield type(extra)().data_bind(bind)

@@ -35,10 +35,13 @@ class PileFacts(NamedTuple):
 class MiniPile(TableWidget):
     """The mini-pile: its top card, its colour, how many cards, who must play on it next.
 
-    Hidden while there is none. It lies on the table beside the piles.
+    Hidden while there is none. It lies on the table beside the piles; at a round table,
+    where the piles' row has no room for it, under the direction tracker, in compact
+    cards (its size stays ``COMPACT`` there: only the piles' row follows the terminal).
     """
 
     TABLE_AREA = "piles"
+    ROUND_AREA = "status"
 
     facts: reactive[PileFacts | None] = reactive(None, layout=True)
     size_class: reactive[CardSize] = reactive(COMPACT, layout=True)

@@ -1,0 +1,49 @@
+"""What the launch imports: Rich's Markdown (markdown-it, Pygments: ~50 ms) waits for
+the help screen, which is the only screen that needs it."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+
+#: Built and shown in a fresh interpreter: the table of a match (one person, one
+#: computer, as ``uno-tui --players Ann,cpu`` starts it), then the help screen.
+_SCRIPT = textwrap.dedent("""
+    import asyncio, sys
+
+    from uno_tui.app.app import UnoApp
+    from uno_tui.app.controller import TableController
+    from uno_tui.config import SeatSpec
+
+    LAZY = ("rich.markdown", "markdown_it", "pygments")
+
+    async def main():
+        controller = TableController("classic", (SeatSpec("Ann"), SeatSpec("cpu", "normal")),
+                                     seed=3)
+        app = UnoApp(pace=0.0, steady=True, controller=controller)
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(200):
+                await pilot.pause()
+                if getattr(app.screen, "is_table", False) and app.table.state is not None:
+                    break
+            print("table:", app.table.is_attached,
+                  sorted(name for name in LAZY if name in sys.modules))
+            await pilot.press("question_mark")
+            for _ in range(200):
+                await pilot.pause()
+                if type(app.screen).__name__ == "HelpScreen":
+                    break
+            print("help:", type(app.screen).__name__, "rich.markdown" in sys.modules)
+
+    asyncio.run(main())
+""")
+
+
+def test_the_table_is_shown_without_rich_markdown_which_the_help_screen_imports():
+    done = subprocess.run([sys.executable, "-c", _SCRIPT], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert "table: True []" in lines, done.stdout
+    assert "help: HelpScreen True" in lines, done.stdout
