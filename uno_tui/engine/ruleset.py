@@ -2,11 +2,10 @@
 
 A rule set is one :class:`Variant`: its deck and scoring tables, and hooks the shared
 turn machine (:class:`~uno_tui.engine.game.Game`) looks up by card kind, action class
-and decision kind. Each built-in rule set lives in a module of its own
-(:mod:`~uno_tui.engine.classic`, :mod:`~uno_tui.engine.pokemon`,
-:mod:`~uno_tui.engine.flip`, :mod:`~uno_tui.engine.party`); a rule set from outside the
-engine is built the same way and registered with
-:func:`~uno_tui.engine.variants.register_variant`.
+and decision kind. Each built-in rule set lives in a folder of its own
+(``uno_tui/rulesets/<name>/``, its engine part in ``rules.py``: classic, pokemon, flip,
+party); a rule set from outside the engine is built the same way and registered with
+:func:`~uno_tui.engine.registry.register_variant` (or an entry point).
 
 Hooks receive the game as a :class:`~uno_tui.engine.table.Table` (the protocol the turn
 machine implements) and use only its API (``emit``, ``decide``, ``draw``, ``penalize``,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ....app.cardtext import card_style, color_name, long_label
 from ....app.frontends import FrontEnd
-from ....app.prompts.classic import amount_words
+from ....app.prompts.turn import amount_words
 from ....app.prompts.question import Option, Question
 from ....app.prompts.registry import PromptContext, Prompter, distinct_faces
 from ....engine import Accept, DecisionKind, EventKind, Play
