@@ -112,7 +112,7 @@ BLUFF = dict(hands=[["W+4", "R5", "G7"], ["B1", "B2", "B3"]], top="R3")
 def test_the_stakes_of_a_challenge_come_from_the_rule_sets_penalty_table():
     from types import SimpleNamespace
 
-    from uno_tui.app.prompts.classic import _challenge_stakes
+    from uno_tui.app.prompts.turn import _challenge_stakes
     from uno_tui.engine import Face, Kind
 
     def stakes(variant, kind):

@@ -22,7 +22,7 @@ from uno_tui.engine import (
     Action, DecisionRule, Face, FirstCard, StateField, Variant, define_kind, register_action,
     register_variant, unregister_variant,
 )
-from uno_tui.engine import classic
+from uno_tui.rulesets.classic import rules as classic
 from uno_tui.engine.actions import interned
 
 WILD_SWAP_HANDS = "wild_swap_hands"

@@ -7,11 +7,11 @@ import pytest
 from uno_tui.engine import (
     Game, SaveDataError, action_from_json, action_to_json,
 )
-from uno_tui.engine.actions import ChooseColor, LinkPlayers, Play, TakePile
+from uno_tui.engine.actions import ChooseColor, CloseUnoWindow, LinkPlayers, Play, TakePile
 
 
 @pytest.mark.parametrize("action", [
-    Play(2, 17), TakePile(3), ChooseColor(0, "red"), LinkPlayers(1, 4, 2),
+    Play(2, 17), TakePile(3), ChooseColor(0, "red"), LinkPlayers(1, 4, 2), CloseUnoWindow(1),
 ])
 def test_an_action_survives_json(action):
     text = json.dumps(action_to_json(action))

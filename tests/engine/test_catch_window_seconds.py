@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from uno_tui.engine import Catch, CallUno, ConfigError, Decision, Draw, EventKind as E, Game, get_variant
+from uno_tui.engine import (
+    Catch, CallUno, CloseUnoWindow, ConfigError, Decision, Draw, EventKind as E, Game,
+    IllegalActionError, get_variant,
+)
 from uno_tui.engine.invariants import check_invariants, check_round_trip
 
 from .support import of_kind, play
@@ -24,7 +27,8 @@ def test_the_window_stays_open_through_draws_until_the_clock_closes_it():
     play(game, 0, "R1")                           # Ann is down to one card, no UNO
     game.apply(Draw(1))
     assert Catch(2, 0) in game.legal_actions(2)   # a draw keeps it open, as catch-window
-    game.close_uno_window()                       # the table's 5 seconds are up
+    events = game.apply(CloseUnoWindow(0))        # the table's 5 seconds are up
+    assert [(e.kind, e.seat) for e in events] == [(E.UNO_WINDOW_CLOSED, 0)]
     assert game.uno_window is None
     assert Catch(2, 0) not in game.legal_actions(2)
     assert CallUno(0) not in game.legal_actions(0)
@@ -50,8 +54,28 @@ def test_without_a_clock_closing_changes_nothing():
     game = _game(["catch-window"], hands)
     assert game.window_seconds is None
     play(game, 0, "R1")
-    game.close_uno_window()
+    with pytest.raises(IllegalActionError, match="no clock closes"):
+        game.apply(CloseUnoWindow(0))
     assert Catch(1, 0) in game.legal_actions(1)
+    game = _game([], hands)
+    play(game, 0, "R1")
+    with pytest.raises(IllegalActionError, match="CloseUnoWindow is not an action of"):
+        game.apply(CloseUnoWindow(0))
+
+
+def test_the_table_closes_only_an_open_window_and_no_seat_is_offered_the_closing():
+    hands = [["R1", "R2"], ["G3", "G4"], ["Y4", "Y5"]]
+    game = _game(["catch-window:5"], hands)
+    with pytest.raises(IllegalActionError, match="seat 0 has no missed UNO's window open"):
+        game.apply(CloseUnoWindow(0))             # nobody's window is open yet
+    play(game, 0, "R1")
+    with pytest.raises(IllegalActionError, match="seat 1 has no missed UNO's window open"):
+        game.apply(CloseUnoWindow(1))
+    assert not any(type(a) is CloseUnoWindow
+                   for seat in range(3) for a in game.legal_actions(seat))
+    game.apply(CloseUnoWindow(0))
+    with pytest.raises(IllegalActionError):
+        game.apply(CloseUnoWindow(0))             # closed already
 
 
 def test_a_save_keeps_the_rule_with_its_number():

@@ -19,7 +19,7 @@ from uno_tui.engine import (
 )
 from uno_tui.engine.determinize import sample_state
 from uno_tui.engine.invariants import check_invariants, check_round_trip
-from uno_tui.engine.party import POINT_TAKEN_CAP, PUBLIC_EXTRAS
+from uno_tui.rulesets.party.rules import POINT_TAKEN_CAP, PUBLIC_EXTRAS
 from uno_tui.engine.variants import PARTY_SET_ASIDE
 from uno_tui.sim import SimConfig, play_round, run_sim
 

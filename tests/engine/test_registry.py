@@ -12,7 +12,7 @@ from uno_tui.engine import (
     ConfigError, Face, FirstCard, Game, Kind, RandomDraw, StateField, Table, expected_draw,
     register_variant, unregister_variant,
 )
-from uno_tui.engine import classic
+from uno_tui.rulesets.classic import rules as classic
 from uno_tui.engine.invariants import check_invariants
 from uno_tui.engine.registry import variant_problems
 

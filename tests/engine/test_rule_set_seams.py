@@ -108,7 +108,8 @@ BOTS_MAY_NAME = {"SKIP_EVERYONE"}
 
 
 def test_the_bots_name_no_card_kind_of_one_rule_set_only():
-    from uno_tui.engine import Kind, classic
+    from uno_tui.engine import Kind
+    from uno_tui.rulesets.classic import rules as classic
 
     classic_kinds = {face.kind for face, _ in classic.DECK}
     named = set()

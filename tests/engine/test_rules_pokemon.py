@@ -154,7 +154,7 @@ def test_a_snorlax_victim_shed_down_to_one_card_must_call_uno_and_can_be_caught(
 def test_the_colour_words_tell_what_each_colour_driven_card_does():
     """The colour prompt says what a Snorlax's or Greninja's colour does, from these
     words; each names the next player and agrees with the card's draw."""
-    from uno_tui.engine.pokemon import SNORLAX_DRAW
+    from uno_tui.rulesets.pokemon.rules import SNORLAX_DRAW
     from uno_tui.engine.variants import get_variant
 
     variant = get_variant("pokemon")

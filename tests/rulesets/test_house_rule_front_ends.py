@@ -30,7 +30,8 @@ def _narrator() -> Narrator:
 
 
 def test_each_built_in_house_rule_with_words_of_its_own_names_its_front_end():
-    for rule, module in (("7-0", "seven_o"), ("jump-in", "jump_in"), ("deflect", "deflect")):
+    for rule, module in (("7-0", "seven_o"), ("jump-in", "jump_in"), ("deflect", "deflect"),
+                         ("catch-window", "catch_window")):
         assert house_rule(rule).front_end == f"uno_tui.rulesets.house.frontend.{module}"
         assert frontends.house_rule_front_end(rule) is not None, frontends.front_end_problems()
     assert not [problem for problem in frontends.front_end_problems() if "uno_tui" in problem]
@@ -53,7 +54,10 @@ def test_seven_o_brings_its_log_lines_headline_and_swap_prompt():
 
 
 def test_deflect_brings_its_log_line():
-    assert set(frontends.house_rule_front_end("deflect").tellers) == {EventKind.DEFLECT}
+    front = frontends.house_rule_front_end("deflect")
+    assert set(front.tellers) == {EventKind.DEFLECT}
+    assert set(front.prompts) == {"deflected"}
+    assert set(front.prompt_wraps) == {DecisionKind.RESPOND}
     assert _narrator().line(Event(EventKind.DEFLECT, 0, target=1, count=4)) == \
         "Ann deflects the draw of 4 on to Bob"
 
@@ -145,3 +149,64 @@ def test_a_house_rules_front_end_that_fails_to_load_is_told_and_the_rule_still_p
         assert game.decision.kind == five.PICK
     finally:
         unregister_house_rule("five-swap-broken")
+
+
+# ------------------------------------------------------- deflect's own prompts
+
+async def test_a_seat_that_can_deflect_a_draw_two_is_asked_in_deflects_own_words():
+    # CPU 2 plays a Red Draw Two on Ann, who holds a Red Skip and a Red Reverse.
+    ctl = rigged("Ann,cpu,cpu", hands=[["RS", "RR", "B5"], ["Y1", "Y2", "Y3"], ["R+2", "G1", "G2"]],
+                 top="R3", current=2, rules=("deflect",))
+    async with make_app(ctl).run_test() as pilot:
+        await settle(pilot)
+        assert asked(pilot.app) == DecisionKind.RESPOND
+        question = panel(pilot.app).question
+        assert question.title == "Ann: take the draw or send it on (Skip or Reverse of Red)"
+        assert question.message == ("CPU 2 played Red Draw Two on Ann. A Skip sends the draw "
+                                    "on to CPU 1; a Reverse sends it back to CPU 2.")
+        assert [o.label for o in question.options] == [
+            "Accept: draw 2 cards", "Send it on to CPU 1 with Red Skip",
+            "Send it back to CPU 2 with Red Reverse"]
+        await press(pilot, "2")
+        await settle(pilot)
+    assert "Ann deflects the draw of 2 on to CPU 1" in ctl.log
+    assert ctl.game.view(0).seats[1].card_count == 3 + 2
+
+
+async def test_a_draw_sent_on_to_a_seat_that_can_send_it_again_says_so():
+    # CPU 1's Red Draw Two on CPU 2, who sends it on with a Red Skip to Ann (a Reverse).
+    ctl = rigged("Ann,cpu,cpu", hands=[["RR", "B5"], ["R+2", "G1", "G2"], ["RS", "Y1", "Y2"]],
+                 top="R3", current=1, rules=("deflect",))
+    async with make_app(ctl).run_test() as pilot:
+        await settle(pilot)
+        assert asked(pilot.app) == "deflected"
+        question = panel(pilot.app).question
+        assert question.title == ("Ann: take the draw or send it on again (Skip or Reverse "
+                                  "of Red)")
+        assert question.message.startswith("CPU 2 sent the draw on to Ann with Red Skip.")
+        assert [o.label for o in question.options] == [
+            "Accept: draw 2 cards", "Send it back to CPU 2 with Red Reverse"]
+        await press(pilot, "a")
+        await settle(pilot)
+    assert "Ann takes the draw" in ctl.log
+
+
+async def test_with_nothing_to_deflect_with_the_draw_two_is_answered_as_ever():
+    ctl = rigged("Ann,cpu,cpu", hands=[["BS", "B5", "R+2"], ["Y1", "Y2", "Y3"], ["R+2", "G1"]],
+                 top="R3", current=2, rules=("deflect", "stacking"))
+    async with make_app(ctl).run_test() as pilot:
+        await settle(pilot)
+        question = panel(pilot.app).question
+        assert question.title == "Ann: answer the Red Draw Two"
+        assert [o.label for o in question.options] == [
+            "Accept: draw 2 cards", "Stack Red Draw Two"]
+
+
+async def test_deflects_prompt_reads_japanese():
+    ctl = rigged("Ann,cpu,cpu", hands=[["RS", "B5"], ["Y1", "Y2", "Y3"], ["R+2", "G1", "G2"]],
+                 top="R3", current=2, rules=("deflect",))
+    async with make_app(ctl, lang="ja").run_test() as pilot:
+        await settle(pilot)
+        question = panel(pilot.app).question
+        assert question.title == "Ann：引くか、かわすか（赤のスキップかリバースで）"
+        assert [o.label for o in question.options][1] == "赤のスキップでCPU 1へかわす"

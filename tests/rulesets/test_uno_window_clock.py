@@ -5,7 +5,7 @@ clock started for an old window never closes a newer one."""
 from __future__ import annotations
 
 from uno_tui.app.window_clock import UnoWindowClock
-from uno_tui.engine import CallUno, Draw, Game, Play
+from uno_tui.engine import CallUno, CloseUnoWindow, Draw, Game, Play
 
 
 class _Timers:
@@ -29,6 +29,15 @@ class _Timers:
             callback()
 
 
+def _close(game: Game, opened: int) -> bool:
+    """What a table's driver does when its clock runs out: apply the closing, if any."""
+    closer = game.uno_window_closer(opened)
+    if closer is None:
+        return False
+    game.apply(closer)
+    return True
+
+
 def test_the_engine_says_when_a_timed_window_opened_and_for_how_long():
     game = Game.from_position("classic", hands=[["R5", "G7"], ["B1", "B2", "B3"]], top="R3",
                               rules=("catch-window:3",))
@@ -36,11 +45,12 @@ def test_the_engine_says_when_a_timed_window_opened_and_for_how_long():
     game.apply(Play(0, game.hands[0][0]))
     opened, seconds = game.uno_window_clock
     assert seconds == 3 and game.uno_window == 0
-    assert not game.close_uno_window(opened + 1)       # not this window: nothing changes
+    assert game.uno_window_closer(opened + 1) is None  # not this window: nothing to close
     assert game.uno_window == 0
-    assert game.close_uno_window(opened)
+    assert game.uno_window_closer(opened) == CloseUnoWindow(0)
+    assert _close(game, opened)
     assert game.uno_window is None and game.uno_window_clock is None
-    assert not game.close_uno_window(opened)           # closed already
+    assert not _close(game, opened)                    # closed already
 
 
 def test_without_a_clock_there_is_no_timed_window():
@@ -48,7 +58,7 @@ def test_without_a_clock_there_is_no_timed_window():
                               rules=("catch-window",))
     game.apply(Play(0, game.hands[0][0]))
     assert game.uno_window == 0 and game.uno_window_clock is None
-    assert not game.close_uno_window()
+    assert game.uno_window_closer(-1) is None
 
 
 def test_a_clock_started_for_an_old_window_never_closes_a_newer_one_of_the_same_seat():
@@ -56,7 +66,7 @@ def test_a_clock_started_for_an_old_window_never_closes_a_newer_one_of_the_same_
                               top="R3", draw=["G1", "G2", "G4", "G6"], rules=("catch-window:3",))
     closed = []
     timers = _Timers()
-    clock = UnoWindowClock(timers.later, lambda g, opened: closed.append(g.close_uno_window(opened)))
+    clock = UnoWindowClock(timers.later, lambda g, opened: closed.append(_close(g, opened)))
     game.apply(Play(0, game.hands[0][0]))             # R5: two left
     clock.follow(game)
     assert timers.pending == []

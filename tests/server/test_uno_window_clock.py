@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from uno_tui.app.controller import TableController
 from uno_tui.config import SeatSpec
-from uno_tui.engine import Game, Play
-from uno_tui.server.replica import WINDOW_CLOSED, TableFeed
+from uno_tui.engine import CloseUnoWindow, Game, Play
+from uno_tui.server.replica import TableFeed
 
 from .support import hand_cards, people, serving, table_screen, wait_until
 from .test_replica import _Follower
@@ -63,7 +63,7 @@ def test_a_render_workers_mirror_closes_the_window_the_hosts_clock_closed():
     opened, seconds = game.uno_window_clock
     assert seconds == 5
     assert ctl.close_uno_window(game, opened)
-    assert feed.steps[-1] == WINDOW_CLOSED
+    assert feed.steps[-1] == CloseUnoWindow(0)       # an action, as every step
     follower.sync(ctl)
     assert follower.mirror.ctl.game.uno_window is None
     # What the mirror's seats may do is the host's again: no catch left.

@@ -77,9 +77,6 @@ class Recorder(Protocol):
     def round_scored(self, match: Match) -> None:
         """The round in play was scored."""
 
-    # Optional: ``uno_window_closed(match)``, the table's clock closed a missed UNO's
-    # window (catch-window:N); a recorder that replays actions must close it too.
-
 
 class TableController:
     """One match at one table: seats, the match, the bots, and the public log.
@@ -259,16 +256,15 @@ class TableController:
 
     def close_uno_window(self, game: Game, opened: int) -> bool:
         """The table's clock ran out on the missed UNO's window ``opened`` of ``game``
-        (``catch-window:N``, see ``window_clock``): it can no longer be caught. Nothing
-        changes if that window has closed since, or ``game`` is no longer the round in
-        play. A recorder with ``uno_window_closed(match)`` hears of it (the server's
-        mirrors close it too). True if it closed the window."""
-        if game is not self.game or not game.close_uno_window(opened):
+        (``catch-window:N``, see ``window_clock``): it can no longer be caught. The closing
+        is an action (``CloseUnoWindow``), applied and recorded as any other, so a save,
+        a replay and the server's mirrors close it too. Nothing changes if that window
+        has closed since, or ``game`` is no longer the round in play. True if it closed
+        the window."""
+        closer = game.uno_window_closer(opened) if game is self.game else None
+        if closer is None:
             return False
-        self._version += 1
-        told = getattr(self.recorder, "uno_window_closed", None)
-        if told is not None:
-            told(self.match)
+        self.apply(closer)
         return True
 
     def play(self, seat: int, card: int, call_uno: bool = False) -> list[str]:

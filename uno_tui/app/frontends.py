@@ -31,7 +31,7 @@ from ..engine.ruleset import NUMBER_MARK
 from ..i18n import Phrase, Translator, translator
 
 __all__ = ["FrontEnd", "Teller", "Moment", "short_label", "symbol", "teller", "moment",
-           "prompter", "out_of_turn_words", "widgets", "help_page", "front_end",
+           "prompter", "prompt_wraps", "out_of_turn_words", "widgets", "help_page", "front_end",
            "house_rule_front_end", "HELP_PAGE", "OUT_OF_TURN_KEYS", "load_front_ends",
            "front_end_problems", "SHARED_TELLERS"]
 
@@ -66,6 +66,12 @@ class FrontEnd:
     moments: Mapping[str, Moment] = field(default_factory=dict)
     #: Prompters (see ``app.prompts.registry``) for its decision kinds.
     prompts: Mapping[str, Callable] = field(default_factory=dict)
+    #: A house rule's say in the prompts of decisions it does not own (a draw card to
+    #: answer, under deflect): by decision kind, a function of the prompter that would
+    #: ask (the shared one, or as another rule in play changed it) returning the one
+    #: that asks instead while the rule is in play; it calls the one it wraps for what
+    #: it leaves alone (as ``HouseRule.effects`` wraps a card's effect).
+    prompt_wraps: Mapping[str, Callable[[Callable], Callable]] = field(default_factory=dict)
     #: The words of an out-of-turn play it brings, by the key's own words ("Jump in",
     #: "Speed play"): a whole sentence for each of :data:`OUT_OF_TURN_KEYS`, since a
     #: language may not build them from the one word.
@@ -191,6 +197,20 @@ def prompter(kind: str) -> Callable | None:
     """A rule set's prompter for decision ``kind``."""
     load_front_ends()
     return _prompts.get(kind)
+
+
+def prompt_wraps(kind: str, rules) -> list[Callable[[Callable], Callable]]:
+    """The wraps of the house rules ``rules`` (names, ``catch-window:5`` included) for the
+    prompt of decision ``kind`` (see :attr:`FrontEnd.prompt_wraps`), in the rules' name
+    order."""
+    load_front_ends()
+    wraps = []
+    for rule in sorted(rules):
+        front = _by_rule.get(rule.partition(NUMBER_MARK)[0])
+        wrap = front.prompt_wraps.get(kind) if front is not None else None
+        if wrap is not None:
+            wraps.append(wrap)
+    return wraps
 
 
 def widgets(variant: str) -> tuple[Callable[[], object], ...]:

@@ -2,11 +2,12 @@
 screen, a server table).
 
 The engine has no clock: it says when a timed window opened and for how long
-(``Game.uno_window_clock``), and closes it when told (``Game.close_uno_window``). A
+(``Game.uno_window_clock``), and gives the action that closes it
+(``Game.uno_window_closer(opened)``, a ``CloseUnoWindow``, recorded as any action). A
 driver keeps one :class:`UnoWindowClock`, calls :meth:`follow` after every change to its
 game, and gives it how to wait (``later``) and what to do when the time has run out
 (``ran_out(game, opened)``: close that window, through ``TableController.close_uno_window``,
-then redraw or tell the terminals). ``close_uno_window(opened)`` closes nothing if that
+then redraw or tell the terminals). ``uno_window_closer(opened)`` gives nothing if that
 window has closed by the rules since (another opening, a new round's game, is another
 window).
 

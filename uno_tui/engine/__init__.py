@@ -10,7 +10,7 @@ See :class:`Game` for the state machine and :class:`Match` for scoring over roun
 """
 
 from .actions import (
-    Accept, Action, CallUno, Catch, Challenge, ChooseColor, Decision, DecisionKind, Draw,
+    Accept, Action, CallUno, Catch, Challenge, ChooseColor, CloseUnoWindow, Decision, DecisionKind, Draw,
     Event, EventKind, JumpIn, Keep, LinkPlayers, Play, PointAt, SwapHands, TakePile,
     WINDOW_ACTIONS, action_from_json, action_to_json, interned, register_action,
 )
@@ -33,7 +33,7 @@ from .table import PUBLIC_CONTEXT, Table
 from .view import GameView, HandCard, SeatInfo
 
 __all__ = [
-    "decision_verb", "Accept", "Action", "CallUno", "Catch", "Challenge", "ChooseColor", "Decision",
+    "decision_verb", "Accept", "Action", "CallUno", "Catch", "Challenge", "ChooseColor", "CloseUnoWindow", "Decision",
     "DecisionKind", "Draw", "Event", "EventKind", "JumpIn", "Keep", "LinkPlayers", "Play",
     "PointAt", "SwapHands", "TakePile", "action_to_json", "action_from_json",
     "WINDOW_ACTIONS", "COLOR_NAMES", "DARK_COLORS", "LIGHT_COLORS", "Card", "CardParseError",

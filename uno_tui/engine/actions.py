@@ -17,7 +17,7 @@ from .errors import ConfigError, SaveDataError
 __all__ = [
     "Action", "Play", "Draw", "Keep", "ChooseColor", "Challenge", "Accept",
     "CallUno", "Catch", "SwapHands", "JumpIn", "PointAt", "TakePile", "LinkPlayers",
-    "DecisionKind", "Decision", "Event", "EventKind", "WINDOW_ACTIONS",
+    "CloseUnoWindow", "DecisionKind", "Decision", "Event", "EventKind", "WINDOW_ACTIONS",
     "action_to_json", "action_from_json", "interned", "register_action",
 ]
 
@@ -201,13 +201,25 @@ class LinkPlayers(Action):
         _set(self, "second", second)
 
 
+class CloseUnoWindow(Action):
+    """The table's clock ran out on ``seat``'s missed UNO (house rule ``catch-window:N``):
+    it can no longer be caught, nor call UNO late.
+
+    The table's driver takes it when the time is up (see ``Game.uno_window_closer``), never
+    a player: it is in no seat's legal actions. It is an action so that it is recorded as
+    every other one is: a save resumed, a replay and a render worker's mirror close the
+    window at the same point of the round."""
+
+    __slots__ = ()
+
+
 #: Actions open to seats other than the one the game waits on.
 WINDOW_ACTIONS = (CallUno, Catch, JumpIn)
 
 #: Every action class by its name, as saves and replays spell it.
 _ACTION_CLASSES = {cls.__name__: cls for cls in (
     Play, Draw, Keep, ChooseColor, Challenge, Accept, CallUno, Catch, SwapHands, JumpIn,
-    PointAt, TakePile, LinkPlayers)}
+    PointAt, TakePile, LinkPlayers, CloseUnoWindow)}
 
 
 def register_action(cls: type[Action]) -> type[Action]:
@@ -336,6 +348,8 @@ class EventKind(StrEnum):
     LINKED_DRAW = "linked_draw"       # seat draws count cards because target, linked, drew
     DRAW_ROLLED = "draw_rolled"       # seat's card rolled a random draw of count for target
     DEFLECT = "deflect"               # seat sent the draw on to target (deflect house rule)
+    UNO_WINDOW_CLOSED = "uno_window_closed"  # seat's missed UNO can no longer be caught:
+                                      # the table's clock ran out (catch-window:N)
     ROUND_OVER = "round_over"         # seat won (None: nobody), count = points
 
 

@@ -24,7 +24,7 @@ from typing import Callable, Iterable, Sequence
 from ..i18n import Phrase
 from . import decks, saves
 from .actions import (
-    Accept, Action, CallUno, Catch, Challenge, ChooseColor, Decision, DecisionKind,
+    Accept, Action, CallUno, Catch, Challenge, ChooseColor, CloseUnoWindow, Decision, DecisionKind,
     Draw, Event, EventKind, JumpIn, Keep, Play, interned,
 )
 from .cards import Card, Face, Kind
@@ -415,7 +415,7 @@ class Game:
     def window_seconds(self) -> int | None:
         """Seconds a missed UNO stays catchable at most (``catch-window:N``); ``None``: no
         clock, the window closes by the rules alone. The table keeps the time (see
-        :attr:`uno_window_clock`) and calls :meth:`close_uno_window` when it has run out."""
+        :attr:`uno_window_clock`) and applies :meth:`uno_window_closer` when it has run out."""
         return self._machine.window_seconds
 
     @property
@@ -426,24 +426,22 @@ class Game:
         seconds it stays open at most. ``None``: no such window is open.
 
         The table's driver starts its clock when it sees a new ``opened`` and, when the
-        time has run out, calls ``close_uno_window(opened)``."""
+        time has run out, applies ``uno_window_closer(opened)``."""
         seconds = self._machine.window_seconds
         if seconds is None or self.uno_window is None:
             return None
         return self._window_opened, seconds
 
-    def close_uno_window(self, opened: int | None = None) -> bool:
-        """The table's clock ran out (``catch-window:N``): a missed UNO can no longer be
-        caught, nor called late. Nothing else changes. ``opened``
-        (:attr:`uno_window_clock`): only if the window open now is that one, so a clock
-        started for a window that has closed since never closes a newer one. Without a
-        clock, or no such window open, a no-op. True if it closed the window."""
-        if self._machine.window_seconds is None or self.uno_window is None \
-                or (opened is not None and opened != self._window_opened):
-            return False
-        self.uno_window = None
-        self._version += 1
-        return True
+    def uno_window_closer(self, opened: int) -> CloseUnoWindow | None:
+        """The action that closes the missed UNO's window ``opened`` (see
+        :attr:`uno_window_clock`) now that the table's clock has run out on it: a
+        :class:`~uno_tui.engine.actions.CloseUnoWindow`, applied (and recorded) as any
+        action. ``None`` when that window is no longer the one open (it closed by the
+        rules, or another opened since) or no clock closes windows in this game."""
+        clock = self.uno_window_clock
+        if clock is None or clock[0] != opened:
+            return None
+        return CloseUnoWindow(self.uno_window)
 
     @property
     def is_over(self) -> bool:
@@ -762,7 +760,16 @@ class Game:
         return tuple(events)
 
     def _apply_unlisted(self, action: Action) -> tuple[Event, ...]:
-        """An action missing from the legal list: a rule set's penalty for it, or an error."""
+        """An action missing from the legal list: one the table takes (a house rule's
+        ``table_actions``), a rule set's penalty for it, or an error."""
+        allowed = self._machine.table_actions.get(type(action))
+        if allowed is not None:
+            if self.is_over or not allowed(self, action):
+                raise IllegalActionError(self.explain_illegal(action))
+            self._events = events = []
+            self._version += 1
+            self._handlers[type(action)](self, action)
+            return tuple(events)
         unlisted = self.variant.unlisted
         if unlisted is None or not isinstance(action, Action) or self.is_over:
             raise IllegalActionError(self.explain_illegal(action))
@@ -1407,7 +1414,7 @@ class _Machine:
     __slots__ = ("effects", "handlers", "decisions", "keeps_window", "public_context",
                  "after_draw", "variant", "rules", "jump_in", "strict_wilds", "draw",
                  "keep_drawn", "play_drawn", "stacks", "answers", "may_finish", "turn_plays",
-                 "window_until_card", "window_seconds", "explainers")
+                 "window_until_card", "window_seconds", "explainers", "table_actions")
 
     def __init__(self, variant: Variant, rules: frozenset[str]) -> None:
         cards = sum(copies for _, copies in variant.deck)
@@ -1427,8 +1434,10 @@ class _Machine:
         self.handlers = {**_SHARED_HANDLERS, **variant.handlers}
         self.decisions = {**_SHARED_DECISIONS, **variant.decisions}
         neutral = variant.window_neutral
+        self.table_actions: dict[type, Callable] = {}
         for rule in house:
             self.handlers.update(rule.handlers)
+            self.table_actions.update(rule.table_actions)
             self.decisions.update(rule.decisions)
             neutral |= rule.window_neutral
         self.keeps_window = frozenset({CallUno, Catch}) | neutral

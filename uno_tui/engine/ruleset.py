@@ -2,11 +2,10 @@
 
 A rule set is one :class:`Variant`: its deck and scoring tables, and hooks the shared
 turn machine (:class:`~uno_tui.engine.game.Game`) looks up by card kind, action class
-and decision kind. Each built-in rule set lives in a module of its own
-(:mod:`~uno_tui.engine.classic`, :mod:`~uno_tui.engine.pokemon`,
-:mod:`~uno_tui.engine.flip`, :mod:`~uno_tui.engine.party`); a rule set from outside the
-engine is built the same way and registered with
-:func:`~uno_tui.engine.variants.register_variant`.
+and decision kind. Each built-in rule set lives in a folder of its own
+(``uno_tui/rulesets/<name>/``, its engine part in ``rules.py``: classic, pokemon, flip,
+party); a rule set from outside the engine is built the same way and registered with
+:func:`~uno_tui.engine.registry.register_variant` (or an entry point).
 
 Hooks receive the game as a :class:`~uno_tui.engine.table.Table` (the protocol the turn
 machine implements) and use only its API (``emit``, ``decide``, ``draw``, ``penalize``,
@@ -405,7 +404,11 @@ class HouseRule:
     - ``turn_plays(game, seat)``: more actions of a turn (after the plays and the draw);
     - ``window_until_card``: a missed UNO stays catchable until the next card is played;
     - ``window_seconds``: and for at most this many seconds (the table's clock closes it
-      with ``Game.close_uno_window``);
+      with the action ``Game.uno_window_closer`` gives);
+    - ``table_actions``: action classes the table's driver takes, never a player (a clock
+      that ran out), by class: ``allowed(game, action)``, whether one may be taken now. They
+      are in no seat's legal actions; ``Game.apply`` takes them when allowed (their
+      handlers in ``handlers``), and saves and replays record them as any other;
     - ``takes``: the rule takes a number, written ``name:N`` (``catch-window:5``): its
       ``(lowest, highest, unit)``; ``numbered(rule, n)`` gives the rule with that number;
     - ``explain(game, action)``: why one of its refusals happened (``None``: not its own).
@@ -423,6 +426,7 @@ class HouseRule:
     handlers: Mapping[type, Callable] = field(default_factory=dict)
     decisions: Mapping[str, DecisionRule] = field(default_factory=dict)
     window_neutral: frozenset[type] = frozenset()
+    table_actions: Mapping[type, Callable[["Game", "Action"], bool]] = field(default_factory=dict)
     jump_in: str = ""
     strict_wilds: bool = False
     draw: Callable[["Game", int], list[int]] | None = None

@@ -203,10 +203,6 @@ class Table(Protocol):
     def uno_window_clock(self) -> tuple[int, int] | None:
         """``(opened, seconds)`` of an open window a clock closes (``catch-window:N``)."""
 
-    def close_uno_window(self, opened: int | None = None) -> bool:
-        """The table's clock ran out: a missed UNO can no longer be caught (``opened``:
-        only that opening of the window); True if it closed."""
-
     def snapshot(self) -> dict:
         """The whole state as the keyword arguments of ``saves.save_data``."""
 

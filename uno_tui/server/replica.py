@@ -24,13 +24,10 @@ from ..app.narration import Narrator
 from ..config import PlayConfig, SeatSpec
 from ..engine import Action, Event, Match
 
-__all__ = ["SCORED", "WINDOW_CLOSED", "TableFeed", "TableState", "TableSync", "TableMirror", "MirrorMatch"]
+__all__ = ["SCORED", "TableFeed", "TableState", "TableSync", "TableMirror", "MirrorMatch"]
 
 #: A step of the feed: the round in play was scored (``Match.finish_round``).
 SCORED = "scored"
-#: A step of the feed: the table's clock closed the missed UNO's window
-#: (``catch-window:N``; ``Game.close_uno_window``).
-WINDOW_CLOSED = "uno-window-closed"
 
 
 class TableFeed:
@@ -40,7 +37,8 @@ class TableFeed:
     recorder, if any, and passes everything on). ``epoch`` counts the deals: a mirror
     of another epoch starts again from ``base``, the match as saved
     (``Match.to_json``) when the first mirror asked in that epoch, then applies
-    ``steps`` (the actions applied since, :data:`SCORED` and :data:`WINDOW_CLOSED`). Nothing is kept for a
+    ``steps`` (the actions applied since, the clock's closings of a missed UNO's window
+    among them, and :data:`SCORED`). Nothing is kept for a
     table nobody follows.
     """
 
@@ -89,12 +87,6 @@ class TableFeed:
             self.steps.append(SCORED)
         if self.inner is not None:
             self.inner.round_scored(match)
-
-    def uno_window_closed(self, match: Match) -> None:
-        # The save's recorder is not told: a resumed save has the window open again
-        # (the rules close it), as it was when the last action was saved.
-        if self.base is not None:
-            self.steps.append(WINDOW_CLOSED)
 
 
 @dataclass(frozen=True)
@@ -168,9 +160,6 @@ class MirrorMatch:
         if step == SCORED:
             if not self.match.round_scored:
                 self.match.finish_round()
-            return
-        if step == WINDOW_CLOSED:
-            self.match.game.close_uno_window()
             return
         events = self.match.game.apply(step)
         self._events = events

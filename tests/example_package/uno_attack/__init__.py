@@ -17,7 +17,7 @@ The package plugs in through the entry point ``uno_tui.rulesets: attack = uno_at
 from __future__ import annotations
 
 from uno_tui.engine import LIGHT_COLORS, Face, FirstCard, RandomDraw, Variant, define_kind
-from uno_tui.engine import classic
+from uno_tui.rulesets.classic import rules as classic
 
 __all__ = ["VARIANT", "WILD_HIT", "DISCARD_ALL", "DISCARDED_ALL"]
 

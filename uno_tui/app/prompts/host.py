@@ -101,7 +101,7 @@ class PromptHost:
                                 events=ctl.last_events_for(seat), face_of=ctl.game.face,
                                 ask=self.ask, verb=ctl.game.decision_verb, tr=self.app.tr)
         self.asked_kind = ctl.decision_kind
-        action = await prompter_for(ctl.decision_kind)(context)
+        action = await prompter_for(ctl.decision_kind, ctl.game.rules)(context)
         if action is None:
             return None
         return partial(self._act, seat, action)

@@ -93,10 +93,14 @@ def register(kind: str) -> Callable[[Prompter], Prompter]:
     return add
 
 
-def prompter_for(kind: str) -> Prompter:
+def prompter_for(kind: str, rules: Iterable[str] = ()) -> Prompter:
     """The prompter for ``kind``: its own (or its rule set's front end's), or the generic
-    list of legal actions."""
-    return PROMPTS.get(kind) or frontends.prompter(kind) or ask_from_list
+    list of legal actions; as the house rules ``rules`` in play change it (their front
+    ends' ``prompt_wraps``)."""
+    prompter = PROMPTS.get(kind) or frontends.prompter(kind) or ask_from_list
+    for wrap in frontends.prompt_wraps(kind, rules):
+        prompter = wrap(prompter)
+    return prompter
 
 
 def describe_action(action: Action, names: Sequence[str], face_of: Callable[[int], Face]) -> str:

@@ -1,7 +1,7 @@
 """UNO Flip: the two-sided deck, the Flip card and Skip Everyone.
 
 The other Flip cards (Draw One, Draw Five, Wild Draw Two, Wild Draw Color) are
-ordinary draw cards of the shared effects (:mod:`~uno_tui.engine.classic`). The
+ordinary draw cards of the shared effects (:mod:`~uno_tui.rulesets.classic.rules`). The
 two-sided deck's pairing and positions are :mod:`~uno_tui.engine.decks`.
 
 Decisions the seed (001) leaves open:

@@ -1,12 +1,12 @@
-"""The prompts every rule set shares: a colour, a drawn card, a draw card to answer."""
+"""The turn machine's prompts, which every rule set shares: a colour, a drawn card, a draw
+card to answer."""
 
 from __future__ import annotations
 
 from ...engine import (
-    Accept, Challenge, ChooseColor, DecisionKind, EventKind, Keep, Play,
+    Accept, Challenge, ChooseColor, DecisionKind, EventKind, Keep, Play, get_variant,
 )
 from ...engine.cards import COLOR_LETTERS
-from ...engine.variants import get_variant
 from ...i18n import Translator, translator
 from ..cardtext import card_style, color_label, color_name, color_style, long_label
 from .question import Option, Question
