@@ -182,7 +182,11 @@ class TerminalSession(asyncssh.SSHServerSession):
         self._closed = True
         self._stop_watching_unread()
         if not self.ending:
-            self.ending = "connection lost"
+            # How it was lost, when asyncssh says more than that (e.g. "Client not
+            # responding to keepalive": a frozen client).
+            said = str(exc or "").strip()
+            self.ending = "connection lost" + (
+                f" ({said})" if said and said.lower() != "connection lost" else "")
         self.host.drop(self)
         self._end_app()
 
@@ -263,7 +267,9 @@ class TerminalSession(asyncssh.SSHServerSession):
         chan = self._chan
         if chan is None:
             return
-        connection = chan.get_extra_info("connection")
+        from .unread import connection_of
+
+        connection = connection_of(chan)
         if connection is not None:
             connection.abort()
         else:

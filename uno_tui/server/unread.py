@@ -16,7 +16,7 @@ import fcntl
 import struct
 import sys
 
-__all__ = ["UnreadOutput", "UNREAD_KEEPALIVES", "unsent_in_kernel"]
+__all__ = ["UnreadOutput", "UNREAD_KEEPALIVES", "connection_of", "unsent_in_kernel"]
 
 #: Keepalive intervals output may wait untaken before the client is dropped.
 UNREAD_KEEPALIVES = 3
@@ -35,6 +35,12 @@ def unsent_in_kernel(sock) -> int:
     return struct.unpack("i", raw)[0]
 
 
+def connection_of(channel):
+    """The SSH connection ``channel`` is on (None: a channel of another kind)."""
+    extra = getattr(channel, "get_extra_info", None)
+    return extra("connection") if extra is not None else None
+
+
 class UnreadOutput:
     """Watches one SSH session's output (its ``channel``) all the way to the wire.
 
@@ -46,11 +52,12 @@ class UnreadOutput:
 
     def __init__(self, channel, limit_bytes: int, patience: float) -> None:
         self._channel = channel
-        connection = channel.get_extra_info("connection")
+        connection = connection_of(channel)
         # asyncssh offers no public way to its transport; its buffer is where output
         # to a client whose TCP window is shut piles up (asyncssh ignores pause_writing).
+        # (A web page's channel counts its own transport in its buffer's size.)
         self._transport = getattr(connection, "_transport", None)
-        self._socket = channel.get_extra_info("socket")
+        self._socket = connection.get_extra_info("socket") if connection is not None else None
         self.limit_bytes = limit_bytes
         self.patience = patience
         self._last_pending = 0
