@@ -707,6 +707,9 @@ class ServerTable:
             finally:
                 if entry.done is not None and not entry.done.done():
                     entry.done.set_result(None)
+                # Not kept while the loop waits for the next: the entry names the member
+                # (a session, its app) who sent it, maybe long gone by then.
+                entry = None
 
     def _apply(self, entry: _Entry) -> None:
         ctl = self.ctl
