@@ -54,6 +54,20 @@ def test_unauthenticated_connections_in_all_are_limited_and_counted_down():
     assert gate.addresses == 0                       # nothing kept for nobody
 
 
+def test_with_every_login_slot_taken_a_newcomer_gets_the_slot_room_is_made_for():
+    gate = Gatekeeper(Limits(max_unauthenticated=2))
+    assert gate.connect("10.0.0.1") == "" and gate.connect("10.0.0.2") == ""
+    assert "too many connections are logging in" in gate.connect("10.0.0.3",
+                                                                 make_room=lambda: False)
+
+    def close_one() -> bool:
+        gate.disconnected("10.0.0.1", logged_in=False)
+        return True
+
+    assert gate.connect("10.0.0.3", make_room=close_one) == ""
+    assert gate.unauthenticated == 2 and gate.connections == 2
+
+
 def test_near_the_open_files_limit_new_connections_are_refused():
     gate = Gatekeeper(Limits(), fd_budget=2)
     assert gate.connect("a") == "" and gate.connect("b") == ""
@@ -117,6 +131,32 @@ async def test_the_eleventh_idle_connection_from_one_address_is_closed_at_once(t
         # A real player gets in once the idle ones are gone.
         ann = await Client(host, "ann").connect()
         await ann.close()
+
+
+async def test_idle_connections_in_every_login_slot_keep_no_player_out(tmp_path):
+    """Connections that never send their SSH version (from two addresses, within the
+    per-address limit) take every login slot: a player still logs in, in the slot of
+    the oldest one that has been silent over a second (one that spoke is spared)."""
+    from uno_tui.server.host import SILENT_GRACE
+
+    async with serving(tmp_path, limits=Limits(max_unauthenticated=8)) as host:
+        idle = []
+        for n in range(8):
+            reader, writer = await asyncio.open_connection(
+                "127.0.0.1", host.port, local_addr=(f"127.0.0.{2 + n % 2}", 0))
+            assert (await asyncio.wait_for(reader.readline(), 10)).startswith(b"SSH-2.0-")
+            idle.append((reader, writer))
+        assert host.gate.unauthenticated == 8
+        idle[0][1].write(b"SSH-2.0-slow_client\r\n")   # the oldest speaks: logging in
+        await asyncio.sleep(SILENT_GRACE + 0.2)
+        ann = await Client(host, "ann").connect()          # every slot was taken
+        assert await asyncio.wait_for(idle[1][0].read(100), 5) == b""     # its slot
+        assert host.gate.unauthenticated == 7              # ann logged in; 7 left waiting
+        assert "closed a connection silent for 1 s" in host.test_log.getvalue()
+        for _, writer in idle:
+            writer.close()
+        await ann.close()
+        await wait_until(lambda: host.gate.unauthenticated == 0, "all counted down")
 
 
 async def test_a_connection_that_does_not_log_in_within_the_grace_time_is_closed(tmp_path):

@@ -107,3 +107,33 @@ def test_nothing_is_kept_for_a_table_nobody_follows():
     for _ in range(20):
         ctl.bot_step()
     assert feed.base is None and feed.steps == []
+
+
+def test_a_position_played_after_a_scored_round_is_a_round_in_play_for_saves_and_mirrors():
+    """``use_position`` on a table whose round was just scored (the table's first deal
+    played out while a test, puzzle or lesson set up its position): the scored round's
+    result goes with the round it replaces, so the match a worker's mirror starts from
+    (the saves' format) is one ``Match.from_json`` restores."""
+    from uno_tui.engine import Game, Match, Play
+
+    feed = TableFeed()
+    ctl = TableController("classic", [SeatSpec("a", "normal"), SeatSpec("b", "normal")],
+                          seed=1, mode="target", target=500, recorder=feed)
+    follower = _Follower(feed)
+    ctl.use_position(Game.from_position(hands=[["R1"], ["G1", "G2"]], top="R3"))
+    ctl.apply(Play(0, ctl.game.hands[0][0]))
+    follower.sync(ctl)
+    scored = ctl.finish_round()
+    assert scored.gained[0] > 0 and ctl.match.round_scored
+    follower.sync(ctl)                 # the mirror scores it too
+    ctl.use_position(Game.from_position(hands=[["R5", "G7"], ["B1", "B2"]], top="R3"))
+    follower.sync(ctl)                 # a new base: the worker restores the match
+    _same(ctl, follower.mirror)
+    match = ctl.match
+    assert not match.round_scored and match.results == [] and match.scores == [0, 0]
+    assert match.round_number == 1 and not match.is_over
+    assert Match.from_json(match.to_json()).to_json() == match.to_json()
+    # The position plays on and is scored once, as any round.
+    ctl.apply(Play(0, next(c for c in ctl.game.hands[0] if ctl.game.face(c).code == "R5")))
+    follower.sync(ctl)
+    _same(ctl, follower.mirror)

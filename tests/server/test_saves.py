@@ -256,3 +256,23 @@ async def test_the_next_match_s_seats_stay_theirs_after_a_restart(tmp_path):
         assert table.awaited and table.free_seats() == (1,)
         assert "ann (away)" in table.describe() and "free seat" in table.describe()
         await impostor.close()
+
+
+async def test_a_position_set_up_after_the_first_deal_was_scored_saves_a_round_in_play(
+        tmp_path):
+    """The table's first deal plays out (computers, no pause) and is scored before a
+    position is set up: the save then holds the position as the round in play, not the
+    replaced round's score (which no restart, and no render worker, could restore)."""
+    async with serving(tmp_path, pace=0.0) as host:
+        table = host.create_table(people("ann", computers=1, mode="target", target=500))
+        await wait_until(lambda: table.summary is not None, "the first deal played out")
+        assert table.ctl.match.round_scored
+        table.use_position(Game.from_position(
+            "classic", hands=[["R5", "G7"], ["B1", "B2"]], top="R3", current=0))
+        match = table.ctl.match
+        assert not match.round_scored and match.results == [] and match.scores == [0, 0]
+        # The computers play the position on meanwhile (and may finish it): whatever
+        # the save holds now restores, as round 1 of the match.
+        assert await asyncio.to_thread(table.flush_save, 30)
+        restored = _saved(tmp_path).restore()
+        assert restored.round_number == 1 and len(restored.results) <= 1

@@ -72,7 +72,7 @@ async def test_a_person_back_at_a_kept_seat_finds_no_card_picked(tmp_path):
         table, ann = await _ann_on_her_turn(host)
         assert table_screen(ann).query_one(HandView).cursor >= 0     # a turn picks one
         ann.abort()
-        await wait_until(lambda: "(away, seat kept)" in table.describe(), "the seat kept")
+        await wait_until(lambda: "(away, seat kept " in table.describe(), "the seat kept")
         back = await Client(host, ann.comeback).connect()
         await back.at_table()
         await wait_until(lambda: "ann: " in back.text(), "her turn again")

@@ -4,14 +4,17 @@ Visitors play at real tables over SSH while idle connections flood in (more than
 per-address limit lets wait), one visitor mashes keys, a guesser tries wrong passwords,
 one visitor's link is cut and another's freezes (a proxy that stops passing bytes on).
 Afterwards the server still seats a new player, and has no crash report, no traceback
-in server.log or on its console, and no file descriptor more than before.
+in server.log or on its console, no file descriptor more than before, and no departed
+visitor's session or app still alive (each would hold its screens and widgets).
 """
 
 from __future__ import annotations
 
 import asyncio
+import gc
 import os
 import random
+import weakref
 from time import monotonic
 
 import asyncssh
@@ -23,6 +26,25 @@ from .support import Client, play_a_step, serving, wait_until
 PASSWORD = "strangers welcome"
 #: How long the visitors play while the rest goes on.
 SOAK_SECONDS = 4.0
+
+
+def _departed(client: Client) -> list[weakref.ref]:
+    """Weak references to ``client``'s session and app on the server."""
+    return [weakref.ref(client.session), weakref.ref(client.app)]
+
+
+def _still_alive(refs: list[weakref.ref]) -> list[str]:
+    """What is left of ``refs`` after a full collection, with what holds each."""
+    gc.collect()
+    alive = []
+    for ref in refs:
+        thing = ref()
+        if thing is not None:
+            holders = [type(h).__name__ for h in gc.get_referrers(thing)
+                       if h is not alive and not isinstance(h, (list, type(gc)))]
+            alive.append(f"{type(thing).__name__} held by {holders[:6]}")
+        del thing
+    return alive
 
 
 def open_descriptors() -> int:
@@ -111,10 +133,13 @@ async def test_a_public_server_lives_through_a_small_soak(tmp_path, monkeypatch)
         visitors = [await Client(host, name).connect(password=PASSWORD)
                     for name in ("ann", "bob", "cat", "dan")]
         icy = await Client(host, "icy").connect(password=PASSWORD, port=proxy_port)
+        departed = []
         for visitor in (*visitors, icy):
             await wait_until(lambda: isinstance(visitor.screen, LobbyScreen), "the lobby")
             visitor.keys("p")
             await visitor.at_table()
+            departed += _departed(visitor)
+        del visitor
         masher, dropper, *players = visitors
 
         held, refused = await _idle_flood(host.port, 25)
@@ -147,6 +172,7 @@ async def test_a_public_server_lives_through_a_small_soak(tmp_path, monkeypatch)
         await wait_until(lambda: isinstance(newcomer.screen, LobbyScreen), "a new lobby")
         newcomer.keys("p")
         await newcomer.at_table()
+        departed += _departed(newcomer)
         for client in (*visitors, newcomer):
             if client.conn is not None:
                 await client.close()
@@ -157,6 +183,12 @@ async def test_a_public_server_lives_through_a_small_soak(tmp_path, monkeypatch)
         await proxy.wait_closed()
         await wait_until(lambda: not host.sessions and host.gate.unauthenticated == 0,
                          "every connection gone")
+        # Everyone left: nothing on the server may keep a visitor's session or app
+        # (the timers their apps cancelled as they closed are let go when due, soon).
+        deadline = monotonic() + 5
+        while (left := _still_alive(departed)) and monotonic() < deadline:
+            await asyncio.sleep(0.25)
+        assert left == []
         # Guesses were made (each failure waits longer: a loaded machine makes few).
         assert guessing.result() >= 1
         assert not list(host.crash_folder.glob("*"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 
 from uno_tui.engine import Game, Play
 from uno_tui.server.table import Submission
@@ -92,7 +93,7 @@ async def test_a_dropped_player_is_replaced_by_a_computer_and_takes_the_seat_bac
         assert not table.played_by_computer(1)
         bob.abort()
         await wait_until(lambda: bob.session is None, "bob's session to end")
-        assert "(away, seat kept)" in table.describe()
+        assert "(away, seat kept " in table.describe()
         assert not table.played_by_computer(1)
         await wait_until(lambda: table.played_by_computer(1), "a computer for bob")
         await wait_until(lambda: "bob did not come back; a computer plays the seat"
@@ -296,3 +297,44 @@ async def test_the_next_round_is_dealt_when_everyone_has_seen_the_result(tmp_pat
             await wait_until(lambda: "Round 2" in log_entries(client), f"{client.name}'s log")
         await ann.close()
         await bob.close()
+
+
+def _seconds(pattern: str, text: str) -> int | None:
+    found = re.search(pattern, text)
+    return int(found.group(1)) if found else None
+
+
+async def test_a_seat_kept_for_a_dropped_player_counts_down_on_the_panel_and_in_the_lobby(
+        tmp_path):
+    """While a seat waits for the person who lost the link, its panel says so with the
+    seconds left, and so does the lobby's line for the table, each second; in each
+    terminal's language."""
+    japanese = {"LANG": "ja_JP.UTF-8"}
+    async with serving(tmp_path, hold=30.0) as host:
+        table = host.create_table(people("ann", "bob", "kei"))
+        ann, bob = await _seated(host, "ann", "bob", size=(120, 40))
+        kei = await Client(host, "kei").connect(size=(120, 40), env=japanese)
+        await wait_until(lambda: "テーブル1" in kei.text(),
+                         "kei's lobby")
+        kei.keys("\r")
+        await kei.at_table()
+        eve = await Client(host, "eve").connect(size=(120, 40))
+        yui = await Client(host, "yui").connect(size=(120, 40), env=japanese)
+        ann.abort()
+        await wait_until(lambda: ann.session is None, "ann's session to end")
+        views = (
+            (bob, r"link lost: held (\d+) s"),         # ann's panel, at her table
+            (kei, r"接続切れ：席はあと(\d+)秒"),
+            (eve, r"ann \(away, seat kept (\d+) s\)"),  # the lobby's line
+            (yui, r"ann（不在、席はあと(\d+)秒）"),
+        )
+        for client, pattern in views:
+            await wait_until(lambda: _seconds(pattern, client.text()) is not None,
+                             f"the kept seat on {client.name}'s screen")
+        first = [_seconds(pattern, client.text()) for client, pattern in views]
+        assert all(20 <= seconds <= 30 for seconds in first), first
+        for (client, pattern), seconds in zip(views, first):
+            await wait_until(lambda: (_seconds(pattern, client.text()) or 99) < seconds,
+                             f"the countdown ticking on {client.name}'s screen", limit=4)
+        for client in (bob, kei, eve, yui):
+            await client.close()

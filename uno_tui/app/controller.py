@@ -146,7 +146,7 @@ class TableController:
         if game.players != self.players:
             raise IllegalActionError(f"the position has {game.players} seats, "
                                      f"the table has {self.players}")
-        self.match.game = game
+        self.match.replace_round(game)      # a scored round's result goes with it
         self._version += 1
         self._polled = -1
         self.narrator = self._narrator_for(game)

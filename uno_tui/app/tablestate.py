@@ -58,6 +58,9 @@ class TableState(NamedTuple):
     serial: int = 0
     #: The viewer's hand is shown sorted by colour and number (their choice), not as dealt.
     sorted_hand: bool = False
+    #: Per seat, the whole seconds it stays kept for a person who lost the connection
+    #: (a server's table), else None; () when no seat is kept.
+    held: tuple[int | None, ...] = ()
 
     @property
     def hand_visible(self) -> bool:

@@ -136,6 +136,24 @@ class Match:
         self.round_scored = False
         return self.game
 
+    def replace_round(self, game: Game) -> None:
+        """Play the round in play from ``game`` instead (e.g. ``Game.from_position``).
+
+        ``game`` takes the place of the current round, under the same round number. If
+        that round had been scored, its result and the points it gave are taken back:
+        the result was of a round nobody plays any more, and a match that says it scored
+        a round still in play is one no save or mirror can restore.
+        """
+        if game.players != self.players:
+            raise IllegalActionError(f"the position has {game.players} seats, "
+                                     f"the match has {self.players}")
+        if self.round_scored:
+            taken_back = self.results.pop()
+            for seat, points in enumerate(taken_back.gained):
+                self.scores[seat] -= points
+            self.round_scored = False
+        self.game = game
+
     def to_json(self) -> dict:
         """The match as plain JSON values."""
         return {

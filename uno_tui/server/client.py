@@ -194,7 +194,13 @@ class ClientTableScreen(TableScreen):
 
     def _tick_countdown(self) -> None:
         table = self.ctl.table
-        if self.is_active and (table.turn_deadline is not None or table.held_seats()):
+        if not self.is_active:
+            return
+        shown = self.state.held if self.state is not None else ()
+        if table.held_seats() or any(second is not None for second in shown):
+            # A kept seat's panel counts down too (the widgets redraw what changed).
+            self.state = self.table_state()
+        if table.turn_deadline is not None or table.held_seats():
             self._refresh_prompt()
 
     def _countdown(self) -> str:
@@ -352,6 +358,12 @@ class ClientTableScreen(TableScreen):
 
     def table_state(self):
         state = super().table_state()
+        held = self.ctl.table.held_seats()
+        if held:
+            now = time.monotonic()
+            state = state._replace(held=tuple(
+                max(0, round(held[seat] - now)) if seat in held else None
+                for seat in range(self.ctl.players)))
         view = state.view
         if state.viewer is not None or view.players < 2:
             return state

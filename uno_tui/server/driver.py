@@ -21,11 +21,30 @@ from textual.message import Message
 
 from .limits import InputRate
 
-__all__ = ["Terminal", "ChannelDriver", "color_system_for"]
+__all__ = ["Terminal", "ChannelDriver", "KeyParser", "color_system_for"]
 
 #: How long after the last input the parser is asked whether a lone Escape has timed out
 #: (Textual's parser waits 0.1 s for the rest of an escape sequence).
 _TICK = 0.11
+
+
+class KeyParser(XTermParser):
+    """Textual's key parser without its cache of extended key sequences.
+
+    ``XTermParser._parse_extended_key`` is an ``lru_cache`` on the class, keyed by the
+    parser and the sequence, and the Key events it keeps name the app they were made
+    for: one terminal's app (screens, widgets, its session) lived on after its visitor
+    left, until 1,024 other sequences had pushed it out. Parsed afresh each time here
+    (a regular expression and a few lookups; nothing any terminal types often enough
+    to matter), so nothing outlives the parser.
+    """
+
+    def _parse_extended_key(self, sequence: str):
+        return _parse_extended_key(self, sequence)
+
+
+#: The parsing itself, without the cache (functools keeps the wrapped function).
+_parse_extended_key = XTermParser._parse_extended_key.__wrapped__
 
 
 class Terminal(Protocol):
@@ -49,7 +68,7 @@ class ChannelDriver(Driver):
                  size: tuple[int, int] | None = None) -> None:
         super().__init__(app, debug=debug, mouse=mouse, size=size)
         self._terminal: Terminal = app.terminal
-        self._parser = XTermParser(debug)
+        self._parser = KeyParser(debug)
         self._tick_handle: asyncio.TimerHandle | None = None
         self._input = False
 

@@ -53,6 +53,10 @@ __all__ = ["ServeConfig", "ServeError", "Host", "is_loopback", "run_server"]
 HOST_KEY_FILE = "ssh_host_ed25519_key"
 #: SSH keepalives a client may leave unanswered; the next one ends the connection.
 KEEPALIVE_MISSES = 2
+#: Seconds after which a connection that has not sent its SSH version line may be
+#: closed to let a newcomer in when every login slot is taken (an SSH client sends its
+#: version at once; a connection silent this long is idle, or an attack).
+SILENT_GRACE = 1.0
 #: How often the lobby is checked for idle visitors at most (seconds).
 IDLE_SWEEP = 5.0
 LOG_FILE = "server.log"
@@ -171,14 +175,37 @@ class _Login(asyncssh.SSHServer):
         if peer:
             self._address = str(peer[0])
             self._peer = f"{peer[0]}:{peer[1]}"
-        refusal = self._host.gate.connect(self._address)
+        host = self._host
+        refusal = host.gate.connect(self._address, make_room=host.close_oldest_silent)
         if refusal:
-            self._host.log_limit(refusal, addr=self._peer)
+            host.log_limit(refusal, addr=self._peer)
             raise _Refused(refusal)   # asyncssh closes it before its handshake
         self._counted = True
-        self._host.log_event_line("connect", addr=self._peer)
+        self.connected_at = time.monotonic()
+        host.silent[self] = self.connected_at
+        host.log_event_line("connect", addr=self._peer)
+
+    @property
+    def spoke(self) -> bool:
+        """True once the client has sent its SSH version line."""
+        conn = self._conn
+        return conn is not None and conn.get_extra_info("client_version") is not None
+
+    def make_room(self) -> None:
+        """Closed to let a newcomer in: it had not sent its SSH version in SILENT_GRACE
+        seconds while every login slot was taken. Its slot is free at once."""
+        self._host.silent.pop(self, None)
+        if self._counted:
+            self._counted = False
+            self._host.gate.disconnected(self._address, False)
+            self._host.log_limit(f"closed a connection silent for {SILENT_GRACE:g} s to "
+                                 "let a newcomer in (every login slot was taken)",
+                                 addr=self._peer)
+        if self._conn is not None:
+            self._conn.abort()
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self._host.silent.pop(self, None)
         if not self._counted:
             return
         self._counted = False
@@ -197,6 +224,7 @@ class _Login(asyncssh.SSHServer):
 
     def auth_completed(self) -> None:
         self._logged_in = True
+        self._host.silent.pop(self, None)
         self._host.gate.logged_in(self._address)
         self._host.log_event_line("auth ok", addr=self._peer, user=self._user,
                                   method=self._method, key=self._key)
@@ -293,6 +321,9 @@ class Host:
         #: Counts connections, logins and sessions per address (its budget of file
         #: descriptors is set at start, once the soft limit is raised).
         self.gate = Gatekeeper(self.limits)
+        #: Connections not logged in that may not have sent their SSH version yet, the
+        #: oldest first, with when each came (see close_oldest_silent).
+        self.silent: dict[_Login, float] = {}
         self._guests = guest_names()
         self._sweeper: asyncio.Task | None = None
         self.sessions: set[TerminalSession] = set()
@@ -443,6 +474,21 @@ class Host:
                                     problem=exc.strerror or str(exc))) from None
         sockets = self._server.sockets
         self.port = sockets[0].getsockname()[1] if sockets else config.port
+
+    def close_oldest_silent(self) -> bool:
+        """Every login slot is taken: close the oldest connection that has not sent its
+        SSH version line in SILENT_GRACE seconds, if any (True: one slot is free)."""
+        since = time.monotonic() - SILENT_GRACE
+        silent = self.silent
+        while silent:
+            login, came = next(iter(silent.items()))
+            if came > since:
+                return False          # the rest came later still
+            del silent[login]
+            if not login.spoke:       # those that spoke are logging in: not idle
+                login.make_room()
+                return True
+        return False
 
     # -------------------------------------------------------------- logging
 

@@ -108,12 +108,20 @@ class Gatekeeper:
 
     # ----------------------------------------------------------- connections
 
-    def connect(self, address: str) -> str:
-        """A new connection from ``address``: '' and counted, or why it is refused."""
+    def connect(self, address: str, make_room: Callable[[], bool] | None = None) -> str:
+        """A new connection from ``address``: '' and counted, or why it is refused.
+
+        When every login slot is taken, ``make_room`` (if given) may close a waiting
+        connection that is doing nothing (telling :meth:`disconnected` at once) and say
+        True: the newcomer takes its slot. Idle connections by the thousand then keep
+        nobody out, as they did when each held its slot for the whole login grace time.
+        """
         limits = self.limits
         entry = self._at(address)
         self._forget_old_failures(entry)
         refusal = ""
+        if self.unauthenticated >= limits.max_unauthenticated and make_room is not None:
+            make_room()
         if self.fd_budget is not None and self.connections >= self.fd_budget:
             refusal = (f"the server is at its open-files limit ({self.connections} "
                        "connections)")

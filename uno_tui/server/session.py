@@ -15,6 +15,7 @@ from .roles import WORKER_LOST
 
 if TYPE_CHECKING:
     from .client import ClientApp
+    from .unread import UnreadOutput
     from .driver import ChannelDriver
     from .roles import HostRole, LinkRole
     from .table import ServerTable, TableChange
@@ -85,6 +86,9 @@ class TerminalSession(asyncssh.SSHServerSession):
         #: The table this session is at (seated or watching), as the host sees it.
         self.table: "ServerTable | None" = None
         self._chan: asyncssh.SSHServerChannel | None = None
+        #: What of the output the client has not taken (see unread.UnreadOutput).
+        self._unread: "UnreadOutput | None" = None
+        self._unread_timer: asyncio.TimerHandle | None = None
         self._driver: "ChannelDriver | None" = None
         self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
         self._task: asyncio.Task | None = None
@@ -144,6 +148,7 @@ class TerminalSession(asyncssh.SSHServerSession):
             self._refuse(refusal, "server full")
             return
         self.host.log_event("start", self)
+        self._watch_unread(chan)
         self._task = asyncio.create_task(self._run(), name=f"session {self.name}")
 
     def data_received(self, data: bytes, datatype) -> None:
@@ -175,8 +180,13 @@ class TerminalSession(asyncssh.SSHServerSession):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._closed = True
+        self._stop_watching_unread()
         if not self.ending:
-            self.ending = "connection lost"
+            # How it was lost, when asyncssh says more than that (e.g. "Client not
+            # responding to keepalive": a frozen client).
+            said = str(exc or "").strip()
+            self.ending = "connection lost" + (
+                f" ({said})" if said and said.lower() != "connection lost" else "")
         self.host.drop(self)
         self._end_app()
 
@@ -207,15 +217,63 @@ class TerminalSession(asyncssh.SSHServerSession):
         except Exception:
             self._closed = True
             return
-        if chan.get_write_buffer_size() > self.host.config.backlog_limit:
-            self.ending = "dropped: output backlog"
-            self._closed = True
-            self._drop_now()
+        if self._unread is not None:
+            why = self._unread.wrote(len(payload), time.monotonic())
+            if why:
+                self._drop_now(why)
 
-    def _drop_now(self) -> None:
+    # A client that keeps typing but reads nothing answers every keepalive (asyncssh
+    # counts any packet received as an answer), so the output it leaves is watched too.
+
+    def _watch_unread(self, chan: asyncssh.SSHServerChannel) -> None:
+        from .unread import UNREAD_KEEPALIVES, UnreadOutput
+
+        keepalive = self.host.config.keepalive
+        self._unread = UnreadOutput(chan, self.host.config.backlog_limit,
+                                    UNREAD_KEEPALIVES * keepalive)
+        if keepalive:
+            self._check_unread_later(keepalive / 2)
+
+    def _check_unread_later(self, every: float) -> None:
+        self._unread_timer = asyncio.get_running_loop().call_later(
+            every, self._check_unread, every)
+
+    def _check_unread(self, every: float) -> None:
+        self._unread_timer = None
+        if self._closed or self._unread is None:
+            return
+        why = self._unread.check(time.monotonic())
+        if why:
+            self._drop_now(why)
+        else:
+            self._check_unread_later(every)
+
+    def _stop_watching_unread(self) -> None:
+        if self._unread_timer is not None:
+            self._unread_timer.cancel()
+            self._unread_timer = None
+
+    def _drop_now(self, why: str) -> None:
+        """The client stopped reading: its seats wait for it, and its whole SSH
+        connection goes (a channel closed alone left the connection, and every other
+        channel the client opened, in place)."""
+        if not self.ending:
+            self.ending = why
+        self._closed = True
+        self._stop_watching_unread()
+        self.host.log_event_line("drop", addr=self.peer, user=self.user,
+                                 key=self.fingerprint, why=why)
         self.host.drop(self)
-        if self._chan is not None:
-            self._chan.abort()
+        chan = self._chan
+        if chan is None:
+            return
+        from .unread import connection_of
+
+        connection = connection_of(chan)
+        if connection is not None:
+            connection.abort()
+        else:
+            chan.abort()
 
     # ---------------------------------------------------------- the table
 

@@ -181,6 +181,8 @@ class _Entry:
 _TIMEOUT_PREFERENCE = (Draw, Keep, Accept)
 #: Timeouts in a row after which a computer plays the seat until its person is back.
 TIMEOUTS_BEFORE_COMPUTER = 2
+#: The key of the timer that ticks the lobby's countdown of kept seats.
+HELD_TICK = "held-tick"
 #: The key of the clock's timer of catch-window:N among the table's timers.
 UNO_WINDOW_TIMER = "uno-window"
 
@@ -317,6 +319,7 @@ class ServerTable:
             self.ctl.bots.pop(seat, None)      # the seat waits for its person
             s.held_until = time.monotonic() + self.hold
             self._later(("hold", seat), self.hold, self._hold_over, seat)
+            self._later(HELD_TICK, 1.0, self._held_tick)
         else:
             s.held_until = None
             self._stand_in(seat)
@@ -467,7 +470,9 @@ class ServerTable:
             elif s.holder is not None:
                 parts.append(s.name)
             elif s.held_until is not None:
-                parts.append(tr("{name} (away, seat kept)", name=s.name))
+                left = max(0, round(s.held_until - time.monotonic()))
+                parts.append(tr("{name} (away, seat kept {seconds} s)", name=s.name,
+                                seconds=left))
             elif s.away:
                 parts.append(tr("{name} (away)", name=s.name) if self.interrupted
                              else tr("free seat ({name} away)", name=s.name))
@@ -639,6 +644,15 @@ class ServerTable:
                 and not any(s.held_until is not None for s in self._seats):
             self._on_empty(self)
 
+    def _held_tick(self) -> None:
+        """Each second while a seat is kept for someone: the lobby's line counts down
+        (the table's own terminals tick by themselves)."""
+        if not self.held_seats():
+            return
+        if self._on_seats is not None:
+            self._on_seats(self)
+        self._later(HELD_TICK, 1.0, self._held_tick)
+
     def _hold_over(self, seat: int) -> None:
         s = self._seats[seat]
         if s.holder is not None:
@@ -707,6 +721,9 @@ class ServerTable:
             finally:
                 if entry.done is not None and not entry.done.done():
                     entry.done.set_result(None)
+                # Not kept while the loop waits for the next: the entry names the member
+                # (a session, its app) who sent it, maybe long gone by then.
+                entry = None
 
     def _apply(self, entry: _Entry) -> None:
         ctl = self.ctl

@@ -66,6 +66,8 @@ class SeatFacts(NamedTuple):
     #: UNO Flip, this seat's hand on screen: its backs face the others (a player never
     #: sees the other side of their own cards).
     backs_away: bool = False
+    #: Seconds the seat stays kept for its person, who lost the connection; else None.
+    held_seconds: int | None = None
 
 
 def seat_facts(state: TableState, seat: int) -> SeatFacts:
@@ -93,6 +95,7 @@ def seat_facts(state: TableState, seat: int) -> SeatFacts:
         pointed_at=_pointed_at(state, seat),
         pointed_draws=state.ballot.draws_of(seat) if state.ballot else 0,
         backs_away=seat == state.viewer and any(other.backs for other in view.seats),
+        held_seconds=state.held[seat] if seat < len(state.held) else None,
     )
 
 
@@ -299,6 +302,10 @@ class SeatPanel(DrawnInLines, TableWidget):
         line, tr = Text("  "), self.app.tr
         if facts.thinking:
             line.append(tr("thinking…"), style="italic")
+        elif facts.held_seconds is not None:
+            # Nobody plays the seat while it waits: why the table waits, and how long.
+            line.append(tr("link lost: held {seconds} s", seconds=facts.held_seconds),
+                        style="bold")
         elif facts.pointed_at is not None:
             line.append_text(self._pointing(facts, width - 2))
         elif facts.linked_with is not None:
