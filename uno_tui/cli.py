@@ -568,6 +568,11 @@ def serve_parser(tr: Translator | None = None) -> argparse.ArgumentParser:
     parser.add_argument("--open", action="store_true",
                         help=tr("a public demo: anyone may join, on any address, with no key "
                                 "or password; visitors get a guest name they may change"))
+    parser.add_argument("--lang", type=_language(tr), default=None, metavar="LANG",
+                        help=tr("the language of the server's messages and of every visitor "
+                                "whose terminal or browser names none: {known} (default: the "
+                                "locale's, from LC_ALL, LC_MESSAGES or LANG; else en)",
+                                known=_known_languages()))
     limits = parser.add_argument_group(
         tr("limits"), tr("what one address, connection and terminal may do (as OpenSSH "
                          "limits it)"))
@@ -625,7 +630,7 @@ def run_serve_command(argv: Sequence[str], tr: Translator | None = None) -> int:
         max_sessions=args.max_sessions,
         data_dir=Path(args.data_dir) if args.data_dir else None, hold=args.hold,
         workers=args.workers, ssh=args.ssh, web_port=args.web, open=args.open,
-        turn_seconds=args.turn_seconds,
+        turn_seconds=args.turn_seconds, lang=choose_language(args.lang),
         limits=Limits(**{field: getattr(args, field) for field in SERVE_LIMITS}))
     try:
         return run_server(config)

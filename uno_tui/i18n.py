@@ -33,7 +33,7 @@ from typing import Mapping, Sequence
 
 __all__ = ["LANGUAGES", "DEFAULT_LANGUAGE", "DOMAIN", "LanguageError", "Translator",
            "N_", "Phrase", "parse_language", "language_from_environment", "choose_language",
-           "translator", "language_from_accept", "CHOSEN_LANGUAGE", "reason"]
+           "translator", "language_from_accept", "language_of_browser", "CHOSEN_LANGUAGE", "reason"]
 
 #: The languages a player may choose: code -> the language's own name for itself.
 LANGUAGES = {"en": "English", "ja": "日本語"}
@@ -143,9 +143,12 @@ def parse_language(text: str) -> str:
     return code
 
 
-def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
+def language_from_environment(environ: Mapping[str, str] | None = None,
+                              default: str = DEFAULT_LANGUAGE) -> str:
     """The language the locale variables of ``environ`` (the process's by default) ask
-    for, or English when they ask for none we have."""
+    for; English when they name one we have no words for (``C``, ``de_DE``: the
+    untranslated messages); ``default`` (English unless told: a server's ``--lang``)
+    when they name none at all."""
     environ = os.environ if environ is None else environ
     for variable in (CHOSEN_LANGUAGE, *LOCALE_VARIABLES):
         value = environ.get(variable, "")
@@ -154,7 +157,7 @@ def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
                 return parse_language(value)
             except LanguageError:
                 return DEFAULT_LANGUAGE
-    return DEFAULT_LANGUAGE
+    return default
 
 
 def language_from_accept(header: str | None) -> str | None:
@@ -178,6 +181,17 @@ def language_from_accept(header: str | None) -> str | None:
         except LanguageError:
             continue
     return min(ranked)[2] if ranked else None
+
+
+def language_of_browser(header: str | None) -> str | None:
+    """The language for a browser sending ``Accept-Language: header``: the one of ours
+    it prefers; English (the untranslated words) when it names only languages we have
+    none for; None when it names none at all (no header: the server's ``--lang``
+    decides), as :func:`language_from_environment` reads a terminal's locale."""
+    known = language_from_accept(header)
+    if known is None and (header or "").strip():
+        return DEFAULT_LANGUAGE
+    return known
 
 
 def choose_language(asked: str | None, environ: Mapping[str, str] | None = None) -> str:

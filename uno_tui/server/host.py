@@ -34,7 +34,7 @@ import asyncssh
 
 from ..app.controller import DEFAULT_PACE
 from ..config import PlayConfig, SeatSpec, computer_name, default_bot_level
-from ..i18n import N_, Phrase, parse_language
+from ..i18n import DEFAULT_LANGUAGE, N_, Phrase, parse_language, translator
 from ..paths import data_dir
 from ..saves import MatchRecord, MatchStore, SaveFileError
 from .events import RepeatFolder, event_line
@@ -105,6 +105,9 @@ class ServeConfig:
     #: Seconds between SSH keepalives; a link that answers none of three is dead
     #: (about 30 s).
     keepalive: float = 10.0
+    #: The server's language (``--lang``): its console's words, and every visitor's whose
+    #: client names no language (no SendEnv LANG, no Accept-Language).
+    lang: str = DEFAULT_LANGUAGE
 
 
 def accept_newer_characters_in_logins() -> None:
@@ -142,6 +145,25 @@ def accept_newer_characters_in_logins() -> None:
 
 
 accept_newer_characters_in_logins()
+
+
+#: The log's lines: the time, then the message.
+LOG_FORMAT = ("%(asctime)s %(message)s", "%Y-%m-%dT%H:%M:%S")
+
+
+class _WordedFormatter(logging.Formatter):
+    """A log formatter that puts a :class:`Phrase` message into ``tr``'s words (any
+    other message, an event's ``key=value`` line, is written as it is)."""
+
+    def __init__(self, tr, fmt: str, datefmt: str) -> None:
+        super().__init__(fmt, datefmt)
+        self.tr = tr
+
+    def format(self, record: logging.LogRecord) -> str:
+        if isinstance(record.msg, Phrase):
+            record = logging.makeLogRecord({**record.__dict__,
+                                            "msg": self.tr.words(record.msg), "args": ()})
+        return super().format(record)
 
 
 class _Refused(Exception):
@@ -368,17 +390,21 @@ class Host:
             out.write(key.export_private_key())
         os.replace(temp, path)
         key.write_public_key(str(path) + ".pub")
-        self.log_line(f"new host key {key.get_fingerprint()} in {path}")
+        self.log_line(Phrase("new host key {fingerprint} in {file}",
+                             fingerprint=key.get_fingerprint(), file=str(path)))
         return key
 
     def _make_log(self) -> logging.Logger:
         log = logging.getLogger(f"uno_tui.server.{id(self)}")
         log.propagate = False
         log.setLevel(logging.INFO)
-        form = logging.Formatter("%(asctime)s %(message)s", "%Y-%m-%dT%H:%M:%S")
-        for handler in (logging.StreamHandler(self.stderr),
-                        logging.FileHandler(self.data / LOG_FILE, encoding="utf-8")):
-            handler.setFormatter(form)
+        # server.log stays English (one language to search and to report); the console
+        # reads the server's --lang.
+        console = logging.StreamHandler(self.stderr)
+        console.setFormatter(_WordedFormatter(translator(self.config.lang), *LOG_FORMAT))
+        file = logging.FileHandler(self.data / LOG_FILE, encoding="utf-8")
+        file.setFormatter(logging.Formatter(*LOG_FORMAT))
+        for handler in (console, file):
             log.addHandler(handler)
         return log
 
@@ -411,22 +437,30 @@ class Host:
                 raise
         self._collector.start()
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
-        how = ("anyone who can reach it" if not self.needs_login else
-               "with " + " or ".join(w for w, on in (("an authorized key", self.authorized),
-                                                     ("the table password", self.password))
-                                     if on))
-        drawn = (f"{config.workers} render workers" if self.pool is not None
-                 else "the apps in this process")
+        anyone = Phrase("anyone who can reach it")
+        if not self.needs_login:
+            how = anyone
+        elif self.authorized is not None and self.password is not None:
+            how = Phrase("with an authorized key or the table password")
+        elif self.authorized is not None:
+            how = Phrase("with an authorized key")
+        else:
+            how = Phrase("with the table password")
+        drawn = (Phrase("{count} render workers", count=config.workers)
+                 if self.pool is not None else Phrase("the apps in this process"))
         if self._server is not None:
-            self.log_line(f"serving on {config.host}:{self.port} ({how}; {drawn}); "
-                          f"join with: ssh -p {self.port} {config.host}")
+            self.log_line(Phrase("serving on {host}:{port} ({how}; {drawn}); join with: "
+                                 "ssh -p {port} {host}", host=config.host, port=self.port,
+                                 how=how, drawn=drawn))
         if self.web is not None:
-            self.log_line(f"web page on {config.host}:{self.web.port} ("
-                          f"{'anyone who can reach it' if self.web.free else 'with a login'}"
-                          f"; {drawn})")
+            self.log_line(Phrase("web page on {host}:{port} ({how}; {drawn})",
+                                 host=config.host, port=self.web.port,
+                                 how=anyone if self.web.free else Phrase("with a login"),
+                                 drawn=drawn))
+            tr = translator(config.lang)
             for line in self.web.links():
                 # Printed, not logged: a token link is a key to the tables.
-                print(line, file=self.stderr, flush=True)
+                print(tr.words(line), file=self.stderr, flush=True)
         return self.port
 
     async def _listen_ssh(self) -> None:
@@ -813,7 +847,7 @@ class Host:
             return
         self.stopping = True
         self._write_repeats(float("inf"))
-        self.log_line(f"stopping ({reason})")
+        self.log_line(Phrase("stopping ({reason})", reason=reason))
         if self._server is not None:
             self._server.close()
         # First the tables stop, so that nothing (a computer taking over a seat whose
