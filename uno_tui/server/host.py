@@ -193,7 +193,10 @@ class _Login(asyncssh.SSHServer):
         if peer:
             self._address = str(peer[0])
             self._peer = f"{peer[0]}:{peer[1]}"
-        refusal = self._host.gate.connect(self._address)
+        # An address blocked for its failed logins is let in to be told so at its login
+        # (below); a connection beyond the others' limits is closed before its handshake,
+        # where no words of ours can reach the client (as OpenSSH's MaxStartups does).
+        refusal = self._host.gate.connect(self._address, check_failures=False)
         if refusal:
             self._host.log_limit(refusal, addr=self._peer)
             raise _Refused(refusal)   # asyncssh closes it before its handshake
@@ -214,8 +217,33 @@ class _Login(asyncssh.SSHServer):
 
     def begin_auth(self, username: str) -> bool:
         self._user = username
+        blocked = self._host.gate.blocked(self._address)
+        if blocked:
+            self._host.log_limit(blocked, addr=self._peer, user=username)
+            self._refuse(Phrase("Too many failed logins from your address in the last minute "
+                                "({most}): wait a minute and try again.",
+                                most=self._host.limits.failed_logins_per_minute),
+                         asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE,
+                         "Too many failed logins from your address: wait a minute")
+            return True
         # Open mode asks for nothing, but takes a key the client offers as its identity.
         return self._host.needs_login or self._host.config.open
+
+    def _refuse(self, words: Phrase, code: int, reason: str) -> None:
+        """Close the connection, telling the client ``words`` in the server's language
+        (no client has said its own before it logs in: its SendEnv comes after).
+
+        OpenSSH shows a disconnect's reason with anything but ASCII as octal escapes, so
+        the words go first as an authentication banner (shown as sent, in a UTF-8
+        terminal) and the disconnect says ``reason``, in English and ASCII."""
+        if self._conn is None:
+            return
+        try:
+            self._conn.send_auth_banner(translator(self._host.config.lang).words(words)
+                                        + "\r\n")
+        except OSError:                 # authentication is over: no banner any more
+            pass
+        self._conn.disconnect(code, reason)
 
     def auth_completed(self) -> None:
         self._logged_in = True
@@ -236,9 +264,10 @@ class _Login(asyncssh.SSHServer):
             return False
         self._host.log_limit(f"{self._failures} failed logins on one connection (the most "
                              f"is {limit})", addr=self._peer, user=self._user)
-        if self._conn is not None:
-            self._conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE,
-                                  f"Too many failed logins ({limit})")
+        self._refuse(Phrase("Too many failed logins on this connection ({most}): connect "
+                            "again to try once more.", most=limit),
+                     asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE,
+                     f"Too many failed logins ({limit})")
         return True
 
     def public_key_auth_supported(self) -> bool:
