@@ -28,7 +28,8 @@ from .engine import (
 from .engine.registry import PRESET_PREFIX
 from .engine.ruleset import NUMBER_MARK
 from .i18n import (
-    LANGUAGES, N_, LanguageError, Translator, choose_language, parse_language, reason, translator,
+    LANGUAGES, N_, LanguageError, Translator, choose_language, os_reason, parse_language, reason,
+    translator,
 )
 from .preferences import Preferences
 
@@ -756,7 +757,7 @@ def write_output(text: str, tr: Translator | None = None) -> None:
         _silence_stdout()
         tr = tr or translator()
         raise OutputProblem(tr("the results could not be written: {problem}",
-                               problem=exc.strerror or exc)) from None
+                               problem=os_reason(exc))) from None
 
 
 def need_terminal(tr: Translator | None = None) -> None:

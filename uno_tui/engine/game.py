@@ -21,7 +21,7 @@ import random
 from collections import Counter, defaultdict
 from typing import Callable, Iterable, Sequence
 
-from ..i18n import Phrase
+from ..i18n import Phrase, json_reason
 from . import decks, saves
 from .actions import (
     Accept, Action, CallUno, Catch, Challenge, ChooseColor, Decision, DecisionKind,
@@ -1267,8 +1267,13 @@ class Game:
         """Restore a game saved with :meth:`dumps`; :class:`SaveDataError` if it is corrupt."""
         try:
             data = json.loads(text)
-        except (json.JSONDecodeError, TypeError, RecursionError) as exc:
-            raise SaveDataError(f"the saved game is not valid JSON: {exc}") from None
+        except json.JSONDecodeError as exc:
+            raise SaveDataError(Phrase("the saved game is not valid JSON: {problem}",
+                                       problem=json_reason(exc))) from None
+        except TypeError:
+            raise SaveDataError(Phrase("the saved game is not text")) from None
+        except RecursionError:
+            raise SaveDataError(Phrase("the saved game is nested too deeply")) from None
         return cls.from_json(data)
 
     @classmethod

@@ -34,7 +34,7 @@ import asyncssh
 
 from ..app.controller import DEFAULT_PACE
 from ..config import PlayConfig, SeatSpec, computer_name, default_bot_level
-from ..i18n import DEFAULT_LANGUAGE, N_, Phrase, parse_language, translator
+from ..i18n import DEFAULT_LANGUAGE, N_, Phrase, os_reason, parse_language, translator
 from ..paths import data_dir
 from ..saves import MatchRecord, MatchStore, SaveFileError
 from .events import RepeatFolder, event_line
@@ -378,14 +378,14 @@ class Host:
             except (OSError, ValueError, asyncssh.KeyImportError) as exc:
                 raise ServeError(Phrase("can't read the authorized keys {file}: {problem}",
                                         file=repr(str(config.authorized_keys)),
-                                        problem=str(exc))) from None
+                                        problem=_problem(exc))) from None
         if config.password_file is not None:
             try:
                 text = Path(config.password_file).read_text(encoding="utf-8")
             except (OSError, UnicodeDecodeError) as exc:
                 raise ServeError(Phrase("can't read the password file {file}: {problem}",
                                         file=repr(str(config.password_file)),
-                                        problem=str(exc))) from None
+                                        problem=_problem(exc))) from None
             lines = text.splitlines()
             password = lines[0].strip() if lines else ""
             if not password:
@@ -411,7 +411,7 @@ class Host:
                 return asyncssh.read_private_key(str(path))
             except (OSError, ValueError, asyncssh.KeyImportError) as exc:
                 raise ServeError(Phrase("the host key {file} can't be read: {problem}",
-                                        file=repr(str(path)), problem=str(exc))) from None
+                                        file=repr(str(path)), problem=_problem(exc))) from None
         key = asyncssh.generate_private_key("ssh-ed25519", comment="uno-tui host key")
         temp = path.with_suffix(".tmp")
         fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
@@ -503,7 +503,7 @@ class Host:
         except OSError as exc:
             raise ServeError(Phrase("can't listen on {host}:{port}: {problem}",
                                     host=config.host, port=config.port,
-                                    problem=exc.strerror or str(exc))) from None
+                                    problem=os_reason(exc))) from None
         sockets = self._server.sockets
         self.port = sockets[0].getsockname()[1] if sockets else config.port
 
@@ -911,6 +911,12 @@ class Host:
         for handler in list(self._log.handlers):
             handler.close()
             self._log.removeHandler(handler)
+
+
+def _problem(exc: Exception) -> str:
+    """What is wrong with a file the server reads: the system's reason (in the reader's
+    words) for an ``OSError``, else what the error says."""
+    return os_reason(exc) if isinstance(exc, OSError) else str(exc)
 
 
 def _open_fds() -> int:

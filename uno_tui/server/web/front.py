@@ -36,7 +36,8 @@ from urllib.parse import urlsplit
 
 from aiohttp import web
 
-from ...i18n import DEFAULT_LANGUAGE, Phrase, Translator, language_of_browser, translator
+from ...i18n import (DEFAULT_LANGUAGE, Phrase, Translator, language_of_browser, os_reason,
+                     translator)
 from ..roles import ServeError, is_loopback
 from ..session import player_name
 from .limits import SessionRate
@@ -178,8 +179,9 @@ class WebFront:
             await site.start()
         except OSError as exc:
             await self._runner.cleanup()
-            raise ServeError(f"can't listen on {config.host}:{config.web_port} for the "
-                               f"web page: {exc.strerror or exc}") from None
+            raise ServeError(Phrase("can't listen on {host}:{port} for the web page: "
+                                    "{problem}", host=config.host, port=config.web_port,
+                                    problem=os_reason(exc))) from None
         sockets = site._server.sockets if site._server is not None else ()
         self.port = sockets[0].getsockname()[1] if sockets else config.web_port
         return self.port
