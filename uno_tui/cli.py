@@ -28,7 +28,8 @@ from .engine import (
 from .engine.registry import PRESET_PREFIX
 from .engine.ruleset import NUMBER_MARK
 from .i18n import (
-    LANGUAGES, N_, LanguageError, Translator, choose_language, parse_language, reason, translator,
+    LANGUAGES, N_, LanguageError, Translator, choose_language, os_reason, parse_language, reason,
+    translator,
 )
 from .preferences import Preferences
 
@@ -568,6 +569,11 @@ def serve_parser(tr: Translator | None = None) -> argparse.ArgumentParser:
     parser.add_argument("--open", action="store_true",
                         help=tr("a public demo: anyone may join, on any address, with no key "
                                 "or password; visitors get a guest name they may change"))
+    parser.add_argument("--lang", type=_language(tr), default=None, metavar="LANG",
+                        help=tr("the language of the server's messages and of every visitor "
+                                "whose terminal or browser names none: {known} (default: the "
+                                "locale's, from LC_ALL, LC_MESSAGES or LANG; else en)",
+                                known=_known_languages()))
     limits = parser.add_argument_group(
         tr("limits"), tr("what one address, connection and terminal may do (as OpenSSH "
                          "limits it)"))
@@ -625,7 +631,7 @@ def run_serve_command(argv: Sequence[str], tr: Translator | None = None) -> int:
         max_sessions=args.max_sessions,
         data_dir=Path(args.data_dir) if args.data_dir else None, hold=args.hold,
         workers=args.workers, ssh=args.ssh, web_port=args.web, open=args.open,
-        turn_seconds=args.turn_seconds,
+        turn_seconds=args.turn_seconds, lang=choose_language(args.lang),
         limits=Limits(**{field: getattr(args, field) for field in SERVE_LIMITS}))
     try:
         return run_server(config)
@@ -751,7 +757,7 @@ def write_output(text: str, tr: Translator | None = None) -> None:
         _silence_stdout()
         tr = tr or translator()
         raise OutputProblem(tr("the results could not be written: {problem}",
-                               problem=exc.strerror or exc)) from None
+                               problem=os_reason(exc))) from None
 
 
 def need_terminal(tr: Translator | None = None) -> None:

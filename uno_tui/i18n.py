@@ -24,7 +24,9 @@ Decisions:
 
 from __future__ import annotations
 
+import errno
 import gettext
+import json
 import os
 from functools import lru_cache
 from importlib import resources
@@ -33,7 +35,8 @@ from typing import Mapping, Sequence
 
 __all__ = ["LANGUAGES", "DEFAULT_LANGUAGE", "DOMAIN", "LanguageError", "Translator",
            "N_", "Phrase", "parse_language", "language_from_environment", "choose_language",
-           "translator", "language_from_accept", "CHOSEN_LANGUAGE", "reason"]
+           "translator", "language_from_accept", "language_of_browser", "CHOSEN_LANGUAGE", "reason",
+           "os_reason", "json_reason"]
 
 #: The languages a player may choose: code -> the language's own name for itself.
 LANGUAGES = {"en": "English", "ja": "日本語"}
@@ -125,6 +128,75 @@ def reason(error: BaseException) -> str:
     return first if isinstance(first, Phrase) else str(error)
 
 
+#: What the operating system's errors mean, by errno, in the words C's ``strerror``
+#: gives them (glibc's), so English reads as before; each one has its translation.
+_OS_REASONS = {
+    errno.ENOENT: N_("No such file or directory"),
+    errno.EACCES: N_("Permission denied"),
+    errno.EPERM: N_("Operation not permitted"),
+    errno.ENOSPC: N_("No space left on device"),
+    errno.EDQUOT: N_("Disk quota exceeded"),
+    errno.EROFS: N_("Read-only file system"),
+    errno.EISDIR: N_("Is a directory"),
+    errno.ENOTDIR: N_("Not a directory"),
+    errno.EEXIST: N_("File exists"),
+    errno.ENOTEMPTY: N_("Directory not empty"),
+    errno.EMFILE: N_("Too many open files"),
+    errno.ENFILE: N_("Too many open files in system"),
+    errno.ENAMETOOLONG: N_("File name too long"),
+    errno.ELOOP: N_("Too many levels of symbolic links"),
+    errno.EIO: N_("Input/output error"),
+    errno.EFBIG: N_("File too large"),
+    errno.EBUSY: N_("Device or resource busy"),
+    errno.EXDEV: N_("Invalid cross-device link"),
+    errno.EINVAL: N_("Invalid argument"),
+    errno.EADDRINUSE: N_("Address already in use"),
+    errno.EADDRNOTAVAIL: N_("Cannot assign requested address"),
+    errno.ECONNREFUSED: N_("Connection refused"),
+    errno.ECONNRESET: N_("Connection reset by peer"),
+    errno.ETIMEDOUT: N_("Connection timed out"),
+    errno.ENETUNREACH: N_("Network is unreachable"),
+    errno.EHOSTUNREACH: N_("No route to host"),
+    errno.EPIPE: N_("Broken pipe"),
+}
+
+
+def os_reason(error: OSError) -> str:
+    """Why ``error`` happened, as one short phrase for a player: a :class:`Phrase` by
+    its errno (English as ``strerror`` says it; the reader's language where shown),
+    else what the system said (``strerror``, else the error's text)."""
+    message = _OS_REASONS.get(error.errno) if isinstance(error.errno, int) else None
+    if message is not None:
+        return Phrase(message)
+    return error.strerror or str(error)
+
+
+#: What Python's JSON reader says is wrong (``JSONDecodeError.msg``), to translate.
+_JSON_REASONS = {text: text for text in (
+    N_("Expecting value"),
+    N_("Expecting property name enclosed in double quotes"),
+    N_("Expecting ',' delimiter"),
+    N_("Expecting ':' delimiter"),
+    N_("Unterminated string starting at"),
+    N_("Invalid control character at"),
+    N_("Invalid \\escape"),
+    N_("Invalid \\uXXXX escape"),
+    N_("Extra data"),
+    N_("Illegal trailing comma before end of object"),
+    N_("Illegal trailing comma before end of array"),
+)}
+
+
+def json_reason(error: json.JSONDecodeError) -> str:
+    """What is wrong with a JSON text, and where (``Expecting value: line 1, column
+    5``), as a :class:`Phrase`: the JSON reader's words are translated where known
+    (another Python's new ones stay as it says them)."""
+    what = _JSON_REASONS.get(error.msg)
+    return Phrase("{problem}: line {line}, column {column}",
+                  problem=Phrase(what) if what is not None else error.msg,
+                  line=error.lineno, column=error.colno)
+
+
 def _rebuilt(english, message, count, fields, items) -> Phrase:
     """A phrase as pickled (the server sends logs to its render workers)."""
     self = str.__new__(Phrase, english)
@@ -143,9 +215,12 @@ def parse_language(text: str) -> str:
     return code
 
 
-def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
+def language_from_environment(environ: Mapping[str, str] | None = None,
+                              default: str = DEFAULT_LANGUAGE) -> str:
     """The language the locale variables of ``environ`` (the process's by default) ask
-    for, or English when they ask for none we have."""
+    for; English when they name one we have no words for (``C``, ``de_DE``: the
+    untranslated messages); ``default`` (English unless told: a server's ``--lang``)
+    when they name none at all."""
     environ = os.environ if environ is None else environ
     for variable in (CHOSEN_LANGUAGE, *LOCALE_VARIABLES):
         value = environ.get(variable, "")
@@ -154,7 +229,7 @@ def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
                 return parse_language(value)
             except LanguageError:
                 return DEFAULT_LANGUAGE
-    return DEFAULT_LANGUAGE
+    return default
 
 
 def language_from_accept(header: str | None) -> str | None:
@@ -178,6 +253,17 @@ def language_from_accept(header: str | None) -> str | None:
         except LanguageError:
             continue
     return min(ranked)[2] if ranked else None
+
+
+def language_of_browser(header: str | None) -> str | None:
+    """The language for a browser sending ``Accept-Language: header``: the one of ours
+    it prefers; English (the untranslated words) when it names only languages we have
+    none for; None when it names none at all (no header: the server's ``--lang``
+    decides), as :func:`language_from_environment` reads a terminal's locale."""
+    known = language_from_accept(header)
+    if known is None and (header or "").strip():
+        return DEFAULT_LANGUAGE
+    return known
 
 
 def choose_language(asked: str | None, environ: Mapping[str, str] | None = None) -> str:

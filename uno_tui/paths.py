@@ -9,7 +9,7 @@ from __future__ import annotations
 import stat
 from pathlib import Path
 
-from .i18n import Phrase
+from .i18n import Phrase, os_reason
 
 __all__ = ["data_dir", "APP_NAME", "DataDirError"]
 
@@ -41,7 +41,7 @@ def data_dir(override: str | Path | None = None, *, create: bool = True) -> Path
         try:
             path.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise DataDirError(exc.strerror or str(exc), path, given) from None
+            raise DataDirError(os_reason(exc), path, given) from None
     return path
 
 
@@ -69,7 +69,7 @@ def _check(path: Path, given: bool) -> None:
         except (FileNotFoundError, NotADirectoryError):   # looked at just above
             continue
         except OSError as exc:
-            raise DataDirError(exc.strerror or str(exc), path, given) from None
+            raise DataDirError(os_reason(exc), path, given) from None
         if not stat.S_ISDIR(mode):
             problem = (Phrase("it is a file, not a folder") if folder == path
                        else Phrase("a folder on its path is a file ({folder})",

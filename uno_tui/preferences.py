@@ -15,7 +15,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from .i18n import LanguageError, parse_language
+from .i18n import LanguageError, os_reason, parse_language
 
 __all__ = ["Preferences", "FILE_NAME"]
 
@@ -68,7 +68,7 @@ class Preferences:
                 os.unlink(temporary)
                 raise
         except OSError as exc:
-            return exc.strerror or str(exc)
+            return os_reason(exc)
         return None
 
     def __repr__(self) -> str:

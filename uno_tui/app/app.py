@@ -21,7 +21,7 @@ from textual._styles_cache import StylesCache
 from textual.screen import Screen
 
 from ..config import PlayConfig
-from ..i18n import DEFAULT_LANGUAGE, parse_language, reason, translator
+from ..i18n import DEFAULT_LANGUAGE, os_reason, parse_language, reason, translator
 from ..paths import data_dir
 from ..preferences import Preferences
 from ..saves import MatchRecord, MatchRecorder, MatchStore, SaveFileError
@@ -224,8 +224,9 @@ class UnoApp(InputGate, App[int]):
         return self._table_for(record.config, record)
 
     def _save_problem(self, problem: str) -> None:
-        self.notify(problem.capitalize() + ".", title=self.tr("Autosave"), severity="warning",
-                    timeout=8)
+        words = self.tr.words(problem)
+        self.notify(self.tr("{problem}.", problem=words[:1].upper() + words[1:]),
+                    title=self.tr("Autosave"), severity="warning", timeout=8)
 
     # ------------------------------------------------------------ screens
 
@@ -520,7 +521,7 @@ class UnoApp(InputGate, App[int]):
                     self.saved_elsewhere = self.controller.recorder.save_elsewhere(folders)
                 except OSError as exc:
                     self.notify(self.tr("It could not be saved there either: {problem}.",
-                                        problem=exc.strerror or exc),
+                                        problem=os_reason(exc)),
                                 title=self.tr("Not saved"), severity="error", timeout=10)
                     if self.table is not None:
                         self.table.resume()

@@ -12,7 +12,8 @@ from enum import StrEnum
 from operator import attrgetter
 from typing import ClassVar, NamedTuple
 
-from .errors import ConfigError, SaveDataError
+from ..i18n import Phrase
+from .errors import ConfigError, SaveDataError, json_kind, shown
 
 __all__ = [
     "Action", "Play", "Draw", "Keep", "ChooseColor", "Challenge", "Accept",
@@ -267,19 +268,24 @@ def action_from_json(data: object) -> Action:
     an unknown name, a missing or extra field, or a field of the wrong type.
     """
     if not isinstance(data, dict):
-        raise SaveDataError(f"an action must be an object, not {type(data).__name__}")
+        raise SaveDataError(Phrase("an action must be an object, not {kind}",
+                                   kind=json_kind(data)))
     cls = _ACTION_CLASSES.get(data.get("action"))
     if cls is None:
-        raise SaveDataError(f"unknown action {data.get('action')!r}")
+        raise SaveDataError(Phrase("unknown action {name}", name=shown(data.get("action"))))
     names = cls.fields
     if set(data) != {"action", *names}:
-        raise SaveDataError(f"action {cls.__name__} needs exactly the fields {', '.join(names)}")
+        raise SaveDataError(Phrase("action {action} needs exactly the fields {fields}",
+                                   action=cls.__name__, fields=", ".join(names)))
     values = []
     for name in names:
         value = data[name]
         wanted = str if name == "color" else int
         if type(value) is not wanted:
-            raise SaveDataError(f"action {cls.__name__}: {name} must be {wanted.__name__}")
+            raise SaveDataError(Phrase("action {action}: {field} must be {kind}",
+                                       action=cls.__name__, field=name,
+                                       kind=Phrase("text") if wanted is str
+                                       else Phrase("a whole number")))
         values.append(value)
     return cls(*values)
 

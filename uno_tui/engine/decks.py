@@ -10,6 +10,7 @@ import random
 from collections import Counter
 from typing import TYPE_CHECKING, Iterable
 
+from ..i18n import Phrase
 from .cards import Card, CardParseError, Face
 from .errors import ConfigError
 
@@ -98,7 +99,7 @@ def pairing_from_json(variant: "Variant", data) -> list[Card]:
     if not isinstance(data, list) or not all(
             type(pair) is list and len(pair) == 2 and type(pair[0]) is str and type(pair[1]) is str
             for pair in data):
-        raise ValueError("the pairing must be a list of [light, dark] card codes")
+        raise ValueError(Phrase("the pairing must be a list of [light, dark] card codes"))
     faces = _PARSED_FACES
     for pair in data:
         for code in pair:
@@ -106,7 +107,9 @@ def pairing_from_json(variant: "Variant", data) -> list[Card]:
                 faces[code] = Face.parse(code)
     cards = [Card(i, faces[light], faces[dark]) for i, (light, dark) in enumerate(data)]
     if Counter(c.light for c in cards) != face_counts(variant.deck):
-        raise ValueError(f"the saved light faces are not the {variant.label} deck")
+        raise ValueError(Phrase("the saved light faces are not the {variant} deck",
+                                variant=Phrase(variant.label)))
     if Counter(c.dark for c in cards) != face_counts(variant.dark_deck):
-        raise ValueError(f"the saved dark faces are not the {variant.label} deck")
+        raise ValueError(Phrase("the saved dark faces are not the {variant} deck",
+                                variant=Phrase(variant.label)))
     return cards

@@ -21,14 +21,14 @@ import random
 from collections import Counter, defaultdict
 from typing import Callable, Iterable, Sequence
 
-from ..i18n import Phrase
+from ..i18n import Phrase, json_reason
 from . import decks, saves
 from .actions import (
     Accept, Action, CallUno, Catch, Challenge, ChooseColor, CloseUnoWindow, Decision, DecisionKind,
     Draw, Event, EventKind, JumpIn, Keep, Play, interned,
 )
 from .cards import Card, Face, Kind
-from .errors import ConfigError, IllegalActionError, SaveDataError
+from .errors import ConfigError, IllegalActionError, SaveDataError, shown
 from .registry import MAX_CARDS, MAX_SEATS, declared_decision, get_variant
 from .ruleset import DecisionRule, FirstCard, RandomDraw, Variant, house_rule_spec, pass_on
 from .table import PUBLIC_CONTEXT
@@ -159,18 +159,20 @@ class Game:
     def _configure(self, variant, players, rules, seed, cards=None, deal_cards=True) -> None:
         self.variant: Variant = variant if isinstance(variant, Variant) else get_variant(variant)
         if isinstance(players, bool) or not isinstance(players, int):
-            raise ConfigError(f"players must be a whole number, not {players!r}")
+            raise ConfigError(Phrase("players must be a whole number, not {value}",
+                                     value=shown(players)))
         self.variant.check_players(players)
         try:
             rules = None if isinstance(rules, str) else frozenset(rules)
         except TypeError:
             rules = None
         if rules is None or not all(isinstance(r, str) for r in rules):
-            raise ConfigError("rules must be a collection of house-rule names")
+            raise ConfigError(Phrase("rules must be a collection of house-rule names"))
         self.rules: frozenset[str] = rules
         self.variant.check_rules(self.rules)
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
-            raise ConfigError(f"the seed must be a whole number or text, not {seed!r}")
+            raise ConfigError(Phrase("the seed must be a whole number or text, not {value}",
+                                     value=shown(seed)))
         self.players = players
         self.seed = seed
         self._rng = random.Random(seed)
@@ -497,10 +499,12 @@ class Game:
 
     def zones(self) -> dict[str, list[int]]:
         """Every place a card can be, by name, for conservation checks."""
-        zones = {f"hand {s}": h for s, h in enumerate(self.hands)}
-        zones["draw pile"] = self.draw_pile
-        zones["discard pile"] = self.discard
-        zones["out of play"] = self.out_of_play
+        # Phrases (strings that are the English names), so a corrupt save's problems
+        # read in the player's words.
+        zones = {Phrase("hand {seat}", seat=s): h for s, h in enumerate(self.hands)}
+        zones[Phrase("draw pile")] = self.draw_pile
+        zones[Phrase("discard pile")] = self.discard
+        zones[Phrase("out of play")] = self.out_of_play
         for state in self.variant.state:
             if state.zone:
                 zones[state.name.replace("_", "-")] = getattr(self, state.name)
@@ -513,11 +517,13 @@ class Game:
         for zone, cards in self.zones().items():
             for c in cards:
                 if c in seen:
-                    problems.append(f"card {c} is both in {seen[c]} and in {zone}")
+                    problems.append(Phrase("card {card} is both in {first} and in {second}",
+                                           card=c, first=seen[c], second=zone))
                 seen[c] = zone
         missing = len(self._cards) - len(seen)
         if missing:
-            problems.append(f"{missing} card(s) are nowhere")
+            problems.append(Phrase.plural("{count} card is nowhere", "{count} cards are nowhere",
+                                          missing))
         return problems
 
     # ----------------------------------------------------------- legal actions
@@ -1274,8 +1280,13 @@ class Game:
         """Restore a game saved with :meth:`dumps`; :class:`SaveDataError` if it is corrupt."""
         try:
             data = json.loads(text)
-        except (json.JSONDecodeError, TypeError, RecursionError) as exc:
-            raise SaveDataError(f"the saved game is not valid JSON: {exc}") from None
+        except json.JSONDecodeError as exc:
+            raise SaveDataError(Phrase("the saved game is not valid JSON: {problem}",
+                                       problem=json_reason(exc))) from None
+        except TypeError:
+            raise SaveDataError(Phrase("the saved game is not text")) from None
+        except RecursionError:
+            raise SaveDataError(Phrase("the saved game is nested too deeply")) from None
         return cls.from_json(data)
 
     @classmethod

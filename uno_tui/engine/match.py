@@ -6,8 +6,9 @@ import random
 from dataclasses import dataclass
 from typing import Iterable
 
+from ..i18n import Phrase
 from . import saves
-from .errors import ConfigError, IllegalActionError, SaveDataError
+from .errors import ConfigError, IllegalActionError, SaveDataError, corruption, shown
 from .game import Game
 from .registry import get_variant
 
@@ -171,7 +172,7 @@ class Match:
     def from_json(cls, data: dict) -> "Match":
         """Restore a match saved with :meth:`to_json`; :class:`SaveDataError` if it is corrupt."""
         if not isinstance(data, dict):
-            raise SaveDataError("the saved match is not a JSON object")
+            raise SaveDataError(Phrase("the saved match is not a JSON object"))
         try:
             match = cls.__new__(cls)
             match.variant = data["variant"]
@@ -180,42 +181,46 @@ class Match:
             match.target = saves.check_int(data["target"], "the target score", 1)
             match.mode = data["mode"]
             if match.mode not in MODES:
-                raise ValueError(f"unknown mode {match.mode!r}")
+                raise ValueError(Phrase("unknown mode {mode}", mode=shown(match.mode)))
             if not isinstance(data["rules"], list) or not all(isinstance(r, str) for r in data["rules"]):
-                raise ValueError("rules must be a list of house-rule names")
+                raise ValueError(Phrase("rules must be a list of house-rule names"))
             match.rules = frozenset(data["rules"])
             match.seed = data["seed"]
             scores = data["scores"]
             if not isinstance(scores, list) or len(scores) != match.players:
-                raise ValueError(f"expected {match.players} scores")
-            match.scores = [saves.check_int(s, "a score") for s in scores]
+                raise ValueError(Phrase("expected {count} scores", count=match.players))
+            match.scores = [saves.check_int(s, Phrase("a score")) for s in scores]
             match.results = [cls._result_from_json(r, match.players) for r in data["results"]]
             if type(data["scored"]) is not bool:
-                raise ValueError("scored must be true or false")
+                raise ValueError(Phrase("scored must be true or false"))
             match.round_scored = data["scored"]
             match._rng = saves.rng_from_json(data["rng"])
             game = data["game"]
         except ConfigError as exc:
-            raise SaveDataError(f"the saved match has a bad set-up: {exc}") from None
+            raise SaveDataError(Phrase("the saved match has a bad set-up: {problem}",
+                                       problem=corruption(exc))) from None
         except (KeyError, TypeError, ValueError, IndexError, OverflowError) as exc:
-            raise SaveDataError(f"the saved match is corrupt ({type(exc).__name__}: {exc})") from None
+            raise SaveDataError(Phrase("the saved match is corrupt ({problem})",
+                                       problem=corruption(exc))) from None
         match.game = Game.from_json(game)
         if (match.game.variant.name, match.game.players, match.game.rules) != (
                 match.variant, match.players, match.rules):
-            raise SaveDataError("the saved match's round is not of the match's variant, "
-                                "players and house rules")
+            raise SaveDataError(Phrase("the saved match's round is not of the match's variant, "
+                                       "players and house rules"))
         if match.round_scored and not match.game.is_over:
-            raise SaveDataError("the saved match scored a round that is still being played")
+            raise SaveDataError(Phrase("the saved match scored a round that is still being "
+                                       "played"))
         return match
 
     @staticmethod
     def _result_from_json(data, players: int) -> RoundResult:
         number, winner, hands, gained, totals = data
         if winner is not None and (type(winner) is not int or not 0 <= winner < players):
-            raise ValueError(f"{winner!r} is not a seat")
+            raise ValueError(Phrase("{value} is not a seat", value=shown(winner)))
         rows = []
         for row in (hands, gained, totals):
             if not isinstance(row, list) or len(row) != players:
-                raise ValueError(f"a round result needs {players} numbers per row")
-            rows.append(tuple(saves.check_int(v, "a round's points") for v in row))
-        return RoundResult(saves.check_int(number, "a round number", 1), winner, *rows)
+                raise ValueError(Phrase("a round result needs {count} numbers per row",
+                                        count=players))
+            rows.append(tuple(saves.check_int(v, Phrase("a round's points")) for v in row))
+        return RoundResult(saves.check_int(number, Phrase("a round number"), 1), winner, *rows)

@@ -373,8 +373,9 @@ class Variant:
     def check_players(self, players: int) -> None:
         """Raise :class:`ConfigError` when ``players`` is outside the variant's range."""
         if not self.min_players <= players <= self.max_players:
-            raise ConfigError(f"{self.label} takes {self.min_players} to {self.max_players} "
-                              f"players, not {players}")
+            raise ConfigError(Phrase("{variant} takes {low} to {high} players, not {count}",
+                                     variant=Phrase(self.label), low=self.min_players,
+                                     high=self.max_players, count=players))
 
 
 @dataclass(frozen=True)

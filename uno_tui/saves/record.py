@@ -43,7 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from ..config import MAX_NAME, MAX_SEATS, MAX_SEED, MAX_TARGET, PlayConfig, SeatSpec, bot_levels
-from ..i18n import Phrase, reason
+from ..i18n import N_, Phrase, reason
 from ..printable import clean_name
 from ..engine import (MODES, VARIANTS, Action, EngineError, Match, action_from_json,
                       action_to_json)
@@ -249,7 +249,7 @@ class MatchRecord:
 
 def _check_kind(data: Any) -> None:
     if not isinstance(data, dict):
-        raise ValueError(Phrase("it holds {type}, not a saved match", type=type(data).__name__))
+        raise ValueError(Phrase("it holds {type}, not a saved match", type=_type_words(type(data))))
     if data.get("kind") != KIND:
         raise ValueError(Phrase("it is not an uno-tui match (no \"kind\": \"uno-tui-match\")"))
     version = data.get("format")
@@ -277,7 +277,7 @@ def _match_from_json(data: dict) -> Match:
         raise ValueError(Phrase("the match in it is nested too deeply")) from None
     except Exception as exc:  # any failure of a corrupt save is one message
         raise ValueError(Phrase("the match in it is corrupt ({problem})",
-                                problem=_short(exc))) from None
+                                problem=_said(exc))) from None
 
 
 # ------------------------------------------------------------- reading a file
@@ -389,7 +389,7 @@ def _entry(raw: bytes, number: int) -> dict:
     entry = _json(raw, Phrase("line {number}", number=number), number)
     if not isinstance(entry, dict):
         raise ValueError(Phrase("line {number} holds {type}, not an entry", number=number,
-                                type=type(entry).__name__))
+                                type=_type_words(type(entry))))
     return entry
 
 
@@ -408,10 +408,10 @@ def _apply(match: Match, entry: dict, number: int) -> None:
         match.game.apply(action_from_json(entry))
     except (EngineError, ValueError) as exc:
         raise ValueError(Phrase("the action on line {number} can't be played ({problem})",
-                                number=number, problem=_short(exc))) from None
+                                number=number, problem=_said(exc))) from None
     except Exception as exc:   # a corrupt action the engine trips on is one message too
         raise ValueError(Phrase("the action on line {number} is corrupt ({problem})",
-                                number=number, problem=_short(exc))) from None
+                                number=number, problem=_said(exc))) from None
 
 
 def _deal(match: Match, entry: dict, number: int) -> None:
@@ -420,10 +420,10 @@ def _deal(match: Match, entry: dict, number: int) -> None:
         match.next_round()
     except EngineError as exc:
         raise ValueError(Phrase("line {number} deals a round that can't be dealt ({problem})",
-                                number=number, problem=_short(exc))) from None
+                                number=number, problem=_said(exc))) from None
     except Exception as exc:   # a corrupt match the engine trips on is one message too
         raise ValueError(Phrase("the deal on line {number} is corrupt ({problem})",
-                                number=number, problem=_short(exc))) from None
+                                number=number, problem=_said(exc))) from None
     if entry.get("deal") != match.round_number or entry.get("check") != deal_check(match):
         raise ValueError(Phrase("the deal on line {number} is not the one the match deals",
                                 number=number))
@@ -434,7 +434,7 @@ def _score(match: Match, entry: dict, number: int) -> None:
         match.finish_round()
     except EngineError as exc:
         raise ValueError(Phrase("line {number} scores a round that can't be scored ({problem})",
-                                number=number, problem=_short(exc))) from None
+                                number=number, problem=_said(exc))) from None
     if entry.get("scores") != match.scores:
         raise ValueError(Phrase("line {number} has other scores than its round gives",
                                 number=number))
@@ -533,6 +533,18 @@ def config_from_json(data: dict) -> PlayConfig:
                       mode=mode, rules=frozenset(rules))
 
 
+#: The JSON values' Python types, by the names a save's problems call them (English as
+#: Python names them, the reader's language's words where shown).
+_TYPE_WORDS = {dict: N_("dict"), list: N_("list"), str: N_("str"), int: N_("int"),
+               float: N_("float"), bool: N_("bool"), type(None): N_("NoneType")}
+
+
+def _type_words(kind: type) -> str:
+    """The name of the type ``kind`` as a phrase (in the reader's words when shown)."""
+    name = _TYPE_WORDS.get(kind)
+    return Phrase(name) if name is not None else kind.__name__
+
+
 def _get(data: dict, key: str, kind: type):
     """``data[key]``, which must be a ``kind``; ``ValueError`` naming the key otherwise."""
     if key not in data:
@@ -541,7 +553,7 @@ def _get(data: dict, key: str, kind: type):
     # bool is an int to Python, but not to a save file.
     if type(value) is not kind:
         raise ValueError(Phrase("the {key} entry is {type}, not {kind}", key=repr(key),
-                                type=type(value).__name__, kind=kind.__name__))
+                                type=_type_words(type(value)), kind=_type_words(kind)))
     return value
 
 
@@ -550,6 +562,13 @@ def _clipped(value, limit: int = 24) -> str:
     file can hold a number of a thousand digits)."""
     text = repr(value)
     return text if len(text) <= limit else f"{text[:limit]}... ({len(text):,} characters)"
+
+
+def _said(error: BaseException) -> str:
+    """What ``error`` says: the phrase it was raised with (the engine's and the checks
+    here: read in the reader's words), else its text, cut short."""
+    said = reason(error)
+    return said if isinstance(said, Phrase) else _short(error)
 
 
 def _short(error: BaseException, limit: int = 120) -> str:

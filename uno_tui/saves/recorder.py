@@ -9,6 +9,7 @@ from typing import Callable, NamedTuple
 
 from ..config import PlayConfig
 from ..engine import Action, Match
+from ..i18n import Phrase, os_reason
 from .journal import Journal
 from .lock import MatchLock
 from .record import (SNAPSHOT_EVERY, MatchRecord, _short, action_line, config_line, deal_line,
@@ -157,7 +158,8 @@ class MatchRecorder:
             try:
                 self.store.finish(self.record, journal)
             except OSError as exc:
-                self._failed(exc, "the finished match could not be put in the history")
+                self._failed(exc, Phrase("the finished match could not be put in the "
+                                         "history"))
 
     # ------------------------------------------------------------ saving
 
@@ -273,9 +275,10 @@ class MatchRecorder:
         else:
             self.problem = self.reason = None
 
-    def _failed(self, exc: OSError, what: str = "the match could not be saved") -> None:
+    def _failed(self, exc: OSError, what: str | None = None) -> None:
         first = self.problem is None
-        self.reason = exc.strerror or _short(exc)
-        self.problem = f"{what}: {self.reason}"
+        self.reason = os_reason(exc) if exc.strerror else _short(exc)
+        self.problem = Phrase("{what}: {reason}", what=what or Phrase(
+            "the match could not be saved"), reason=self.reason)
         if first and self.on_problem is not None:
             self.on_problem(self.problem)

@@ -22,7 +22,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from ..engine import get_variant
-from ..i18n import Phrase, reason
+from ..i18n import Phrase, os_reason, reason
 from .journal import Journal, sync_folder
 from .lock import MatchLock, MatchLocked
 from .record import MatchRecord, _short, parse_save
@@ -96,7 +96,7 @@ class MatchStore:
         try:
             record.lock = MatchLock.acquire(record.path)
         except OSError as exc:
-            raise SaveFileError(record.path, exc.strerror or _short(exc)) from None
+            raise SaveFileError(record.path, os_reason(exc) if exc.strerror else _short(exc)) from None
         return record
 
     def finish(self, record: MatchRecord, journal: Journal | None) -> Path:
@@ -177,7 +177,7 @@ class MatchStore:
         except FileNotFoundError:
             raise SaveFileError(path, Phrase("there is no such file")) from None
         except OSError as exc:
-            raise SaveFileError(path, exc.strerror or _short(exc)) from None
+            raise SaveFileError(path, os_reason(exc) if exc.strerror else _short(exc)) from None
         if problem is None:
             try:
                 record = parse_save(data)

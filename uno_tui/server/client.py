@@ -36,7 +36,6 @@ from ..app.screens.table import TableScreen
 from ..app.widgets.hand import HandView
 from ..app.widgets.log import GameLog
 from ..config import PlayConfig, SeatSpec, computer_name, default_bot_level
-from ..i18n import language_from_environment
 from ..engine import Action, Challenge, Play
 from .driver import ChannelDriver, color_system_for
 from .table import Submission, TableChange, TableError
@@ -466,8 +465,9 @@ class ClientApp(UnoApp):
     BINDINGS = [Binding("ctrl+c", "request_quit", "Leave", show=False, priority=True)]
 
     def __init__(self, host, session, table=None) -> None:
-        # The client's own locale (ssh's SendEnv LANG, LC_*), not the server's.
-        super().__init__(PlayConfig(), pace=0, lang=language_from_environment(session.env))
+        # The client's own locale (ssh's SendEnv LANG, LC_*), not the server's process's;
+        # the server's --lang when the client names none.
+        super().__init__(PlayConfig(), pace=0, lang=session.language)
         self.host = host
         self.session = session
         #: The driver draws on this (see ChannelDriver).

@@ -34,7 +34,7 @@ import asyncssh
 
 from ..app.controller import DEFAULT_PACE
 from ..config import PlayConfig, SeatSpec, computer_name, default_bot_level
-from ..i18n import N_, Phrase, parse_language
+from ..i18n import DEFAULT_LANGUAGE, N_, Phrase, os_reason, parse_language, translator
 from ..paths import data_dir
 from ..saves import MatchRecord, MatchStore, SaveFileError
 from .events import RepeatFolder, event_line
@@ -109,6 +109,9 @@ class ServeConfig:
     #: Seconds between SSH keepalives; a link that answers none of three is dead
     #: (about 30 s).
     keepalive: float = 10.0
+    #: The server's language (``--lang``): its console's words, and every visitor's whose
+    #: client names no language (no SendEnv LANG, no Accept-Language).
+    lang: str = DEFAULT_LANGUAGE
 
 
 def accept_newer_characters_in_logins() -> None:
@@ -148,6 +151,25 @@ def accept_newer_characters_in_logins() -> None:
 accept_newer_characters_in_logins()
 
 
+#: The log's lines: the time, then the message.
+LOG_FORMAT = ("%(asctime)s %(message)s", "%Y-%m-%dT%H:%M:%S")
+
+
+class _WordedFormatter(logging.Formatter):
+    """A log formatter that puts a :class:`Phrase` message into ``tr``'s words (any
+    other message, an event's ``key=value`` line, is written as it is)."""
+
+    def __init__(self, tr, fmt: str, datefmt: str) -> None:
+        super().__init__(fmt, datefmt)
+        self.tr = tr
+
+    def format(self, record: logging.LogRecord) -> str:
+        if isinstance(record.msg, Phrase):
+            record = logging.makeLogRecord({**record.__dict__,
+                                            "msg": self.tr.words(record.msg), "args": ()})
+        return super().format(record)
+
+
 class _Refused(Exception):
     """A connection refused before its SSH handshake (a limit): asyncssh closes it."""
 
@@ -176,7 +198,11 @@ class _Login(asyncssh.SSHServer):
             self._address = str(peer[0])
             self._peer = f"{peer[0]}:{peer[1]}"
         host = self._host
-        refusal = host.gate.connect(self._address, make_room=host.close_oldest_silent)
+        # An address blocked for its failed logins is let in to be told so at its login
+        # (below); a connection beyond the others' limits is closed before its handshake,
+        # where no words of ours can reach the client (as OpenSSH's MaxStartups does).
+        refusal = host.gate.connect(self._address, make_room=host.close_oldest_silent,
+                                    check_failures=False)
         if refusal:
             host.log_limit(refusal, addr=self._peer)
             raise _Refused(refusal)   # asyncssh closes it before its handshake
@@ -219,8 +245,33 @@ class _Login(asyncssh.SSHServer):
 
     def begin_auth(self, username: str) -> bool:
         self._user = username
+        blocked = self._host.gate.blocked(self._address)
+        if blocked:
+            self._host.log_limit(blocked, addr=self._peer, user=username)
+            self._refuse(Phrase("Too many failed logins from your address in the last minute "
+                                "({most}): wait a minute and try again.",
+                                most=self._host.limits.failed_logins_per_minute),
+                         asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE,
+                         "Too many failed logins from your address: wait a minute")
+            return True
         # Open mode asks for nothing, but takes a key the client offers as its identity.
         return self._host.needs_login or self._host.config.open
+
+    def _refuse(self, words: Phrase, code: int, reason: str) -> None:
+        """Close the connection, telling the client ``words`` in the server's language
+        (no client has said its own before it logs in: its SendEnv comes after).
+
+        OpenSSH shows a disconnect's reason with anything but ASCII as octal escapes, so
+        the words go first as an authentication banner (shown as sent, in a UTF-8
+        terminal) and the disconnect says ``reason``, in English and ASCII."""
+        if self._conn is None:
+            return
+        try:
+            self._conn.send_auth_banner(translator(self._host.config.lang).words(words)
+                                        + "\r\n")
+        except OSError:                 # authentication is over: no banner any more
+            pass
+        self._conn.disconnect(code, reason)
 
     def auth_completed(self) -> None:
         self._logged_in = True
@@ -242,9 +293,10 @@ class _Login(asyncssh.SSHServer):
             return False
         self._host.log_limit(f"{self._failures} failed logins on one connection (the most "
                              f"is {limit})", addr=self._peer, user=self._user)
-        if self._conn is not None:
-            self._conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE,
-                                  f"Too many failed logins ({limit})")
+        self._refuse(Phrase("Too many failed logins on this connection ({most}): connect "
+                            "again to try once more.", most=limit),
+                     asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE,
+                     f"Too many failed logins ({limit})")
         return True
 
     def public_key_auth_supported(self) -> bool:
@@ -358,14 +410,14 @@ class Host:
             except (OSError, ValueError, asyncssh.KeyImportError) as exc:
                 raise ServeError(Phrase("can't read the authorized keys {file}: {problem}",
                                         file=repr(str(config.authorized_keys)),
-                                        problem=str(exc))) from None
+                                        problem=_problem(exc))) from None
         if config.password_file is not None:
             try:
                 text = Path(config.password_file).read_text(encoding="utf-8")
             except (OSError, UnicodeDecodeError) as exc:
                 raise ServeError(Phrase("can't read the password file {file}: {problem}",
                                         file=repr(str(config.password_file)),
-                                        problem=str(exc))) from None
+                                        problem=_problem(exc))) from None
             lines = text.splitlines()
             password = lines[0].strip() if lines else ""
             if not password:
@@ -391,7 +443,7 @@ class Host:
                 return asyncssh.read_private_key(str(path))
             except (OSError, ValueError, asyncssh.KeyImportError) as exc:
                 raise ServeError(Phrase("the host key {file} can't be read: {problem}",
-                                        file=repr(str(path)), problem=str(exc))) from None
+                                        file=repr(str(path)), problem=_problem(exc))) from None
         key = asyncssh.generate_private_key("ssh-ed25519", comment="uno-tui host key")
         temp = path.with_suffix(".tmp")
         fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
@@ -399,17 +451,21 @@ class Host:
             out.write(key.export_private_key())
         os.replace(temp, path)
         key.write_public_key(str(path) + ".pub")
-        self.log_line(f"new host key {key.get_fingerprint()} in {path}")
+        self.log_line(Phrase("new host key {fingerprint} in {file}",
+                             fingerprint=key.get_fingerprint(), file=str(path)))
         return key
 
     def _make_log(self) -> logging.Logger:
         log = logging.getLogger(f"uno_tui.server.{id(self)}")
         log.propagate = False
         log.setLevel(logging.INFO)
-        form = logging.Formatter("%(asctime)s %(message)s", "%Y-%m-%dT%H:%M:%S")
-        for handler in (logging.StreamHandler(self.stderr),
-                        logging.FileHandler(self.data / LOG_FILE, encoding="utf-8")):
-            handler.setFormatter(form)
+        # server.log stays English (one language to search and to report); the console
+        # reads the server's --lang.
+        console = logging.StreamHandler(self.stderr)
+        console.setFormatter(_WordedFormatter(translator(self.config.lang), *LOG_FORMAT))
+        file = logging.FileHandler(self.data / LOG_FILE, encoding="utf-8")
+        file.setFormatter(logging.Formatter(*LOG_FORMAT))
+        for handler in (console, file):
             log.addHandler(handler)
         return log
 
@@ -442,22 +498,30 @@ class Host:
                 raise
         self._collector.start()
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
-        how = ("anyone who can reach it" if not self.needs_login else
-               "with " + " or ".join(w for w, on in (("an authorized key", self.authorized),
-                                                     ("the table password", self.password))
-                                     if on))
-        drawn = (f"{config.workers} render workers" if self.pool is not None
-                 else "the apps in this process")
+        anyone = Phrase("anyone who can reach it")
+        if not self.needs_login:
+            how = anyone
+        elif self.authorized is not None and self.password is not None:
+            how = Phrase("with an authorized key or the table password")
+        elif self.authorized is not None:
+            how = Phrase("with an authorized key")
+        else:
+            how = Phrase("with the table password")
+        drawn = (Phrase("{count} render workers", count=config.workers)
+                 if self.pool is not None else Phrase("the apps in this process"))
         if self._server is not None:
-            self.log_line(f"serving on {config.host}:{self.port} ({how}; {drawn}); "
-                          f"join with: ssh -p {self.port} {config.host}")
+            self.log_line(Phrase("serving on {host}:{port} ({how}; {drawn}); join with: "
+                                 "ssh -p {port} {host}", host=config.host, port=self.port,
+                                 how=how, drawn=drawn))
         if self.web is not None:
-            self.log_line(f"web page on {config.host}:{self.web.port} ("
-                          f"{'anyone who can reach it' if self.web.free else 'with a login'}"
-                          f"; {drawn})")
+            self.log_line(Phrase("web page on {host}:{port} ({how}; {drawn})",
+                                 host=config.host, port=self.web.port,
+                                 how=anyone if self.web.free else Phrase("with a login"),
+                                 drawn=drawn))
+            tr = translator(config.lang)
             for line in self.web.links():
                 # Printed, not logged: a token link is a key to the tables.
-                print(line, file=self.stderr, flush=True)
+                print(tr.words(line), file=self.stderr, flush=True)
         return self.port
 
     async def _listen_ssh(self) -> None:
@@ -471,7 +535,7 @@ class Host:
         except OSError as exc:
             raise ServeError(Phrase("can't listen on {host}:{port}: {problem}",
                                     host=config.host, port=config.port,
-                                    problem=exc.strerror or str(exc))) from None
+                                    problem=os_reason(exc))) from None
         sockets = self._server.sockets
         self.port = sockets[0].getsockname()[1] if sockets else config.port
 
@@ -859,7 +923,7 @@ class Host:
             return
         self.stopping = True
         self._write_repeats(float("inf"))
-        self.log_line(f"stopping ({reason})")
+        self.log_line(Phrase("stopping ({reason})", reason=reason))
         if self._server is not None:
             self._server.close()
         # First the tables stop, so that nothing (a computer taking over a seat whose
@@ -894,6 +958,12 @@ class Host:
         for handler in list(self._log.handlers):
             handler.close()
             self._log.removeHandler(handler)
+
+
+def _problem(exc: Exception) -> str:
+    """What is wrong with a file the server reads: the system's reason (in the reader's
+    words) for an ``OSError``, else what the error says."""
+    return os_reason(exc) if isinstance(exc, OSError) else str(exc)
 
 
 def _open_fds() -> int:

@@ -3,8 +3,9 @@
 No SSH and no Textual here: a transport (the SSH host today, another kind of terminal
 later) asks the :class:`Gatekeeper` before it lets a connection, a login or a session
 in, and tells it when they end; each terminal's input goes through an
-:class:`InputRate`. Every refusal is a short sentence for the person refused (the
-transport logs it and says it where it can).
+:class:`InputRate`. Every refusal is a short sentence for the person refused, a
+:class:`~uno_tui.i18n.Phrase` (the transport logs it in English and says it where it
+can, in the visitor's language).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from ..config import SERVE_LIMITS
+from ..i18n import Phrase
 
 __all__ = ["Limits", "Gatekeeper", "InputRate", "raise_fd_limit", "FD_RESERVE"]
 
@@ -108,13 +110,16 @@ class Gatekeeper:
 
     # ----------------------------------------------------------- connections
 
-    def connect(self, address: str, make_room: Callable[[], bool] | None = None) -> str:
+    def connect(self, address: str, make_room: Callable[[], bool] | None = None, *,
+                check_failures: bool = True) -> str:
         """A new connection from ``address``: '' and counted, or why it is refused.
 
         When every login slot is taken, ``make_room`` (if given) may close a waiting
         connection that is doing nothing (telling :meth:`disconnected` at once) and say
         True: the newcomer takes its slot. Idle connections by the thousand then keep
         nobody out, as they did when each held its slot for the whole login grace time.
+        ``check_failures=False``: an address blocked for its failed logins is let in
+        (counted as logging in) to be told so at its login (:meth:`blocked`).
         """
         limits = self.limits
         entry = self._at(address)
@@ -123,17 +128,17 @@ class Gatekeeper:
         if self.unauthenticated >= limits.max_unauthenticated and make_room is not None:
             make_room()
         if self.fd_budget is not None and self.connections >= self.fd_budget:
-            refusal = (f"the server is at its open-files limit ({self.connections} "
-                       "connections)")
+            refusal = Phrase("the server is at its open-files limit ({count} connections)",
+                             count=self.connections)
         elif self.unauthenticated >= limits.max_unauthenticated:
-            refusal = (f"too many connections are logging in at once "
-                       f"({limits.max_unauthenticated})")
+            refusal = Phrase("too many connections are logging in at once ({most})",
+                             most=limits.max_unauthenticated)
         elif entry.unauthenticated >= limits.max_unauthenticated_per_address:
-            refusal = (f"too many connections from {address} are logging in at once "
-                       f"({limits.max_unauthenticated_per_address})")
-        elif len(entry.failures) >= limits.failed_logins_per_minute:
-            refusal = (f"too many failed logins from {address} in the last minute "
-                       f"({limits.failed_logins_per_minute})")
+            refusal = Phrase("too many connections from {address} are logging in at once "
+                             "({most})", address=address,
+                             most=limits.max_unauthenticated_per_address)
+        elif check_failures:
+            refusal = self.blocked(address)
         if refusal:
             self._tidy(address)
             return refusal
@@ -166,6 +171,15 @@ class Gatekeeper:
         entry.failures.append(self._clock())
         return min(MAX_FAILURE_DELAY, FIRST_FAILURE_DELAY * 2 ** (len(entry.failures) - 1))
 
+    def blocked(self, address: str) -> str:
+        """'' when ``address`` may try to log in, else why not (too many failed logins
+        within the minute)."""
+        most = self.limits.failed_logins_per_minute
+        if self.failures(address) < most:
+            return ""
+        return Phrase("too many failed logins from {address} in the last minute ({most})",
+                      address=address, most=most)
+
     def failures(self, address: str) -> int:
         """Failed logins from ``address`` within the last minute."""
         entry = self._addresses.get(address)
@@ -181,8 +195,8 @@ class Gatekeeper:
         entry = self._at(address)
         if entry.sessions >= self.limits.sessions_per_address:
             self._tidy(address)
-            return (f"{address} already has {entry.sessions} sessions open, the most one "
-                    "address may have")
+            return Phrase("{address} already has {count} sessions open, the most one "
+                          "address may have", address=address, count=entry.sessions)
         entry.sessions += 1
         return ""
 

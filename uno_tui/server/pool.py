@@ -140,7 +140,7 @@ class WorkerLink:
         self.flush()
         self.send(("open", sid, session.name, session.key, session.term, session.env,
                    session.size, session.peer, table.number if table is not None else None,
-                   session.input_rate.per_second))
+                   session.input_rate.per_second, session.language))
         try:
             return await ending
         finally:

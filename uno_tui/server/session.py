@@ -100,8 +100,14 @@ class TerminalSession(asyncssh.SSHServerSession):
     def tr(self) -> Translator:
         """The words of this session's visitor: the language they switched to in the
         lobby, else the one their client asks for (SendEnv LANG, Accept-Language)."""
-        return translator(self.host.languages.get(self.key)
-                          or language_from_environment(self.env))
+        return translator(self.language)
+
+    @property
+    def language(self) -> str:
+        """This session's language (see :attr:`tr`); the server's ``--lang`` when the
+        client names none."""
+        return (self.host.languages.get(self.key)
+                or language_from_environment(self.env, self.host.config.lang))
 
     # ----------------------------------------------------------- SSH events
 

@@ -56,6 +56,8 @@ class RemoteTerminal:
         self._driver = None
         #: Set by the host's "open" message (see TerminalSession.input_rate).
         self.input_rate: InputRate | None = None
+        #: The session's language, as the host decided it (see TerminalSession.language).
+        self.language = DEFAULT_LANGUAGE
 
     def write(self, data: str) -> None:
         self.worker.output(self.sid, data)
@@ -251,9 +253,10 @@ class Worker:
                 terminal.app.exit()
 
     def _open(self, sid: int, name: str, key, term, env, size, peer,
-              table: int | None, keys_per_second: float) -> None:
+              table: int | None, keys_per_second: float, language: str) -> None:
         terminal = RemoteTerminal(self, sid, name, key, term, env, size, peer)
         terminal.input_rate = InputRate(keys_per_second)
+        terminal.language = language
         self.terminals[sid] = terminal
         self._tasks[sid] = asyncio.get_running_loop().create_task(
             self._run_app(terminal, self.mirrors.get(table) if table is not None else None),

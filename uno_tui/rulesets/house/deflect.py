@@ -22,7 +22,7 @@ from __future__ import annotations
 from ...engine.actions import Accept, DecisionKind, EventKind, Play, interned
 from ...engine.cards import Face, Kind
 from ...engine.ruleset import DecisionRule, Effect, HouseRule, Variant
-from ...i18n import N_
+from ...i18n import N_, Phrase
 
 __all__ = ["RULE", "DEFLECTED", "DEFLECTORS"]
 
@@ -77,13 +77,14 @@ def legal_deflected(game, seat: int) -> list:
 def check_deflected(game, ctx: dict) -> None:
     """The deflecting ``card`` is on top; ``attacker`` a seat; ``amount`` a count."""
     if set(ctx) != {"card", "attacker", "amount"}:
-        raise ValueError(f"unexpected decision details {sorted(ctx)}")
+        raise ValueError(Phrase("unexpected decision details {details}",
+                                details=str(sorted(ctx))))
     if ctx["card"] != game.discard[-1] or game.faces[ctx["card"]].kind not in DEFLECTORS:
-        raise ValueError("a deflected draw waits with its Skip or Reverse on top")
+        raise ValueError(Phrase("a deflected draw waits with its Skip or Reverse on top"))
     if type(ctx["attacker"]) is not int or not 0 <= ctx["attacker"] < game.players:
-        raise ValueError("the deflecting seat must be a seat")
+        raise ValueError(Phrase("the deflecting seat must be a seat"))
     if type(ctx["amount"]) is not int or ctx["amount"] < 1:
-        raise ValueError("a deflected draw must be a whole number of cards")
+        raise ValueError(Phrase("a deflected draw must be a whole number of cards"))
 
 
 def _applies(variant: Variant) -> str | None:

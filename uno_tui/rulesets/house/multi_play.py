@@ -70,10 +70,11 @@ def on_stop(game, action: StopPlaying) -> None:
 def check_more(game, ctx: dict) -> None:
     """``number`` is the number on top, and its player holds another one."""
     if set(ctx) != {"number"}:
-        raise ValueError(f"unexpected decision details {sorted(ctx)}")
+        raise ValueError(Phrase("unexpected decision details {details}",
+                                details=str(sorted(ctx))))
     top = game.faces[game.discard[-1]]
     if top.kind != Kind.NUMBER or ctx["number"] != top.number:
-        raise ValueError("a set of numbers goes on from a number card on top")
+        raise ValueError(Phrase("a set of numbers goes on from a number card on top"))
 
 
 def explain(game, action: Action) -> str | None:

@@ -40,6 +40,7 @@ from ...engine.actions import (
 )
 from ...engine.cards import LIGHT_COLORS, Face, Kind
 from ...engine.ruleset import ChallengePenalty, DecisionRule, FirstCard, StateField, Variant, colored_rows
+from ...engine.errors import shown
 from ...engine.view import HandCard
 from ...engine.words import card_name, color_name
 from ...i18n import Phrase
@@ -138,21 +139,22 @@ def on_point_at(game: "Game", action: PointAt) -> None:
 def check_point(game: "Game", ctx: dict) -> None:
     """A ballot in progress: the card's ``player`` and the ``votes`` cast, all different."""
     if set(ctx) != {"player", "votes"}:
-        raise ValueError("a Point Taken ballot needs exactly its player and its votes")
+        raise ValueError(Phrase("a Point Taken ballot needs exactly its player and its votes"))
     player, votes = ctx["player"], ctx["votes"]
     if type(player) is not int or not 0 <= player < game.players:
-        raise ValueError(f"{player!r} is not a seat")
+        raise ValueError(Phrase("{value} is not a seat", value=shown(player)))
     if not isinstance(votes, list) or len(votes) >= game.players:
-        raise ValueError("the votes must be a list with fewer votes than seats")
+        raise ValueError(Phrase("the votes must be a list with fewer votes than seats"))
     voters = []
     for vote in votes:
         if (not isinstance(vote, list) or len(vote) != 2
                 or any(type(s) is not int or not 0 <= s < game.players for s in vote)
                 or vote[0] == vote[1]):
-            raise ValueError(f"{vote!r} is not a vote [voter, another seat]")
+            raise ValueError(Phrase("{value} is not a vote [voter, another seat]",
+                                    value=shown(vote)))
         voters.append(vote[0])
     if len(set(voters)) != len(voters) or game.decision.seat in voters:
-        raise ValueError("a seat has voted twice, or the seat waited on has voted")
+        raise ValueError(Phrase("a seat has voted twice, or the seat waited on has voted"))
 
 
 # ---------------------------------------------------------------- Wild Pile Up
@@ -201,7 +203,7 @@ def legal_pile(game: "Game", seat: int) -> list[Action]:
 def check_pile(game: "Game", ctx: dict) -> None:
     """A mini-pile waiting: its ``color`` is the colour in play."""
     if set(ctx) != {"color"} or ctx["color"] != game.color or game.color is None:
-        raise ValueError("a mini-pile's colour must be the colour in play")
+        raise ValueError(Phrase("a mini-pile's colour must be the colour in play"))
 
 
 def on_play(game: "Game", action: Play) -> None:
@@ -295,7 +297,8 @@ def _load_link(data, game: "Game") -> tuple[int, int] | None:
     if (not isinstance(data, list) or len(data) != 2
             or any(type(s) is not int or not 0 <= s < game.players for s in data)
             or data[0] >= data[1]):
-        raise ValueError(f"the link cards must be held by two different seats, not {data!r}")
+        raise ValueError(Phrase("the link cards must be held by two different seats, not "
+                                "{value}", value=shown(data)))
     return (data[0], data[1])
 
 

@@ -36,7 +36,8 @@ from urllib.parse import urlsplit
 
 from aiohttp import web
 
-from ...i18n import DEFAULT_LANGUAGE, Translator, language_from_accept, translator
+from ...i18n import (DEFAULT_LANGUAGE, Phrase, Translator, language_of_browser, os_reason,
+                     translator)
 from ..roles import ServeError, is_loopback
 from ..session import player_name
 from .limits import SessionRate
@@ -178,8 +179,9 @@ class WebFront:
             await site.start()
         except OSError as exc:
             await self._runner.cleanup()
-            raise ServeError(f"can't listen on {config.host}:{config.web_port} for the "
-                               f"web page: {exc.strerror or exc}") from None
+            raise ServeError(Phrase("can't listen on {host}:{port} for the web page: "
+                                    "{problem}", host=config.host, port=config.web_port,
+                                    problem=os_reason(exc))) from None
         sockets = site._server.sockets if site._server is not None else ()
         self.port = sockets[0].getsockname()[1] if sockets else config.web_port
         return self.port
@@ -194,10 +196,12 @@ class WebFront:
             name = f"[{name}]"
         base = f"http://{name}:{self.port}"
         if self.free:
-            return [f"join in a browser: {base}/"]
-        how = "the table password" if self.host.password is not None else "nothing else"
-        return [f"join in a browser: {base}/ (log in with {how}), or with the link "
-                f"{base}/t/{self.token} (anyone with it may join)"]
+            return [Phrase("join in a browser: {page}", page=f"{base}/")]
+        how = (Phrase("the table password") if self.host.password is not None
+               else Phrase("nothing else"))
+        return [Phrase("join in a browser: {page} (log in with {how}), or with the link "
+                       "{link} (anyone with it may join)", page=f"{base}/", how=how,
+                       link=f"{base}/t/{self.token}")]
 
     async def stop(self) -> None:
         if self._runner is not None:
@@ -242,7 +246,8 @@ class WebFront:
                                         else self.host.guest_name(), admitted=True)
         elif wanted and self.free:
             visitor.name = player_name(wanted)
-        response = web.Response(text=self.page(words_for(request)), content_type="text/html")
+        response = web.Response(text=self.page(self.words_for(request)),
+                                content_type="text/html")
         return self._with_cookie(response, visitor)
 
     def page(self, tr: Translator) -> str:
@@ -289,11 +294,11 @@ class WebFront:
     async def _login_form(self, request: web.Request) -> web.Response:
         visitor = self.visitor_of(request)
         return self._form(200, visitor.name if visitor is not None else "",
-                          tr=words_for(request))
+                          tr=self.words_for(request))
 
     async def _login(self, request: web.Request) -> web.StreamResponse:
         address = request.remote or "?"
-        tr = words_for(request)
+        tr = self.words_for(request)
         try:
             form = await request.post()
         except (ValueError, web.HTTPException):
@@ -334,7 +339,7 @@ class WebFront:
     async def _token_link(self, request: web.Request) -> web.StreamResponse:
         given = request.match_info["token"]
         if self.token is None or not hmac.compare_digest(given.encode(), self.token.encode()):
-            tr = words_for(request)
+            tr = self.words_for(request)
             return _text(403, tr("This link is not valid on this server (it changes each "
                                  "time the server starts): ask the host for the current one."))
         visitor = self.visitor_of(request) or self.visitors.new(self.host.guest_name(),
@@ -358,6 +363,11 @@ class WebFront:
 
     # ------------------------------------------------------------ the socket
 
+    def words_for(self, request: web.Request) -> Translator:
+        """The words for ``request``'s visitor: their browser's language, else the
+        server's."""
+        return words_for(request, self.host.config.lang)
+
     def origin_ok(self, request: web.Request) -> bool:
         """True when the WebSocket is opened by a page of this very server."""
         origin = request.headers.get("Origin")
@@ -372,11 +382,11 @@ class WebFront:
         if not self.origin_ok(request):
             host.log_limit("a web socket from another page", addr=address,
                            origin=request.headers.get("Origin", "missing"))
-            tr = words_for(request)
+            tr = self.words_for(request)
             return _text(403, tr("This socket is for this server's own page."))
         socket_ = web.WebSocketResponse(heartbeat=HEARTBEAT, max_msg_size=MAX_FRAME)
         await socket_.prepare(request)
-        tr = words_for(request)
+        tr = self.words_for(request)
         refusal = host.gate.connect(address)     # with the SSH connections, per address
         if refusal:
             host.log_limit(refusal, addr=address, method="web")
@@ -406,7 +416,7 @@ class WebFront:
             # The browser's Accept-Language is the session's language (over its locale:
             # a page has none), until the visitor switches in the lobby.
             session = BrowserSession(host, visitor.name, visitor.key, where,
-                                     language=language_from_accept(
+                                     language=language_of_browser(
                                          request.headers.get("Accept-Language")))
             try:
                 await session.serve(socket_, request, size)
@@ -424,11 +434,10 @@ def _loopback_host(host_header: str) -> bool:
     return is_loopback(urlsplit(f"//{host_header}").hostname or "")
 
 
-def words_for(request: web.Request) -> Translator:
-    """The words of the language the request's ``Accept-Language`` prefers (English when
-    it names none we have)."""
-    return translator(language_from_accept(request.headers.get("Accept-Language"))
-                      or DEFAULT_LANGUAGE)
+def words_for(request: web.Request, default: str = DEFAULT_LANGUAGE) -> Translator:
+    """The words of the language the request's ``Accept-Language`` prefers (``default``,
+    the server's ``--lang``, when it names none we have)."""
+    return translator(language_of_browser(request.headers.get("Accept-Language")) or default)
 
 
 def close_reason(text: str) -> bytes:

@@ -88,11 +88,13 @@ class SocketChannel:
     """
 
     def __init__(self, socket: web.WebSocketResponse, transport,
-                 language: str | None = None) -> None:
+                 language: str | None = None, default: str = DEFAULT_LANGUAGE) -> None:
         self.socket = socket
         self._transport = transport
         #: The language the page's browser asks for (Accept-Language), if we have it.
         self.language = language
+        #: The server's language (``--lang``), for a browser that asks for none we have.
+        self.default = default
         self.pending = bytearray()
         self._ready = asyncio.Event()
         self._closing: tuple[int, bytes] | None = None
@@ -119,7 +121,7 @@ class SocketChannel:
         if status == 0:
             self.close(CLOSE_CODES["ended"], b"ended")
         else:                   # refused (the server is full, ...): the reason is above
-            tr = translator(self.language or DEFAULT_LANGUAGE)
+            tr = translator(self.language or self.default)
             self.close(CLOSE_CODES["refused"],
                        tr("The server refused the session.").encode("utf-8"))
 
@@ -161,14 +163,15 @@ class BrowserSession(TerminalSession):
                  language: str | None = None) -> None:
         super().__init__(host, name, key, peer)
         #: The language the browser asks for (Accept-Language), if we have it.
-        self.language = language
+        self.accepted = language
         #: Bytes of terminal input from the page (for measurements).
         self.bytes_received = 0
 
     async def serve(self, socket: web.WebSocketResponse, request: web.Request,
                     size: tuple[int, int]) -> None:
         """Run the session over ``socket`` (already prepared) until it closes."""
-        channel = SocketChannel(socket, request.transport, self.language)
+        channel = SocketChannel(socket, request.transport, self.accepted,
+                                self.host.config.lang)
         self.connection_made(channel)
         self.pty_requested(BROWSER_TERM, (size[0], size[1], 0, 0), {})
         self.session_started()
