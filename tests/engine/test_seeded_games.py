@@ -55,6 +55,12 @@ def test_a_copy_plays_on_as_the_game_does():
         game.apply(rng.choice(game.legal_actions(game.decision.seat)))
     twin = game.copy()
     assert twin.to_json() == game.to_json() and twin.__dict__.keys() == game.__dict__.keys()
+    # Every slot is copied or shared (copy() names each one).
+    from uno_tui.engine.game import _SLOTS
+    missing = [name for name in _SLOTS if not hasattr(twin, name)]
+    assert missing == []
+    assert twin.hands is not game.hands and twin.hands[0] is not game.hands[0]
+    assert twin.rng is not game.rng and twin.rng.getstate() == game.rng.getstate()
     for _ in range(60):
         if game.is_over:
             break
