@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 
+from uno_tui.app.widgets.log import GameLog
+
 from .helpers import make_app, press, rigged, screen_text, settle
 
 
@@ -28,6 +30,9 @@ async def test_the_catch_goes_away_when_the_seconds_are_up():
         await settle(pilot)
         assert ctl.game.uno_window is None
         assert "forgot UNO" not in screen_text(app)
+        # The log says so (the clock's closing is an action, told as every one is).
+        assert app.table.query_one(GameLog).entries[-1] == \
+            "Time is up: CPU 1's missed UNO can no longer be caught"
         await press(pilot, "c")                 # too late: nothing happens
         await settle(pilot)
         assert len(ctl.game.hands[1]) == 1

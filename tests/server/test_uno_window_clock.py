@@ -38,7 +38,8 @@ async def test_the_server_tables_clock_closes_a_missed_unos_window_for_every_ter
                          "ann's play")
         # Nobody plays a card (bob, to play, waits): only the clock can close the window.
         await wait_until(lambda: closings, "the clock ran out")
-        assert closings == [(0, True)]          # ann's window was open, and it closed
+        # ann's window was open, and it closed, with its log line for every terminal
+        assert closings == [(0, ["Time is up: ann's missed UNO can no longer be caught"])]
         game = table.ctl.game
         assert game.uno_window is None and game.decision.seat == 1 and len(game.discard) == 2
         for client in (ann, bob, cy):

@@ -254,18 +254,17 @@ class TableController:
         self._say(lines)
         return lines
 
-    def close_uno_window(self, game: Game, opened: int) -> bool:
+    def close_uno_window(self, game: Game, opened: int) -> list[str] | None:
         """The table's clock ran out on the missed UNO's window ``opened`` of ``game``
         (``catch-window:N``, see ``window_clock``): it can no longer be caught. The closing
         is an action (``CloseUnoWindow``), applied and recorded as any other, so a save,
-        a replay and the server's mirrors close it too. Nothing changes if that window
-        has closed since, or ``game`` is no longer the round in play. True if it closed
-        the window."""
+        a replay and the server's mirrors close it too. Its new log lines (the log's
+        "time is up"), or None: nothing closed, that window has closed since or ``game``
+        is no longer the round in play."""
         closer = game.uno_window_closer(opened) if game is self.game else None
         if closer is None:
-            return False
-        self.apply(closer)
-        return True
+            return None
+        return self.apply(closer)
 
     def play(self, seat: int, card: int, call_uno: bool = False) -> list[str]:
         """``seat`` plays ``card``; with ``call_uno`` it calls UNO as the card lands."""

@@ -142,6 +142,21 @@ class Game:
     own state fields) and :attr:`rng`, the game's random generator. Players use only ``legal_actions``, ``apply`` and ``view``.
     """
 
+    # Slots: the hot paths read and write these attributes on every action, a little
+    # faster than through the instance's dict. A rule set's own state fields (named by
+    # its ``Variant.state``) still go to ``__dict__``; ``__weakref__`` for the checker's
+    # pairing memory (invariants.py).
+    __slots__ = (
+        "variant", "players", "rules", "seed", "_rng", "_machine", "_handlers", "_effects",
+        "_after_draw", "_cards", "side", "_faces", "_match_sets", "hands", "draw_pile",
+        "discard", "out_of_play", "color", "direction", "dealer", "current", "decision",
+        "_ctx", "uno_window", "_window_opened", "called", "winner", "goer", "_stalled",
+        "pending_draw", "_revealed", "_drew_on", "_version", "_legal_version", "_legal_seat",
+        "_legal_list", "_jump_mode", "_checks_bluffs", "_turn_plays", "_plain_turns",
+        "_window_until_card", "_may_finish", "_draw_hook", "_play_drawn", "_plays",
+        "_events", "opening_events", "_hand_card_cache", "__dict__", "__weakref__",
+    )
+
     def __init__(self, variant: str | Variant = "classic", players: int = 4, *,
                  seed: int | None = None, rules: Iterable[str] = (),
                  dealer: int | None = None, deck: list[int] | None = None,
@@ -226,7 +241,16 @@ class Game:
         self._may_finish = machine.may_finish
         self._draw_hook = machine.draw
         self._play_drawn = machine.play_drawn
+        # One flag for an ordinary turn: True when no house rule has a say in it (no
+        # turn plays, no jump-in, no check of a card's legality beyond colour and face,
+        # no draw of its own, a playable drawn card may be played) and the deck is
+        # one-sided (its playable sets cached). Then the turn's legal actions and a draw
+        # skip every hook's check.
+        self._plain_turns = (not self.variant.dark_deck and not self._checks_bluffs
+                             and machine.turn_plays is None and not self._jump_mode
+                             and machine.draw is None and machine.play_drawn)
         self._plays = [_plays_for(seat) for seat in range(players)]
+        self._hand_card_cache = None
         for state in self.variant.state:
             setattr(self, state.name, state.new_value(self))
 
@@ -535,6 +559,24 @@ class Game:
         kind, decider = self.decision
         if seat == decider and kind == _TURN and not self._ctx:
             # The common case first: an ordinary turn (the decider is always a real seat).
+            if self._plain_turns:
+                # No house rule has a say: the cards that go on the top card, the draw,
+                # and a missed UNO to call or catch, if any.
+                key = (self.color, self._faces[self.discard[-1]])
+                playable = self._match_sets.get(key)
+                if playable is None:
+                    playable = self._match_sets[key] = self._matching_cards(*key)
+                plays = self._plays[seat]
+                actions = []
+                for card in self.hands[seat]:
+                    if card in playable:
+                        actions.append(plays[card])
+                actions.append(_DRAWS[seat])
+                if self.uno_window is not None:
+                    actions = self._add_window_actions(seat, kind, decider, actions)
+                self._legal_version, self._legal_seat, self._legal_list = (
+                    self._version, seat, actions)
+                return actions
             match_sets = self._match_sets
             if match_sets is not None and not self._checks_bluffs:
                 # _playable_plays, inlined for a one-sided deck: one lookup of the cards
@@ -864,6 +906,18 @@ class Game:
     def _on_draw(self, action: Draw) -> None:
         seat = action.seat
         self._drew_on[seat] = (self.color, self.discard[-1], len(self.hands[seat]))
+        if self._plain_turns and self.draw_pile:
+            # No house rule has a say: one card, played at once if it goes on the top
+            # card (its playable set is cached from the turn's legal actions).
+            card = self.draw(seat, 1)[0]
+            playable = self._match_sets.get((self.color, self._faces[self.discard[-1]]))
+            if playable is None:
+                playable = self._matching_cards(self.color, self._faces[self.discard[-1]])
+            if card in playable:
+                self.decide(_DRAWN, seat, card=card)
+            else:
+                self.advance(seat)
+            return
         draw = self._draw_hook
         drawn = self.draw(seat, 1) if draw is None else draw(self, seat)
         if not drawn:
@@ -1259,7 +1313,7 @@ class Game:
 
     def _hand_cards(self) -> list[HandCard]:
         """``HandCard(id, face)`` for every card on the side in play, built once per side."""
-        cached = getattr(self, "_hand_card_cache", None)
+        cached = self._hand_card_cache
         if cached is None or cached[0] is not self._faces:
             cached = (self._faces, [HandCard(c, f) for c, f in enumerate(self._faces)])
             self._hand_card_cache = cached
@@ -1361,33 +1415,71 @@ class Game:
         playable-card cache) are shared, and every random generator (the game's, and a
         rule set's own) is duplicated with its own state.
         """
-        twin = object.__new__(Game)
+        twin = _new_game(Game)
+        # Attribute by attribute, as slots: a loop over the slots' names with setattr
+        # made a copy a third slower than one over a dict's items (copies are most of
+        # a searching bot's work). Every slot must be here (test_seeded_games checks).
+        # Shared: immutable, or never changed in place by play.
+        twin.variant, twin.players, twin.rules, twin.seed = (
+            self.variant, self.players, self.rules, self.seed)
+        twin._machine, twin._handlers, twin._effects, twin._after_draw = (
+            self._machine, self._handlers, self._effects, self._after_draw)
+        twin._cards, twin.side, twin._faces, twin._match_sets = (
+            self._cards, self.side, self._faces, self._match_sets)
+        twin.color, twin.direction, twin.dealer, twin.current, twin.decision = (
+            self.color, self.direction, self.dealer, self.current, self.decision)
+        twin.uno_window, twin._window_opened, twin.winner, twin.goer = (
+            self.uno_window, self._window_opened, self.winner, self.goer)
+        twin._stalled, twin.pending_draw, twin._version = (
+            self._stalled, self.pending_draw, self._version)
+        twin._legal_version, twin._legal_seat = self._legal_version, self._legal_seat
+        twin._jump_mode, twin._checks_bluffs, twin._turn_plays, twin._plain_turns = (
+            self._jump_mode, self._checks_bluffs, self._turn_plays, self._plain_turns)
+        twin._window_until_card, twin._may_finish, twin._draw_hook, twin._play_drawn = (
+            self._window_until_card, self._may_finish, self._draw_hook, self._play_drawn)
+        twin._plays, twin.opening_events, twin._hand_card_cache = (
+            self._plays, self.opening_events, self._hand_card_cache)
+        # Copied: what play changes in place.
+        twin._rng = _copied(self._rng)
+        twin.hands = [hand[:] for hand in self.hands]
+        twin.draw_pile, twin.discard, twin.out_of_play = (
+            self.draw_pile[:], self.discard[:], self.out_of_play[:])
+        twin._legal_list, twin._events = self._legal_list[:], self._events[:]
+        twin._ctx = {key: _copy_inner(value) for key, value in self._ctx.items()}
+        twin.called = set(self.called)
+        twin._revealed, twin._drew_on = dict(self._revealed), dict(self._drew_on)
+        # A rule set's own state fields.
         state = twin.__dict__
         for name, value in self.__dict__.items():
-            kind = type(value)
-            if name in _SHARED_ATTRIBUTES:
-                pass
-            elif kind is list:
-                value = ([_copy_inner(v) for v in value] if value and type(value[0]) in _INNER
-                         else value[:])
-            elif kind is dict:
-                value = {k: _copy_inner(v) for k, v in value.items()}
-            elif kind is set:
-                value = set(value)
-            elif kind is random.Random:
-                # Not Random(): seeding it from the system's entropy first costs more
-                # than the rest of a copy's generator.
-                original = value
-                value = random.Random.__new__(random.Random)
-                value.setstate(original.getstate())
-            state[name] = value
+            state[name] = _copied(value)
         return twin
 
 
-#: Attributes a copy shares with its original: never changed in place by play.
-_SHARED_ATTRIBUTES = frozenset({"_match_sets", "_cards", "_faces", "_machine", "_handlers",
-                                "_effects", "_plays", "_hand_card_cache", "opening_events",
-                                "_turn_plays", "_after_draw", "_may_finish", "_draw_hook"})
+#: The attributes in Game's slots (``__dict__`` holds a rule set's own state fields).
+_SLOTS = tuple(name for name in Game.__slots__ if name not in ("__dict__", "__weakref__"))
+_new_game = object.__new__
+
+
+def _copied(value):
+    """A game's attribute as its copy gets it (see ``Game.copy``): containers copied (one
+    level in), a random generator duplicated with its state, the rest shared."""
+    kind = type(value)
+    if kind is list:
+        return ([_copy_inner(v) for v in value] if value and type(value[0]) in _INNER
+                else value[:])
+    if kind is dict:
+        return {k: _copy_inner(v) for k, v in value.items()}
+    if kind is set:
+        return set(value)
+    if kind is random.Random:
+        # Not Random(): seeding it from the system's entropy first costs more than the
+        # rest of a copy's generator.
+        twin = random.Random.__new__(random.Random)
+        twin.setstate(value.getstate())
+        return twin
+    return value
+
+
 _INNER = (list, dict, set)
 
 

@@ -129,10 +129,10 @@ class SeatController(TableController):
     def use_position(self, game) -> None:
         raise TableError("a server table plays its own match")
 
-    def close_uno_window(self, game, opened: int) -> bool:
+    def close_uno_window(self, game, opened: int) -> None:
         """The server table keeps the clock of ``catch-window:N``: a terminal closes no
-        window (it hears of it with the table's change)."""
-        return False
+        window (it hears of it, and reads its log line, with the table's change)."""
+        return None
 
 
 class ClientTableScreen(TableScreen):

@@ -1029,10 +1029,11 @@ class ServerTable:
     def _uno_window_ran_out(self, game, opened: int) -> None:
         """``catch-window:N``: the missed UNO's window has been open N seconds; closed,
         every terminal (and every render worker's mirror) hears of it."""
-        if self.interrupted or not self.ctl.close_uno_window(game, opened):
+        lines = None if self.interrupted else self.ctl.close_uno_window(game, opened)
+        if lines is None:
             return
         self.version += 1
-        self._broadcast(TableChange(()))
+        self._broadcast(TableChange(tuple(lines)))
 
     def _later(self, key: object, delay: float, callback, *args) -> None:
         self._cancel_timer(key)

@@ -307,7 +307,9 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
 
     def _uno_window_ran_out(self, game, opened: int) -> None:
         """``catch-window:N``: the missed UNO's window has been open N seconds."""
-        if self.ctl.close_uno_window(game, opened):
+        lines = self.ctl.close_uno_window(game, opened)
+        if lines is not None:
+            self.query_one(GameLog).add(lines)
             self._refresh()
 
     def _refresh_prompt(self) -> None:
