@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from textual.geometry import Region
+
 from uno_tui.app.app import UnoApp
 from uno_tui.app.screens.handoff import HandoffScreen
 from uno_tui.app.screens.setup import SetupScreen, computer_levels
@@ -10,7 +12,7 @@ from uno_tui.app.widgets.checklist import CheckList
 from uno_tui.app.widgets.choice import ChoiceRow
 from uno_tui.app.widgets.seat_table import KindSwitch, NameInput, SeatTable
 from uno_tui.bots import BOT_LEVELS
-from uno_tui.config import PlayConfig, default_bot_level
+from uno_tui.config import PlayConfig, SeatSpec, default_bot_level
 
 from .helpers import (click, make_app, make_controller, on_every_frame, press, quiet,
                       redrawn_regions, settle, shown)
@@ -316,3 +318,50 @@ async def test_the_first_frame_after_plus_shows_the_new_seat_with_its_cursor():
             assert frames and frames[0], frames
             name = table.seat_rows[-1].query_one(NameInput)
             assert app.screen.query_one("#setup").region.contains_region(name.region)
+
+
+async def test_plus_shows_the_spare_seat_in_its_place_and_moves_nothing_below_it():
+    """A spare row is mounted ahead as the seat "+" adds, invisible over the links' line
+    below the seats: the first frame after "+" draws that line (and the hint and the
+    footer's keys, which follow the focus, and the field the focus left), not the fields
+    below the seats, which moved down a line and were all drawn again first."""
+    app = UnoApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await quiet(pilot)
+        screen = app.screen
+        table = screen.query_one(SeatTable)
+        for count in range(5, 7):
+            below = {name: screen.query_one(name).region for name in ("#mode", "#target-line")}
+            mounted = len(table.query("SeatRow"))
+            links = screen.query_one(".seat-links").region
+            allowed = [Region(0, links.y, screen.size.width, 1),
+                       screen.query_one("#setup-error").region,
+                       screen.query_one("KeysFooter").region]
+            if screen.focused is not None:
+                allowed.append(screen.focused.region)      # its focus ring goes
+            frames: list[list] = []
+            compositor = screen._compositor
+            render_update = compositor.render_update
+
+            def noted(*args, **kwargs):
+                frames.append(list(compositor._dirty_regions))
+                return render_update(*args, **kwargs)
+
+            compositor.render_update = noted
+            firsts: list[tuple] = []
+            on_every_frame(app, lambda app: firsts.append(
+                (len(table.query("SeatRow")), {name: screen.query_one(name).region
+                                               for name in below})) if not firsts else None)
+            await press(pilot, "plus")
+            await quiet(pilot)
+            compositor.render_update = render_update
+            assert len(table.rows) == count
+            assert table.seat_rows[-1].seat == SeatSpec(f"CPU {count - 1}", default_bot_level())
+            # The first frame: nothing mounted, nothing below the seats moved...
+            assert firsts[0] == (mounted, below), firsts[0]
+            # ...and only the new seat's line, the hint, the footer and the field the
+            # focus left were drawn.
+            assert frames and all(any(place.contains_region(region) for place in allowed)
+                                  for region in frames[0]), (count, frames[0], allowed)
+        # Once it is out the new seat is one of the rows, the links below it.
+        assert screen.query_one(".seat-links").region.y == table.seat_rows[-1].region.y + 1

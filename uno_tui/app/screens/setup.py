@@ -54,6 +54,16 @@ TARGETS = (100, 150, 200, 250, 300, 400, 500, 750, 1000)
 TESTING_LEVELS = ("random",)
 
 
+def next_computer_seat(seats) -> SeatSpec:
+    """The seat "+" adds after ``seats``: a computer at the default level, called "CPU n"
+    with the first number no seat's name has."""
+    names = {seat.name.casefold() for seat in seats}
+    number = 1
+    while f"cpu {number}" in names:
+        number += 1
+    return SeatSpec(computer_name(number), default_bot_level())
+
+
 def computer_levels() -> tuple[str, ...]:
     """The computer levels in the order a player goes through them: weakest first, the
     levels for testing last (Right on "Person" went to "random" first)."""
@@ -131,7 +141,7 @@ class SetupScreen(Screen[None]):
             yield ChoiceRow([(tr(v.label), name) for name, v in VARIANTS.items()],
                             config.variant, label=tr("Variant"), id="variant")
             yield SeatTable(self.seats, computer_levels(), id="seat-table", max_seats=MAX_SEATS,
-                            testing=TESTING_LEVELS)
+                            testing=TESTING_LEVELS, next_seat=next_computer_seat)
             yield ChoiceRow([(tr(MODE_LABELS[m]) if m in MODE_LABELS else m, m) for m in MODES],
                             config.mode, label=tr("Match"), id="mode")
             # The language on the target's line: a field of its own would push the
@@ -380,11 +390,7 @@ class SetupScreen(Screen[None]):
 
     def action_add_seat(self) -> None:
         table = self.query_one(SeatTable)
-        names = {seat.name.casefold() for seat in table.rows}
-        number = 1
-        while f"cpu {number}" in names:
-            number += 1
-        if not table.add_seat(SeatSpec(computer_name(number), default_bot_level())):
+        if not table.add_seat(next_computer_seat(table.rows)):
             self._say(self.app.tr("At most {most} seats.", most=MAX_SEATS))
 
     def action_remove_seat(self) -> None:

@@ -3,7 +3,7 @@ player (a person or a computer level) in a switch beside it."""
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Callable, Sequence
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -29,6 +29,8 @@ __all__ = ["SeatTable", "NameInput", "KindSwitch", "kind_label", "level_word"]
 #: punctuation ("+" adds a seat instead).
 NAME_PATTERN = r"[\w \-.'&]*"
 _ADD_LABEL = N_("+ Add seat")
+#: The class of the spare row, laid over the links' line until "+" takes it (setup.tcss).
+SPARE = "-spare"
 _REMOVE_LABEL = N_("- Remove seat")
 #: The built-in computer levels as players read them (the command line's
 #: ``cpu:LEVEL`` keeps the English names; a rule set's own level shows its name).
@@ -170,11 +172,18 @@ class SeatRow(Horizontal):
                 label.update(str(number), layout=False)
 
     def seat_as(self, seat: SeatSpec, number: int) -> None:
-        """Show ``seat`` as seat ``number`` (a spare row taken into use)."""
+        """Show ``seat`` as seat ``number`` (a spare row taken into use), changing only
+        what differs: the spare was made as the seat "+" would add, and each change
+        costs the keypress (a new name is validated and restyles its field)."""
         self._seat, self._number = seat, number
         self.show_number(number)
-        self.query_one(NameInput).value = seat.name
-        self.query_one(KindSwitch).set_reactive(KindSwitch.level, seat.level)
+        name = self.query_one(NameInput)
+        if name.value != seat.name:
+            name.value = seat.name
+        switch = self.query_one(KindSwitch)
+        if switch.level != seat.level:
+            switch.set_reactive(KindSwitch.level, seat.level)
+            switch.refresh()
 
 
 class SeatTable(Vertical):
@@ -192,8 +201,10 @@ class SeatTable(Vertical):
         Binding("down", "move(1)", "Seat below", show=False, priority=True),
     ]
 
-    rows: reactive[tuple[SeatSpec, ...]] = reactive(())
-    cursor: reactive[int] = reactive(0)
+    # (Not repainted: the table draws nothing of its own, and a repaint drew every seat
+    # again at each "+" and each focus move.)
+    rows: reactive[tuple[SeatSpec, ...]] = reactive((), repaint=False)
+    cursor: reactive[int] = reactive(0, repaint=False)
 
     class AddRequested(Message):
         """The "add seat" link was clicked."""
@@ -203,8 +214,11 @@ class SeatTable(Vertical):
 
     def __init__(self, seats: Sequence[SeatSpec], levels: Sequence[str], *,
                  id: str | None = None, max_seats: int = 16,
-                 testing: Sequence[str] = ()) -> None:
+                 testing: Sequence[str] = (),
+                 next_seat: Callable[[Sequence[SeatSpec]], SeatSpec] | None = None) -> None:
         super().__init__(id=id)
+        #: The seat "+" adds after ``rows`` (the spare row is made as that seat).
+        self.next_seat = next_seat or (lambda rows: SeatSpec("", None))
         #: A person, then the computer levels in the order Left/Right go through them.
         self.kinds: tuple[str | None, ...] = (None, *levels)
         self.testing = frozenset(testing)
@@ -219,11 +233,11 @@ class SeatTable(Vertical):
         yield Static(Text(header, style="bold"), classes="seat-header")
         for number, seat in enumerate(self.rows, start=1):
             yield SeatRow(seat, self.kinds, self.testing, number=number)
-        if len(self.rows) < self.max_seats:
-            yield self._new_spare()
         with Horizontal(classes="seat-links"):
             yield ActionLink(tr(_ADD_LABEL), id="add-seat")
             yield ActionLink(tr(_REMOVE_LABEL), id="remove-seat")
+        if len(self.rows) < self.max_seats:
+            yield self._new_spare()
 
     # ------------------------------------------------------------- reading
 
@@ -236,19 +250,31 @@ class SeatTable(Vertical):
     def seat_rows(self) -> list[SeatRow]:
         return [row for row in self.query(SeatRow) if row is not self._spare]
 
-    #: A hidden row mounted ahead, which "+" shows: mounting a row (four widgets styled
-    #: and laid out) took most of the keypress (7.6x a bare Textual app's).
+    #: A row mounted ahead as the seat "+" will add, invisible, laid over the links'
+    #: line below the last seat (it takes no room): "+" makes it visible there, and only
+    #: that line is drawn. Mounting a row (four widgets styled and laid out) took most
+    #: of the keypress (7.6x a bare Textual app's), and a row shown in the flow moved
+    #: every field below the seats down a line, all drawn again, before the new seat
+    #: showed. Once that frame is out the row joins the seats (:meth:`_added`): the
+    #: links and the fields below move down while nobody waits.
     _spare: SeatRow | None = None
 
     def _new_spare(self) -> SeatRow:
-        row = SeatRow(SeatSpec("", None), self.kinds, self.testing, number=0)
-        row.display = False
+        row = SeatRow(self.next_seat(self.rows), self.kinds, self.testing,
+                      number=len(self.rows) + 1)
+        row.add_class(SPARE)
+        row.visible = False
+        self._place_spare(row)
         self._spare = row
         return row
 
-    def _mount_spare(self, after: SeatRow) -> None:
-        if self._spare is None and after.is_attached and len(self.rows) < self.max_seats:
-            self.mount(self._new_spare(), after=after)
+    def _place_spare(self, row: SeatRow) -> None:
+        """Lay the spare over the links' line, below the header and the seats."""
+        row.styles.offset = (0, 1 + len(self.rows))
+
+    def _mount_spare(self) -> None:
+        if self._spare is None and self.is_attached and len(self.rows) < self.max_seats:
+            self.mount(self._new_spare())
 
     def _number_rows(self) -> None:
         for number, row in enumerate(self.seat_rows, start=1):
@@ -288,7 +314,7 @@ class SeatTable(Vertical):
         if spare is not None and spare.is_mounted:
             self._spare = None
             spare.seat_as(seat, len(rows) + 1)
-            spare.display = True
+            spare.visible = True
             row = spare
             # The focus at once, so the row shows in the first frame with its cursor (it
             # came a frame later); scrolled into view once it is laid out.
@@ -302,6 +328,11 @@ class SeatTable(Vertical):
         return True
 
     def _added(self, row: SeatRow) -> None:
+        if row.has_class(SPARE) and row.is_attached:
+            # The frame with the new seat is out: it joins the seats, above the links.
+            row.remove_class(SPARE)
+            row.styles.offset = None
+            self.move_child(row, before=self.query_one(".seat-links"))
         self._number_rows()
         if row.is_attached:
             name = row.query_one(NameInput)
@@ -310,7 +341,7 @@ class SeatTable(Vertical):
             else:
                 name.focus()
             # The next "+" shows a row mounted now, while nobody waits for it.
-            self.call_after_refresh(self._mount_spare, row)
+            self.call_after_refresh(self._mount_spare)
 
     def remove_seat(self, minimum: int = 2) -> bool:
         """Remove the picked seat; False when only ``minimum`` seats are left."""
@@ -326,6 +357,10 @@ class SeatTable(Vertical):
         if had_focus:
             left[self.cursor].query_one(NameInput).focus()
         self.call_after_refresh(self._number_rows)
+        if self._spare is not None:
+            self._place_spare(self._spare)      # up a line, over the links again
+        else:
+            self.call_after_refresh(self._mount_spare)
         return True
 
     @on(ActionLink.Pressed, "#add-seat")
