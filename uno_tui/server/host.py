@@ -877,6 +877,9 @@ class Host:
         del self._tables[table.number]
         kept = table.discard_save(self.store.root / CLOSED_FOLDER)
         self.log_event_line("table closed", table=table.number, why=why, saved=kept)
+        # Closed now (a table out of the list must not play on until a task runs);
+        # its tasks are waited for in the background.
+        table.shut()
         asyncio.get_running_loop().create_task(table.close())
 
     def _close_abandoned(self) -> None:

@@ -386,8 +386,8 @@ class ServerTable:
         self.interrupted = True
         self.interrupted_since = time.monotonic()
 
-    async def close(self) -> None:
-        """Stop the table: no more actions are applied."""
+    def shut(self) -> None:
+        """Stop the table at once: no more actions are applied, no timer fires."""
         self.closed = True
         self._uno_clock.stop()
         for handle in self._timers.values():
@@ -395,6 +395,10 @@ class ServerTable:
         self._timers.clear()
         for task in self._tasks:
             task.cancel()
+
+    async def close(self) -> None:
+        """Stop the table (:meth:`shut`) and wait for its tasks to end."""
+        self.shut()
         for task in self._tasks:
             try:
                 await task
