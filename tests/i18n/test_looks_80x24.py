@@ -58,3 +58,24 @@ async def test_the_lobby_at_80x24_in_japanese_keeps_its_lines_and_title_whole(tm
     assert any("ようこそ" in row for row in greeting), rows
     starts = [row for row in greeting if row[0] in NO_LINE_START]
     assert starts == [], greeting
+
+
+async def test_the_save_mark_at_80x24_in_japanese_keeps_its_warning_sign_with_its_words(
+        tmp_path, monkeypatch):
+    from uno_tui.app.app import UnoApp
+    from uno_tui.saves import MatchStore
+
+    from ..app.helpers import wait_for
+    from ..saves.test_honest_state import CONFIG, full_disk
+
+    full_disk(monkeypatch)
+    app = UnoApp(CONFIG, pace=0, steady=True, store=MatchStore(tmp_path), lang="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: "⚠" in screen_text(app), "the mark")
+        await pilot.pause(0.1)
+        rows = screen_text(app).splitlines()
+        app.exit()
+    [first] = [row for row in rows if "⚠" in row]
+    # Textual folded the sentence (no spaces in it) onto the next row, the sign alone.
+    assert first.strip() != "⚠" and "保存" in first, rows
+    assert not [row for row in rows if row.strip()[:1] in NO_LINE_START and row.strip()]
