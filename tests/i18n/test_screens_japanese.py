@@ -86,7 +86,7 @@ async def test_the_replay_screen_in_japanese(tmp_path):
         await settle(pilot)
         assert isinstance(app.screen, ReplayScreen)
         text = screen_text(app)
-        assert f"リプレイ · クラシックUNO · {len(replay.names)}人" in text
+        assert f"リプレイ・クラシックUNO・{len(replay.names)}人" in text
         assert f"ラウンド 1/{replay.rounds} · アクション 0/{replay.steps}" in text
         assert "全員の手札" in text
 

@@ -121,3 +121,25 @@ async def test_the_setup_and_a_cut_name_draw_no_ambiguous_symbol_in_japanese():
         text = screen_text(app)
     assert "► アンドレア・バ⋯ " in text, text
     assert "…" not in text
+
+
+def test_a_wide_line_within_one_cut_is_drawn_not_refused():
+    """A widget's line with a kanji whose region holds one cut and no other (nothing to
+    keep whole) is left as Textual leaves it: the compositor fix raised IndexError there
+    (seen scanning a server table's screens)."""
+    from rich.segment import Segment
+    from textual.geometry import Region
+    from textual.strip import Strip
+
+    from uno_tui.app.wide_chars import _render_chops
+
+    class OneLine:
+        cuts = [[0, 10, 20]]
+
+        def _get_renders(self, crop):
+            region = Region(10, 0, 4, 1)          # from the cut at 10, ending at 14
+            yield region, region, [Strip([Segment("漢字")], 4)]
+
+    # Textual's own algorithm: Strip.divide([]) gives no piece, so no cut is claimed.
+    assert _render_chops(OneLine(), Region(0, 0, 20, 1), lambda y: True) == [
+        {0: None, 10: None}]

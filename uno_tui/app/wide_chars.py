@@ -44,8 +44,9 @@ def _render_chops(self: Compositor, crop: Region,
                 continue
             chops_line = chops[y]
             final_cuts = [cut for cut in cuts[y] if last_cut >= cut >= first_cut]
-            if not _has_wide(strip):
-                # As Textual does it: the front-most widget's piece wins each cut.
+            if not _has_wide(strip) or len(final_cuts) < 2:
+                # As Textual does it: the front-most widget's piece wins each cut (a
+                # piece within one cut has no cut to keep a wide character from).
                 for cut, piece in zip(final_cuts,
                                       strip.divide([cut - render_x for cut in final_cuts[1:]])):
                     if chops_line.get(cut) is None:

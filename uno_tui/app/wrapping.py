@@ -27,7 +27,7 @@ __all__ = ["wrap", "break_text", "crop_cells", "NO_LINE_START", "NO_LINE_END"]
 #: Characters a line must not start with (行頭禁則): closing brackets and quotes,
 #: punctuation, the long-vowel mark, small kana, iteration marks.
 NO_LINE_START = frozenset(
-    "、。，．・：；？！‼⁇⁈⁉ー―‐〜～…‥）〕］｝〉》」』】〙〗〟’”｠»"
+    "、。，．・：；？！‼⁇⁈⁉ー―‐〜～…‥⋯）〕］｝〉》」』】〙〗〟’”｠»"
     "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ"
     "ゝゞヽヾ々〻"
     ",.:;!?)]}"

@@ -438,7 +438,7 @@ class ClientTableScreen(TableScreen):
             else:
                 self.app.exit()
 
-        self.app.push_screen(MatchResultDialog(summary), chosen)
+        self.app.push_screen(MatchResultDialog(summary, self.app.tr), chosen)
 
 
 class NewTableScreen(SetupScreen):

@@ -13,6 +13,7 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..app.widgets.footer import KeysFooter
+from ..app.widgets.prose import Prose
 from ..app.widgets.title import TitleBar
 from ..config import MAX_NAME, name_problem
 from ..i18n import LANGUAGES, N_
@@ -51,7 +52,9 @@ class LobbyScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield TitleBar(self.app.tr("lobby"), id="lobby-title")
         with Vertical(id="lobby"):
-            yield Static(self._greeting(), id="lobby-greeting")
+            # Prose: its Japanese lines broken by the line-breaking rules (Textual's own
+            # wrapping started a line with 、 at 80 columns).
+            yield Prose(self._greeting(), id="lobby-greeting")
             yield OptionList(id="tables")
             yield Static(self._message_text(), id="lobby-message")
         yield KeysFooter()

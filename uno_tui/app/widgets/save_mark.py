@@ -5,7 +5,8 @@ seconds, and a full disk from the first deal showed nothing at all)."""
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widgets import Static
+
+from .prose import Prose
 
 __all__ = ["SaveMark"]
 
@@ -13,8 +14,10 @@ __all__ = ["SaveMark"]
 POLL = 0.5
 
 
-class SaveMark(Static):
-    """One or two lines over the table, shown only while saving fails."""
+class SaveMark(Prose):
+    """One or two lines over the table, shown only while saving fails. Prose: Textual
+    folded the Japanese sentence (no spaces in it) onto the next line and left the ⚠
+    alone on the first."""
 
     DEFAULT_CSS = """
     SaveMark {
@@ -29,7 +32,7 @@ class SaveMark(Static):
     """
 
     def __init__(self, recorder) -> None:
-        super().__init__(id="save-mark")
+        super().__init__("", id="save-mark")
         self.recorder = recorder
         self._shown: tuple | None = None
 

@@ -18,6 +18,7 @@ from textual.widget import Widget
 from ...i18n import Translator, translator
 from ...saves import SaveFileError, SaveSummary
 from ..glyphs import unambiguous, unambiguous_text
+from ..wrapping import break_text
 
 __all__ = ["SavedMatches", "describe", "ago"]
 
@@ -123,6 +124,9 @@ class SavedMatches(Widget, can_focus=True):
 
     def render(self) -> Text:
         listing, notices = self._listing(), self._notices()
+        # The notices' Japanese broken by the line-breaking rules (Textual folds a
+        # sentence without spaces onto the next line, a lone ⚠ left on the first).
+        notices = break_text(notices, max(1, self.content_size.width)) or notices
         if listing and notices:
             listing.append("\n")
         listing.append_text(notices)

@@ -6,7 +6,14 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-__all__ = ["TitleBar"]
+from ...i18n import N_
+
+__all__ = ["TitleBar", "TITLE_SEPARATOR"]
+
+#: Between the app's name and what is being played: a message, since the dash is an
+#: ambiguous-width character (a terminal set up for Japanese draws it two cells wide,
+#: and the title shifts); Japanese puts a full-width bar there.
+TITLE_SEPARATOR = N_(" — ")
 
 
 class TitleBar(Widget):
@@ -21,5 +28,5 @@ class TitleBar(Widget):
     def render(self) -> Text:
         text = Text("uno-tui", style="bold")
         if self.subtitle:
-            text.append(f" — {self.subtitle}", style="not bold")
+            text.append(self.app.tr(TITLE_SEPARATOR) + self.subtitle, style="not bold")
         return text

@@ -1,0 +1,81 @@
+"""How the Japanese screens look at 80x24: no ambiguous-width character in a title
+(a terminal drawing one two cells wide shifts the line), no line of the lobby's
+greeting that starts with 、 or 。 (kinsoku), no warning sign alone on its line, and
+the replay's dealer mark apart from the name."""
+
+from __future__ import annotations
+
+import asyncio
+import unicodedata
+
+import asyncssh
+
+from uno_tui.app.wrapping import NO_LINE_START
+from uno_tui.server.lobby import LobbyScreen
+
+from ..app.helpers import screen_text
+from ..server.support import serving, wait_until
+
+
+def ambiguous(text: str) -> list[str]:
+    """The characters of ``text`` whose width East Asian terminals may draw as two."""
+    return [c for c in text if unicodedata.east_asian_width(c) == "A"]
+
+
+async def _lobby(host, env: dict[str, str], name: str = "アン", size=(80, 24)):
+    conn = await asyncssh.connect("127.0.0.1", host.port, username=name, known_hosts=None,
+                                  client_keys=None, password=None)
+    await conn.create_process(term_type="xterm-256color", term_size=size, encoding=None,
+                              env=env)
+    session = None
+
+    def started() -> bool:
+        nonlocal session
+        session = next(iter(host.sessions), None)
+        return (session is not None and session.app is not None
+                and isinstance(session.app.screen, LobbyScreen))
+
+    await wait_until(started, "the lobby")
+    return conn, session.app
+
+
+#: A name whose width made Textual's own wrapping start the greeting's second line with
+#: ー at 80 columns (and its third with 。 for a few letters more).
+LONG_NAME = "bartholomewxyz"
+
+
+async def test_the_lobby_at_80x24_in_japanese_keeps_its_lines_and_title_whole(tmp_path):
+    async with serving(tmp_path) as host:
+        conn, app = await _lobby(host, {"LANG": "ja_JP.UTF-8"}, LONG_NAME)
+        await wait_until(lambda: "ようこそ" in screen_text(app), "the greeting")
+        await asyncio.sleep(0.2)
+        rows = screen_text(app).splitlines()
+        conn.close()
+        await conn.wait_closed()
+    assert ambiguous(rows[0]) == [], rows[0]
+    assert "ロビー" in rows[0] and "uno-tui｜ロビー" in rows[0], rows[0]
+    greeting = [row.strip() for row in rows[1:8] if row.strip()]
+    assert any("ようこそ" in row for row in greeting), rows
+    starts = [row for row in greeting if row[0] in NO_LINE_START]
+    assert starts == [], greeting
+
+
+async def test_the_save_mark_at_80x24_in_japanese_keeps_its_warning_sign_with_its_words(
+        tmp_path, monkeypatch):
+    from uno_tui.app.app import UnoApp
+    from uno_tui.saves import MatchStore
+
+    from ..app.helpers import wait_for
+    from ..saves.test_honest_state import CONFIG, full_disk
+
+    full_disk(monkeypatch)
+    app = UnoApp(CONFIG, pace=0, steady=True, store=MatchStore(tmp_path), lang="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: "⚠" in screen_text(app), "the mark")
+        await pilot.pause(0.1)
+        rows = screen_text(app).splitlines()
+        app.exit()
+    [first] = [row for row in rows if "⚠" in row]
+    # Textual folded the sentence (no spaces in it) onto the next row, the sign alone.
+    assert first.strip() != "⚠" and "保存" in first, rows
+    assert not [row for row in rows if row.strip()[:1] in NO_LINE_START and row.strip()]
