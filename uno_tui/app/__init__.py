@@ -25,6 +25,9 @@ def run_app(config: "PlayConfig", *, store: "MatchStore | None" = None,
     # lives as long as the app: looking for garbage among it took ~25 ms of CPU before
     # the first frame. The collector waits for the first frame (see UnoApp.on_mount).
     gc.disable()
+    # A hangup while the app is being built ends it as one after: saved, 128 + n.
+    from . import early_signals
+    early_signals.hold()
     try:
         from .app import UnoApp
 

@@ -25,6 +25,7 @@ from ..i18n import DEFAULT_LANGUAGE, os_reason, parse_language, reason, translat
 from ..paths import data_dir
 from ..preferences import Preferences
 from ..saves import MatchRecord, MatchRecorder, MatchStore, SaveFileError
+from . import early_signals
 from .controller import DEFAULT_PACE, TableController
 from .input_gate import InputGate
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
@@ -42,7 +43,7 @@ __all__ = ["UnoApp", "write_crash_report", "EXIT_SIGNALS"]
 
 _HERE = Path(__file__).parent
 #: Signals that end the app the clean way: save, restore the terminal, exit 128 + signal.
-EXIT_SIGNALS = (signal.SIGHUP, signal.SIGTERM, signal.SIGINT)
+EXIT_SIGNALS = early_signals.EXIT_SIGNALS
 #: Seconds the clean exit after a signal may take before the process ends anyway (a
 #: terminal that has gone away can make the last writes hang).
 SIGNAL_EXIT_GRACE = 3.0
@@ -363,6 +364,9 @@ class UnoApp(InputGate, App[int]):
                 loop.add_signal_handler(signum, self._signalled, signum)
             except (ValueError, RuntimeError, NotImplementedError):  # not the main thread
                 return
+        held = early_signals.take_held()
+        if held is not None:            # it came while the app was being built
+            self._signalled(held)
 
     def _signalled(self, signum: int, watchdog: bool = True) -> None:
         """Save, then exit with 128 + ``signum``; Textual's exit restores the terminal

@@ -131,21 +131,33 @@ class InputGate:
 def skip_mounting_removed_nodes() -> None:
     """Make every Textual node skip its Compose, Mount and Resize once it is being
     removed (``_pruning``, set on it and all its children the moment their removal
-    starts): there is nothing left to put up or fit, and its handlers would look for
-    widgets already gone. Applied once; a node that is not being removed mounts and
-    resizes as before."""
+    starts), or once its app is exiting (a signal during the launch: the table screen's
+    ``on_mount`` mounted its prompt panel into an app that had begun to exit, and
+    Textual refused with ``MountError``): there is nothing left to put up or fit, and
+    its handlers would look for widgets already gone. Applied once; a node that is not
+    going mounts and resizes as before."""
     if getattr(MessagePump._dispatch_message, "skips_removed", False):
         return
     dispatch = MessagePump._dispatch_message
 
     async def _dispatch_message(self, message) -> None:
-        if isinstance(message, _NOT_WHILE_REMOVED) and getattr(
-                self, "_pruning", False):
+        if isinstance(message, _NOT_WHILE_REMOVED) and _going(self):
             return
         await dispatch(self, message)
 
     _dispatch_message.skips_removed = True
     MessagePump._dispatch_message = _dispatch_message
+
+
+def _going(node: MessagePump) -> bool:
+    """True when ``node`` is being removed, or is a part of an app that is exiting."""
+    if getattr(node, "_pruning", False):
+        return True
+    try:
+        app = node.app
+    except Exception:           # no active app: nothing of ours to decide
+        return False
+    return node is not app and app._exit
 
 
 skip_mounting_removed_nodes()
