@@ -1,7 +1,7 @@
 """The same seed plays the same games: a seeded random round's every event (and its end
-state) is what it was when these digests were taken, on main at 4a451e7, before the
-engine's hot paths were changed for speed (slots on ``Game``, one flag for an ordinary
-turn). A change meant to make the engine faster must leave them as they are; a change to
+state) is what it was when these digests were taken on main (abe0c92, whose engine is
+4a451e7's, with two hash seeds), before the engine's hot paths were changed for speed
+(slots on ``Game``, one flag for an ordinary turn). A change meant to make the engine faster must leave them as they are; a change to
 the rules that alters play updates them on purpose, saying why."""
 
 from __future__ import annotations
