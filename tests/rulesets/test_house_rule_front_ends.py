@@ -18,7 +18,8 @@ from uno_tui.app.prompts import prompter_for
 from uno_tui.app.prompts.windows import out_of_turn_sentence
 from uno_tui.engine import DecisionKind, Event, EventKind, Game, Play, house_rule
 
-from ..app.helpers import asked, make_app, panel, press, rigged, settle, shown
+from ..app.helpers import (asked, make_app, panel, press, rigged, screen_text, settle,
+                           shown)
 from . import outside_house_rule as five
 
 NAMES = ("Ann", "Bob", "Cy")
@@ -161,7 +162,7 @@ async def test_a_seat_that_can_deflect_a_draw_two_is_asked_in_deflects_own_words
         await settle(pilot)
         assert asked(pilot.app) == DecisionKind.RESPOND
         question = panel(pilot.app).question
-        assert question.title == "Ann: take the draw or send it on (Skip or Reverse of Red)"
+        assert question.title == "Ann: take the draw or send it on"
         assert question.message == ("CPU 2 played Red Draw Two on Ann. A Skip sends the draw "
                                     "on to CPU 1; a Reverse sends it back to CPU 2.")
         assert [o.label for o in question.options] == [
@@ -181,14 +182,25 @@ async def test_a_draw_sent_on_to_a_seat_that_can_send_it_again_says_so():
         await settle(pilot)
         assert asked(pilot.app) == "deflected"
         question = panel(pilot.app).question
-        assert question.title == ("Ann: take the draw or send it on again (Skip or Reverse "
-                                  "of Red)")
+        assert question.title == "Ann: take the draw or send it on again"
         assert question.message.startswith("CPU 2 sent the draw on to Ann with Red Skip.")
         assert [o.label for o in question.options] == [
             "Accept: draw 2 cards", "Send it back to CPU 2 with Red Reverse"]
         await press(pilot, "a")
         await settle(pilot)
     assert "Ann takes the draw" in ctl.log
+
+
+async def test_deflects_question_is_not_cut_at_80x24():
+    ctl = rigged("Ann,cpu,cpu", hands=[["RS", "RR", "B5"], ["Y1", "Y2", "Y3"], ["R+2", "G1", "G2"]],
+                 top="R3", current=2, rules=("deflect",))
+    async with make_app(ctl).run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        text = screen_text(pilot.app)
+        for line in ("Ann: take the draw or send it on", "Send it on to CPU 1 with Red Skip",
+                     "Send it back to CPU 2 with Red Reverse"):
+            assert line in text
+        assert "…" not in text
 
 
 async def test_with_nothing_to_deflect_with_the_draw_two_is_answered_as_ever():
@@ -208,5 +220,5 @@ async def test_deflects_prompt_reads_japanese():
     async with make_app(ctl, lang="ja").run_test() as pilot:
         await settle(pilot)
         question = panel(pilot.app).question
-        assert question.title == "Ann：引くか、かわすか（赤のスキップかリバースで）"
+        assert question.title == "Ann：引くか、かわすか"
         assert [o.label for o in question.options][1] == "赤のスキップでCPU 1へかわす"

@@ -3,7 +3,7 @@ of a seat that may send a draw on (a Draw Two to answer, or a draw deflected to 
 
 from __future__ import annotations
 
-from ....app.cardtext import card_style, color_name, long_label
+from ....app.cardtext import card_style, long_label
 from ....app.frontends import FrontEnd
 from ....app.prompts.turn import amount_words
 from ....app.prompts.question import Option, Question
@@ -70,8 +70,8 @@ def answer_or_send_on(ask_respond: Prompter) -> Prompter:
             return await ask_respond(context)
         view, tr = context.view, context.tr
         attacker = context.names[view.context.get("attacker", view.current)]
-        title = tr("{name}: take the draw or send it on (Skip or Reverse of {color})",
-                   name=context.name, color=color_name(view.color))
+        # (Which cards send it on, and where, the options say: the title fits 80 columns.)
+        title = tr("{name}: take the draw or send it on", name=context.name)
         happened = tr("{attacker} played {card} on {name}.", attacker=attacker,
                       card=long_label(view.top), name=context.name)
         return await context.ask(_ask_to_send_on(context, sends, title, happened))
@@ -82,8 +82,7 @@ async def ask_deflected(context: PromptContext):
     """A draw sent on to this seat: take it, or send it on again."""
     view, tr = context.view, context.tr
     sender = context.names[view.context.get("attacker", view.current)]
-    title = tr("{name}: take the draw or send it on again (Skip or Reverse of {color})",
-               name=context.name, color=color_name(view.color))
+    title = tr("{name}: take the draw or send it on again", name=context.name)
     happened = tr("{sender} sent the draw on to {name} with {card}.", sender=sender,
                   name=context.name, card=long_label(view.top))
     return await context.ask(_ask_to_send_on(context, _sends(context), title, happened))
