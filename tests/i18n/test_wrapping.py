@@ -9,7 +9,7 @@ from rich.cells import cell_len
 from uno_tui.app.widgets import card as cards
 from uno_tui.app.widgets.log import INDENT, wrap_line
 from uno_tui.app.wrapping import NO_LINE_END, NO_LINE_START, wrap
-from uno_tui.engine import Face
+from uno_tui.engine import Face, Kind
 from uno_tui.i18n import translator
 
 from ..app.helpers import make_controller
@@ -90,4 +90,12 @@ def test_card_names_in_japanese_break_with_the_same_rules():
     name_lines = cards.card_name_lines
     assert name_lines(Face.parse("W+4"), 9, 2, JA) == ("ワイルド", "ドロー4")
     assert name_lines(Face.parse("WPU"), 11, 3, JA) == ("ワイルド", "パイル", "アップ")
-    assert name_lines(Face.parse("OSE"), 9, 2, JA) == ("全員ス", "キップ")
+    assert name_lines(Face.parse("OSE"), 9, 2, JA) == ("全員", "スキップ")
+
+
+def test_a_japanese_card_name_breaks_between_its_words():
+    # At 80x24 Flip's Wild Draw Color read "ドローカ / ラー" (a word cut in two).
+    name_lines = cards.card_name_lines
+    assert name_lines(Face(None, Kind.WILD_DRAW_COLOR), 8, 2, JA) == ("ドロー", "カラー")
+    assert name_lines(Face(None, Kind.WILD_DRAW_COLOR), 11, 3, JA) == (
+        "ワイルド", "ドロー", "カラー")

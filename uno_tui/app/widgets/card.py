@@ -13,6 +13,7 @@ piles turn into segments.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import NamedTuple, Sequence
 
@@ -144,16 +145,39 @@ def card_name_lines(face: Face, width: int, lines: int,
     return ()
 
 
+#: Where a card's name in Japanese may break between its words: after a long vowel
+#: mark or a middle dot ending a word (ドロー|カラー), and where kanji meet kana
+#: (全員|スキップ); never before a digit or a sign (ドロー4, +2 stay whole).
+_NAME_JOINTS = re.compile(r"(?<=[ー・])(?=[^\x00-\x7f])"
+                          r"|(?<=[\u4e00-\u9fff])(?=[\u3040-\u30ff])"
+                          r"|(?<=[\u3040-\u30ff])(?=[\u4e00-\u9fff])")
+
+
+def _name_wrap(name: str, width: int) -> list[str]:
+    """``name`` (in Japanese) in lines of ``width`` cells, broken between its words
+    where they fit ("ドロー / カラー", not "ドローカ / ラー"); a word wider than a line
+    breaks as any text does."""
+    lines: list[str] = []
+    for word in filter(None, _NAME_JOINTS.split(name)):
+        if lines and cell_len(lines[-1] + word) <= width:
+            lines[-1] += word
+        elif cell_len(word) <= width:
+            lines.append(word)
+        else:
+            lines.extend(wrap(word, width))
+    return lines
+
+
 def _wide_name_lines(name: str, width: int, lines: int, tr: Translator) -> tuple[str, ...]:
     wild = tr.words(kind_name(Kind.WILD))
     while name:
         rest = name[len(wild):].lstrip(" ・") if name.startswith(wild) else ""
         if rest:
             # "ワイルド / ドロー4" reads better than "ワイルドド / ロー4".
-            wrapped = [wild, *wrap(rest, width)]
+            wrapped = [wild, *_name_wrap(rest, width)]
             if len(wrapped) <= lines and all(cell_len(line) <= width for line in wrapped):
                 return tuple(wrapped)
-        wrapped = wrap(name, width)
+        wrapped = _name_wrap(name, width)
         if len(wrapped) <= lines:
             return tuple(wrapped)
         if not rest:
