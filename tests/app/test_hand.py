@@ -92,3 +92,53 @@ async def test_a_long_hand_is_fanned_along_the_bottom_at_200x60():
         assert await click(pilot, ChipGrid, offset=grid.chip_offset(1))
         await settle(pilot)
         assert "Ann plays Red 2" in screen_text(pilot.app)
+
+
+def _layouts_asked_by_the_hand(grid: ChipGrid) -> list[str]:
+    """Note every layout the hand's grid or one of its card slots asks for from now on
+    (a style that moves or resizes a widget calls its ``refresh(layout=True)``)."""
+    asked_for: list[str] = []
+    for widget in (grid, *grid._slots):
+        def noted(*regions, _refresh=widget.refresh, _name=repr(widget), **kwargs):
+            if kwargs.get("layout"):
+                asked_for.append(_name)
+            return _refresh(*regions, **kwargs)
+        widget.refresh = noted
+    return asked_for
+
+
+async def test_a_card_played_or_drawn_moves_no_card_slot():
+    """Issue 20: a card leaving the hand moved the emptied slot below the rows, which made
+    Textual lay out the whole screen on every terminal at the table (8 ms of an update).
+    The emptied slot now keeps its place and draws nothing; the card drawn later fills it
+    where it is."""
+    from .helpers import screen_text
+
+    ctl = rigged("Ann,cpu", hands=[["R1", "G2", "R3", "B4", "Y5"], ["Y7", "Y8", "B6"]],
+                 top="R5", draw=["G9", "B8", "G7"], ids=True)
+    async with make_app(ctl).run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        grid = pilot.app.table.query_one(ChipGrid)
+        assert len(grid.cards) == 5
+        places = [slot.styles.offset for slot in grid._slots]
+        asked_for = _layouts_asked_by_the_hand(grid)
+        played = grid.cards[0].id
+        await press(pilot, "1", "enter")        # Red 1; the computer draws and passes
+        await settle(pilot)
+        assert ctl.log[0].startswith("Ann plays Red 1")
+        assert [card.face.label for card in grid.cards] == [
+            "Green 2", "Red 3", "Blue 4", "Yellow 5"]
+        # Each slot shows the card now at its index; the fifth is empty and blank.
+        assert [slot.facts.card_id for slot in grid._slots[:4]] == [
+            card.id for card in grid.cards]
+        emptied = grid._slots[4]
+        assert emptied.facts is None
+        assert all(not emptied.render_line(y).text.strip()
+                   for y in range(emptied.size.height))
+        hand_text = screen_text(pilot.app).split("Ann's hand")[1]
+        assert f"#{played}" not in hand_text.split("\n", 1)[1]
+        await press(pilot, "d")                  # Ann draws Blue 8
+        await settle(pilot)
+        assert len(grid.cards) == 5 and grid._slots[4].facts.face.label == "Blue 8"
+        assert [slot.styles.offset for slot in grid._slots] == places
+        assert asked_for == []

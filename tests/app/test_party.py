@@ -65,6 +65,37 @@ async def test_wild_pile_up_plays_a_card_of_the_piles_colour_with_the_pile_in_vi
     assert "Bob plays Green 3 on the mini-pile" in ctl.log
 
 
+async def test_a_card_played_on_the_shown_mini_pile_lays_nothing_out():
+    """Issue 20: every change of the mini-pile (a card on it, whose turn on it) laid out
+    the whole screen on every terminal at the table; its size never changes while it
+    shows, so only showing or hiding it lays out now."""
+    from uno_tui.rulesets.party.frontend.widgets import MiniPile
+
+    ctl = rigged("Ann,Bob", variant="party",
+                 hands=[["WPU", "R2", "R3"], ["G1", "Y2", "G3", "G1"]], top="R5",
+                 draw=["W", "G7"])
+    async with make_app(ctl).run_test() as pilot:
+        await take_keyboard(pilot, "Ann")
+        await press(pilot, "1", "enter")
+        await take_keyboard(pilot, "Bob")
+        piles = [pile for pile in pilot.app.table.query(MiniPile) if pile.display]
+        assert piles and all(pile.facts.count == 2 for pile in piles)
+        laid_out: list[MiniPile] = []
+        for pile in piles:
+            def noted(*regions, _pile=pile, _refresh=pile.refresh, **kwargs):
+                if kwargs.get("layout"):
+                    laid_out.append(_pile)
+                return _refresh(*regions, **kwargs)
+            pile.refresh = noted
+        await press(pilot, "2")                   # Green 3 on it: Ann's turn on the pile
+        await settle(pilot)
+        assert "Bob plays Green 3 on the mini-pile" in ctl.log
+        assert all(pile.display and pile.facts.count == 3 for pile in piles)
+        assert laid_out == []
+        await take_keyboard(pilot, "Ann")
+        assert "Mini-pile: 3" in await shown(pilot)
+
+
 async def test_wild_pile_up_without_a_card_takes_the_pile():
     ctl = rigged("Ann,Bob", variant="party",
                  hands=[["WPU", "R2", "R3"], ["Y1", "Y2", "B3"]], top="R5",

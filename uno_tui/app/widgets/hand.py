@@ -94,6 +94,13 @@ class CardSlot(Widget):
             strips = _card_strips(lines, style)
             if y < len(strips):
                 return strips[y]
+        # Empty (it keeps its place after its card left): blank in the very styles the
+        # grid gives its own empty space beneath, so that the screen is the same cell for
+        # cell whether a slot lies there or not: the grid's first line is its notice's
+        # (a text of no colour of its own: the background alone), the others are its
+        # padding (its colours).
+        if y + int(self.styles.offset.y.value) == 0:
+            style = Style.from_color(bgcolor=style.bgcolor)
         return Strip.blank(self.size.width, style)
 
     def on_click(self, event: events.Click) -> None:
@@ -143,9 +150,17 @@ class ChipGrid(Widget):
         self._sync()
 
     def _sync(self, *_) -> None:
-        """Give every slot its card; add slots when the hand grows. A slot without a card
-        is emptied and laid below the rows, never hidden: hiding or showing one renumbers
-        its siblings, which redraws every card of the hand."""
+        """Give every slot its card; add slots when the hand grows.
+
+        A slot without a card is emptied (it draws nothing), never hidden: hiding or
+        showing one renumbers its siblings, which redraws every card of the hand. While
+        the cards lie side by side, an empty slot keeps its own place in the rows (past
+        the last card, or below the hand's height): a card played or drawn then moves no
+        slot, and only the slots whose card changed are drawn again, without laying out
+        the screen (a moved slot made Textual lay out every widget of it, on each
+        terminal watching the table). Where an empty slot could lie over a card (a
+        fanned hand, whose cards overlap) or the notice (no cards), it goes below.
+        """
         cards = self.cards
         while len(self._slots) < len(cards):
             slot = CardSlot()
@@ -154,14 +169,20 @@ class ChipGrid(Widget):
         size = self.card_size
         columns, step = self.row_layout()
         playable = self.playable
-        unplayable = self.app.tr("no")
         rows = -(-len(cards) // columns) if cards else 1
+        # A blank slot in its own place covers no card only when no card overlaps
+        # another (and no notice shows).
+        empty_in_place = bool(cards) and step >= size.width
         for index, slot in enumerate(self._slots):
             slot.styles.width = size.width
             slot.styles.height = size.height
             if index >= len(cards):
                 slot.facts = None
-                slot.styles.offset = (0, rows * size.height)
+                if empty_in_place:
+                    row, column = divmod(index, columns)
+                    slot.styles.offset = (column * step, row * size.height)
+                else:
+                    slot.styles.offset = (0, rows * size.height)
                 continue
             card = cards[index]
             can_play = None if playable is None else card.id in playable

@@ -43,7 +43,10 @@ class MiniPile(TableWidget):
     TABLE_AREA = "piles"
     ROUND_AREA = "status"
 
-    facts: reactive[PileFacts | None] = reactive(None, layout=True)
+    #: What it shows: a change repaints it, and lays the screen out only when it is shown
+    #: or hidden (``display``): its size follows ``size_class`` alone, so a card played
+    #: on the mini-pile need not lay out every widget of the screen again.
+    facts: reactive[PileFacts | None] = reactive(None)
     size_class: reactive[CardSize] = reactive(COMPACT, layout=True)
 
     def read(self, state: TableState) -> None:
