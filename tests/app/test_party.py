@@ -45,14 +45,25 @@ async def test_point_taken_each_person_votes_behind_their_handoff_and_votes_show
     assert "Ann pointed at Bob" in log and "Bob pointed at Ann" in log
 
 
+def _wild_pile_up_on_bob():
+    """Ann holds a Wild Pile Up; Bob, next, holds two Green 1s and a Green 3 (the pile
+    turns up a Wild and a Green 7)."""
+    return rigged("Ann,Bob", variant="party",
+                  hands=[["WPU", "R2", "R3"], ["G1", "Y2", "G3", "G1"]], top="R5",
+                  draw=["W", "G7"])
+
+
+async def _pile_up_reaches_bob(pilot) -> None:
+    """Ann plays her Wild Pile Up and the keyboard goes to Bob."""
+    await take_keyboard(pilot, "Ann")
+    await press(pilot, "1", "enter")
+    await take_keyboard(pilot, "Bob")
+
+
 async def test_wild_pile_up_plays_a_card_of_the_piles_colour_with_the_pile_in_view():
-    ctl = rigged("Ann,Bob", variant="party",
-                 hands=[["WPU", "R2", "R3"], ["G1", "Y2", "G3", "G1"]], top="R5",
-                 draw=["W", "G7"])
+    ctl = _wild_pile_up_on_bob()
     async with make_app(ctl).run_test() as pilot:
-        await take_keyboard(pilot, "Ann")
-        await press(pilot, "1", "enter")
-        await take_keyboard(pilot, "Bob")
+        await _pile_up_reaches_bob(pilot)
         assert asked(pilot.app) == "pile_up"
         # Bob's two Green 1s play alike: one option stands for both.
         text = await shown(pilot)
@@ -71,13 +82,9 @@ async def test_a_card_played_on_the_shown_mini_pile_lays_nothing_out():
     shows, so only showing or hiding it lays out now."""
     from uno_tui.rulesets.party.frontend.widgets import MiniPile
 
-    ctl = rigged("Ann,Bob", variant="party",
-                 hands=[["WPU", "R2", "R3"], ["G1", "Y2", "G3", "G1"]], top="R5",
-                 draw=["W", "G7"])
+    ctl = _wild_pile_up_on_bob()
     async with make_app(ctl).run_test() as pilot:
-        await take_keyboard(pilot, "Ann")
-        await press(pilot, "1", "enter")
-        await take_keyboard(pilot, "Bob")
+        await _pile_up_reaches_bob(pilot)
         piles = [pile for pile in pilot.app.table.query(MiniPile) if pile.display]
         assert piles and all(pile.facts.count == 2 for pile in piles)
         laid_out: list[MiniPile] = []
