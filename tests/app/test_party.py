@@ -252,7 +252,9 @@ async def test_speed_play_is_claimed_then_gated_to_the_claimer():
         assert_no_leak(pilot.app, public)
         await press(pilot, "1")
         await settle(pilot)
-    assert "Bob jumps in!" in ctl.log
+    # Party's own words for it, the card in the same line.
+    assert any(line.startswith("Bob makes a speed play with Red 5#") for line in ctl.log)
+    assert not any("jumps in" in line for line in ctl.log)
 
 
 async def test_two_people_and_computers_play_a_party_round_by_keys():

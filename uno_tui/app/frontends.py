@@ -31,7 +31,7 @@ from ..engine.ruleset import NUMBER_MARK
 from ..i18n import Phrase, Translator, translator
 
 __all__ = ["FrontEnd", "Teller", "Moment", "short_label", "symbol", "teller", "moment",
-           "prompter", "prompt_wraps", "out_of_turn_words", "widgets", "help_page", "front_end",
+           "prompter", "prompt_wraps", "out_of_turn_words", "out_of_turn_play", "widgets", "help_page", "front_end",
            "house_rule_front_end", "HELP_PAGE", "OUT_OF_TURN_KEYS", "load_front_ends",
            "front_end_problems", "SHARED_TELLERS"]
 
@@ -47,9 +47,9 @@ Moment = Callable[[Event, str, str], str]
 
 #: The sentences an out-of-turn play's words give (see :attr:`FrontEnd.out_of_turn`):
 #: the claim's title (``{card}``), the claimer's card (``{name}``, ``{card}``), the
-#: notice for a claimer with no such card (``{name}``) and the handoff's reason
-#: (``{name}``, ``{card}``).
-OUT_OF_TURN_KEYS = ("who", "which", "none", "claims")
+#: notice for a claimer with no such card (``{name}``), the handoff's reason
+#: (``{name}``, ``{card}``), and the log's line for the play (``{name}``, ``{cards}``).
+OUT_OF_TURN_KEYS = ("who", "which", "none", "claims", "played")
 
 
 @dataclass(frozen=True)
@@ -184,6 +184,17 @@ def moment(kind: str) -> Moment | None:
     """The banner moment of event ``kind`` from a rule set or a house rule."""
     load_front_ends()
     return _moments.get(kind)
+
+
+#: The out-of-turn play of a rule set with none of its own (the jump-in house rule's).
+HOUSE_OUT_OF_TURN = "Jump in"
+
+
+def out_of_turn_play(variant: str) -> str:
+    """The key's own words for an out-of-turn play in rule set ``variant``: the play its
+    front end brings (UNO Party!'s "Speed play"), else the house rule's "Jump in"."""
+    front = front_end(variant)
+    return next(iter(front.out_of_turn), HOUSE_OUT_OF_TURN) if front else HOUSE_OUT_OF_TURN
 
 
 def out_of_turn_words(what: str) -> Mapping[str, str] | None:

@@ -45,11 +45,15 @@ class Narrator:
 
     def __init__(self, names: Sequence[str], face_of: Callable[[int], Face],
                  show_ids: bool = False,
-                 other_face_of: Callable[[int], Face] | None = None) -> None:
+                 other_face_of: Callable[[int], Face] | None = None,
+                 out_of_turn: str = frontends.HOUSE_OUT_OF_TURN) -> None:
         self.names = tuple(names)
         self.face_of = face_of
         self.show_ids = show_ids
         self.other_face_of = other_face_of
+        #: What an out-of-turn play is called at this table (see
+        #: ``frontends.out_of_turn_play``): its log lines are that play's own words.
+        self.out_of_turn = out_of_turn
         self._flipped_since = False
 
     @classmethod
@@ -57,7 +61,8 @@ class Narrator:
         """The narrator of ``game`` (an engine ``Game``); after a Flip, cards played
         before it keep the face they were played with."""
         return cls(names, game.face, show_ids,
-                   other_face_of=lambda card: game.card(card).face(1 - game.side))
+                   other_face_of=lambda card: game.card(card).face(1 - game.side),
+                   out_of_turn=frontends.out_of_turn_play(game.variant.name))
 
     def lines(self, events: Sequence[Event]) -> list[str]:
         """Log lines for ``events`` (in order; some events produce none)."""
@@ -66,6 +71,11 @@ class Narrator:
         # Cards drawn one at a time by the same seat (until a colour shows, until one
         # can be played) make one line: "CPU 1 draws 4 cards", not four.
         drawing: Event | None = None
+        # An out-of-turn play and its card make one line ("Bob jumps in with Red 6!").
+        jumped: Event | None = None
+        # A first card turned over by the next one (UNO Party!'s action cards) is told
+        # as passed over, so the log does not read as three first cards.
+        turned: Event | None = None
         try:
             for event in events:
                 if event.kind == _E.FLIP:
@@ -77,7 +87,17 @@ class Narrator:
                     drawing = drawing._replace(count=drawing.count + public.count)
                     out[-1] = self.line(drawing)
                     continue
+                if jumped is not None and public.kind == _E.PLAY and public.seat == jumped.seat:
+                    out[-1] = self._jumped_with(public)
+                    jumped = None
+                    continue
+                if turned is not None and public.kind == _E.FIRST_CARD:
+                    out[-1] = Phrase("First card: {cards}, an action card: it does nothing, "
+                                     "and the next card is turned",
+                                     cards=self._cards(turned.cards))
                 line = self.line(public)
+                jumped = public if public.kind == _E.JUMP_IN and line else None
+                turned = public if public.kind == _E.FIRST_CARD and line else None
                 drawing = public if public.kind == _E.DRAW and public.count and line else None
                 if line:
                     out.append(line)
@@ -180,6 +200,13 @@ class Narrator:
 
     def _jump_in(self, event, name, target):
         return Phrase("{name} jumps in!", name=name)
+
+    def _jumped_with(self, play: Event) -> str:
+        """An out-of-turn play and its card (see ``lines``), in the words of the rule set
+        or house rule that brings it."""
+        words = frontends.out_of_turn_words(self.out_of_turn) or {}
+        return Phrase(words.get("played") or "{name} jumps in with {cards}!",
+                      name=self._name(play.seat), cards=self._cards(play.cards))
 
     def _round_over(self, event, name, target):
         if event.seat is None:

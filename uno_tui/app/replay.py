@@ -159,9 +159,7 @@ class Replay:
                    *self._narrator().lines(self.game.opening_events)])
 
     def _narrator(self) -> Narrator:
-        game = self.game
-        return Narrator(self.names, game.face,
-                        other_face_of=lambda card: game.card(card).face(1 - game.side))
+        return Narrator.for_game(self.names, self.game)
 
     def _say(self, lines) -> None:
         self.lines.extend(lines)

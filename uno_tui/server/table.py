@@ -686,8 +686,7 @@ class ServerTable:
         ctl.names = tuple(names)
         ctl.seats = tuple(SeatSpec(s.name, s.level) for s in self._seats)
         game = ctl.game
-        ctl.narrator = Narrator(ctl.names, game.face, ctl.show_ids,
-                                other_face_of=lambda card: game.card(card).face(1 - game.side))
+        ctl.narrator = Narrator.for_game(ctl.names, game, ctl.show_ids)
         recorder = self.recorder
         if recorder is not None and recorder.record is not None:
             # The save names who sits here now (whoever comes back after a restart

@@ -22,6 +22,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 
 from ...engine import DecisionKind, Draw, Play
+from .. import frontends
 from ..controller import DEFAULT_PACE, TableController
 from ..hotseat import HotSeat
 from ..moments import ballot_result
@@ -495,7 +496,8 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
         if not claimers or self._asking:
             return
         self.awaiting_turn = False
-        self._run_prompt(partial(self._claim, claimers, "Speed play" if speed else "Jump in"))
+        self._run_prompt(partial(self._claim, claimers,
+                                 frontends.out_of_turn_play(self.ctl.game.variant.name)))
 
     def action_sort(self, by_color: bool) -> None:
         """Show the viewer's hand sorted by colour and number, or as dealt (kept for

@@ -1,6 +1,6 @@
 """Jump-in's front end: the words of its out-of-turn play (the table's ``j`` key: who
-jumps in, with which card). The jump-in's own log line and headline are the turn
-machine's (``JumpIn`` and its event serve Party's speed play too), so they stay shared."""
+jumps in, with which card) and its log lines. The headline is the turn machine's
+(``JumpIn`` and its event serve Party's speed play too), so it stays shared."""
 
 from __future__ import annotations
 
@@ -17,4 +17,5 @@ FRONT_END = FrontEnd(out_of_turn={JUMP_IN: {
     "which": N_("{name}: jump in on {card}"),
     "none": N_("{name}: no jump in"),
     "claims": N_("{name} claims a jump in on {card}."),
+    "played": N_("{name} jumps in with {cards}!"),
 }})

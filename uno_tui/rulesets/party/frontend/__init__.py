@@ -37,6 +37,7 @@ FRONT_END = FrontEnd(
         "which": N_("{name}: speed play on {card}"),
         "none": N_("{name}: no speed play"),
         "claims": N_("{name} claims a speed play on {card}."),
+        "played": N_("{name} makes a speed play with {cards}!"),
     }},
     widgets=(MiniPile, BallotBox),
     help_folder=resources.files(__name__),

@@ -1,0 +1,78 @@
+"""Log lines that tell two events as one: an out-of-turn play and its card, in the words of
+the rule set or house rule that brings it, and UNO Party!'s action cards turned up first
+and passed over (not three "First card:" lines in a row)."""
+
+from __future__ import annotations
+
+from uno_tui.app.narration import Narrator
+from uno_tui.engine import EventKind as E, Face, Game, JumpIn, get_variant
+from uno_tui.i18n import translator
+
+NAMES = ["Ann", "Bob", "Cid"]
+
+
+def _speed_play(variant: str, rules=()) -> tuple[Game, list[str]]:
+    """Cid plays his Red 7 on the Red 7 on top while it is Ann's turn."""
+    game = Game.from_position(variant, hands=[["G1", "G2"], ["B7", "R8"], ["R7", "Y3"]],
+                              top="R7", current=0, rules=rules)
+    red_seven = next(c for c in game.hands[2] if game.face(c) == Face.parse("R7"))
+    events = game.apply(JumpIn(2, red_seven))
+    assert [e.kind for e in events][:2] == [E.JUMP_IN, E.PLAY]
+    return game, Narrator.for_game(NAMES, game).lines(events)
+
+
+def test_party_tells_a_speed_play_and_its_card_as_one_line_in_its_own_words():
+    game, lines = _speed_play("party")
+    assert lines[0] == "Cid makes a speed play with Red 7!"
+    assert not any("Cid plays" in line or "jumps in" in line for line in lines)
+    assert translator("ja").words(lines[0]) == "Cidが赤の7でスピードプレイ！"
+
+
+def test_the_jump_in_house_rule_tells_its_play_in_its_own_words():
+    game, lines = _speed_play("classic", rules=("jump-in",))
+    assert lines[0] == "Cid jumps in with Red 7!"
+    assert not any("Cid plays" in line for line in lines)
+
+
+def test_a_wrong_speed_play_is_told_as_taken_back_not_as_made():
+    game = Game.from_position("party", hands=[["G1", "G2"], ["B7", "R8"], ["R6", "Y3"]],
+                              top="R7", current=0, draw=["G9"])
+    wrong = next(c for c in game.hands[2] if game.face(c) == Face.parse("R6"))
+    lines = Narrator.for_game(NAMES, game).lines(game.apply(JumpIn(2, wrong)))
+    assert lines == ["Cid's speed play of Red 6 does not match: it goes back",
+                     "Cid draws a card"]
+
+
+def test_party_action_cards_turned_up_first_are_told_as_passed_over():
+    variant = get_variant("party")
+    pool: dict[Face, list[int]] = {}
+    for c in variant.build_deck():
+        pool.setdefault(c.light, []).append(c.id)
+    hands = [pool[Face.parse(c)].pop() for c in ["R1", "R2", "R3", "R4", "R5", "R6", "R7"] * 3]
+    first = [pool[Face.parse(c)].pop() for c in ["WPU", "W+4", "B3"]]
+    rest = [cid for ids in pool.values() for cid in ids]
+    game = Game("party", 3, dealer=0, deck=hands + first + rest)
+    lines = Narrator.for_game(NAMES, game).lines(game.opening_events)
+    told = [line for line in lines if line.startswith("First card")]
+    assert told == [
+        "First card: Wild Pile Up, an action card: it does nothing, and the next card is turned",
+        "First card: Wild Draw Four, an action card: it does nothing, and the next card is turned",
+        "First card: Blue 3",
+    ]
+    assert translator("ja").words(told[0]).startswith("最初のカード：ワイルドパイルアップ（")
+
+
+def test_a_classic_first_card_sent_back_is_told_as_before():
+    variant = get_variant("classic")
+    pool: dict[Face, list[int]] = {}
+    for c in variant.build_deck():
+        pool.setdefault(c.light, []).append(c.id)
+    hands = [pool[Face.parse(c)].pop() for c in ["R1", "R2", "R3", "R4", "R5", "R6", "R7",
+                                                 "G1", "G2", "G3", "G4", "G5", "G6", "G7",
+                                                 "Y1", "Y2", "Y3", "Y4", "Y5", "Y6", "Y7"]]
+    first = [pool[Face.parse(c)].pop() for c in ["W+4", "B3"]]
+    rest = [cid for ids in pool.values() for cid in ids]
+    game = Game("classic", 3, dealer=0, deck=hands + first + rest)
+    lines = Narrator.for_game(NAMES, game).lines(game.opening_events)
+    assert lines[-3:] == ["First card: Wild Draw Four", "Wild Draw Four goes back into the pile",
+                          "First card: Blue 3"]
