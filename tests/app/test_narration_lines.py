@@ -53,13 +53,13 @@ def test_party_action_cards_turned_up_first_are_told_as_passed_over():
     rest = [cid for ids in pool.values() for cid in ids]
     game = Game("party", 3, dealer=0, deck=hands + first + rest)
     lines = Narrator.for_game(NAMES, game).lines(game.opening_events)
-    told = [line for line in lines if line.startswith("First card")]
+    told = lines[-3:]
     assert told == [
-        "First card: Wild Pile Up, an action card: it does nothing, and the next card is turned",
-        "First card: Wild Draw Four, an action card: it does nothing, and the next card is turned",
+        "Wild Pile Up has no effect: cards are turned until a number shows",
+        "Wild Draw Four has no effect: cards are turned until a number shows",
         "First card: Blue 3",
     ]
-    assert translator("ja").words(told[0]).startswith("最初のカード：ワイルドパイルアップ（")
+    assert translator("ja").words(told[0]) == "ワイルドパイルアップは効果なし：数字カードが出るまでめくる"
 
 
 def test_a_classic_first_card_sent_back_is_told_as_before():

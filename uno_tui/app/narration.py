@@ -92,8 +92,8 @@ class Narrator:
                     jumped = None
                     continue
                 if turned is not None and public.kind == _E.FIRST_CARD:
-                    out[-1] = Phrase("First card: {cards}, an action card: it does nothing, "
-                                     "and the next card is turned",
+                    out[-1] = Phrase("{cards} has no effect: cards are turned "
+                                     "until a number shows",
                                      cards=self._cards(turned.cards))
                 line = self.line(public)
                 jumped = public if public.kind == _E.JUMP_IN and line else None
