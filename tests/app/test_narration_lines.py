@@ -43,15 +43,20 @@ def test_a_wrong_speed_play_is_told_as_taken_back_not_as_made():
                      "Cid draws a card"]
 
 
-def test_party_action_cards_turned_up_first_are_told_as_passed_over():
-    variant = get_variant("party")
+def _opening(variant: str, first: list[str]) -> Game:
+    """A three-seat deal (dealer Ann) whose first cards turned are ``first``."""
     pool: dict[Face, list[int]] = {}
-    for c in variant.build_deck():
+    for c in get_variant(variant).build_deck():
         pool.setdefault(c.light, []).append(c.id)
-    hands = [pool[Face.parse(c)].pop() for c in ["R1", "R2", "R3", "R4", "R5", "R6", "R7"] * 3]
-    first = [pool[Face.parse(c)].pop() for c in ["WPU", "W+4", "B3"]]
+    dealt = [f"{color}{n}" for color in "RGY" for n in range(1, 8)]
+    hands = [pool[Face.parse(code)].pop() for code in dealt]
+    turned = [pool[Face.parse(code)].pop() for code in first]
     rest = [cid for ids in pool.values() for cid in ids]
-    game = Game("party", 3, dealer=0, deck=hands + first + rest)
+    return Game(variant, 3, dealer=0, deck=hands + turned + rest)
+
+
+def test_party_action_cards_turned_up_first_are_told_as_passed_over():
+    game = _opening("party", ["WPU", "W+4", "B3"])
     lines = Narrator.for_game(NAMES, game).lines(game.opening_events)
     told = lines[-3:]
     assert told == [
@@ -63,16 +68,7 @@ def test_party_action_cards_turned_up_first_are_told_as_passed_over():
 
 
 def test_a_classic_first_card_sent_back_is_told_as_before():
-    variant = get_variant("classic")
-    pool: dict[Face, list[int]] = {}
-    for c in variant.build_deck():
-        pool.setdefault(c.light, []).append(c.id)
-    hands = [pool[Face.parse(c)].pop() for c in ["R1", "R2", "R3", "R4", "R5", "R6", "R7",
-                                                 "G1", "G2", "G3", "G4", "G5", "G6", "G7",
-                                                 "Y1", "Y2", "Y3", "Y4", "Y5", "Y6", "Y7"]]
-    first = [pool[Face.parse(c)].pop() for c in ["W+4", "B3"]]
-    rest = [cid for ids in pool.values() for cid in ids]
-    game = Game("classic", 3, dealer=0, deck=hands + first + rest)
+    game = _opening("classic", ["W+4", "B3"])
     lines = Narrator.for_game(NAMES, game).lines(game.opening_events)
     assert lines[-3:] == ["First card: Wild Draw Four", "Wild Draw Four goes back into the pile",
                           "First card: Blue 3"]
