@@ -9,6 +9,7 @@ import signal
 from uno_tui.app.app import UnoApp
 from uno_tui.app.screens.unsaved import UnsavedQuitDialog
 from uno_tui.config import PlayConfig, SeatSpec
+from uno_tui.paths import data_dir
 from uno_tui.saves import MatchStore
 
 from ..app.helpers import screen_text, settle, wait_for
@@ -39,7 +40,9 @@ async def test_a_full_disk_from_the_start_is_marked_on_the_table_and_stays(tmp_p
         app.flush_saves(5)
         await wait_for(pilot, lambda: "Not saved" not in screen_text(app), "the mark gone")
         line, status = app.exit_report()
-        assert line is None and status == 0
+        # All on disk: the way out says only how to go on with it.
+        assert status == 0 and line == ("the match is saved; to go on with it: "
+                                        f"uno-tui --data-dir {tmp_path} --resume")
 
 
 async def test_the_quit_dialog_says_what_is_not_saved_and_saves_elsewhere(
@@ -96,3 +99,14 @@ async def test_ctrl_c_saves_and_exits_130(tmp_path):
     assert app.return_code == 128 + signal.SIGINT
     [path] = store.saves.glob("*.json")
     assert store.load(path).restore().to_json() == app.controller.match.to_json()
+
+
+def test_the_resume_command_names_the_data_directory_unless_it_is_the_default(
+        tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    default = UnoApp(CONFIG, pace=0, steady=True, store=MatchStore(data_dir()))
+    assert default.resume_command() == "uno-tui --resume"
+    elsewhere = UnoApp(CONFIG, pace=0, steady=True, store=MatchStore(tmp_path / "my saves"))
+    # Quoted for a shell: the folder's name has a space.
+    assert elsewhere.resume_command() == \
+        f"uno-tui --data-dir '{tmp_path / 'my saves'}' --resume"

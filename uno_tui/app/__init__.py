@@ -43,5 +43,8 @@ def run_app(config: "PlayConfig", *, store: "MatchStore | None" = None,
     # let four moves go without a word.
     line, status = app.exit_report()
     if line:
-        print(f"uno-tui: {line}", file=sys.stderr)
+        try:
+            print(f"uno-tui: {line}", file=sys.stderr)
+        except (OSError, ValueError):
+            pass        # the terminal is gone (a hangup): the save itself is what matters
     return app.return_code or status

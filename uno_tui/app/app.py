@@ -6,6 +6,7 @@ import asyncio
 import gc
 import json
 import os
+import shlex
 import signal
 import threading
 import traceback
@@ -22,7 +23,7 @@ from textual.screen import Screen
 
 from ..config import PlayConfig
 from ..i18n import DEFAULT_LANGUAGE, os_reason, parse_language, reason, translator
-from ..paths import data_dir
+from ..paths import DataDirError, data_dir
 from ..preferences import Preferences
 from ..saves import MatchRecord, MatchRecorder, MatchStore, SaveFileError
 from . import early_signals
@@ -413,11 +414,32 @@ class UnoApp(InputGate, App[int]):
         state = self.save_state()
         unsaved = self.unsaved_words(state) if state is not None else None
         if unsaved is None:
-            return None, 0
+            if state is None or self._match_decided():
+                return None, 0
+            # Said on the way out too: a player who quit for the night finds it the next day.
+            return tr("the match is saved; to go on with it: {command}",
+                      command=self.resume_command()), 0
         if state.saved_moves:
             return tr("the match was {unsaved}; moves {first} to {last} are lost",
                       unsaved=unsaved, first=state.saved_moves + 1, last=state.moves), 1
         return tr("the match was {unsaved}; none of it is on disk", unsaved=unsaved), 1
+
+    def resume_command(self) -> str:
+        """The command that goes on with the saved match: ``uno-tui --resume``, naming
+        the data directory when it is not the default one (else another folder's latest
+        match would be the one resumed)."""
+        root = self.store.root if self.store is not None else None
+        try:
+            default = data_dir(create=False)
+        except DataDirError:
+            default = None
+        if root is None or (default is not None and root.resolve() == default.resolve()):
+            return "uno-tui --resume"
+        return f"uno-tui --data-dir {shlex.quote(str(root))} --resume"
+
+    def _match_decided(self) -> bool:
+        controller = self.controller
+        return controller is None or controller.match.is_over
 
     def unsaved_words(self, state) -> str | None:
         """"not saved since move N: reason" while the save file is behind the match (a
@@ -506,7 +528,8 @@ class UnoApp(InputGate, App[int]):
                 return
         tr = self.tr
         if self.store is not None:
-            detail = tr("The match is saved: 'uno-tui --resume' goes on with it.")
+            detail = tr("The match is saved. To go on with it: {command}",
+                        command=self.resume_command())
         else:
             detail = tr("The match in play will be lost.")
         self.confirm_leaving(ConfirmDialog(tr("Quit the game?"), detail, yes=tr("Quit"),
