@@ -160,6 +160,34 @@ async def test_the_picked_computer_seat_says_what_its_level_plays_like():
         assert "Tab moves between the fields" in await shown(pilot)
 
 
+async def test_the_hint_line_follows_the_field_in_use_and_tells_a_house_rule_whole():
+    # At 80x24 the list cuts each rule's line ("stacking: a Draw Two may answer a…"),
+    # and the hint went on describing the last computer seat picked, whatever the field.
+    from uno_tui.engine import HOUSE_RULES
+
+    app = setup_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await quiet(pilot)
+        hint = app.screen.query_one("#setup-error")
+        await press(pilot, "tab", "tab", "down")          # seats: CPU 1, a computer
+        assert str(hint.content).startswith("Computer ")
+        rules = app.screen.query_one("#rules", CheckList)
+        while app.screen.focused is not rules:
+            await press(pilot, "tab")
+            if app.screen.focused is not rules and not isinstance(
+                    app.screen.focused, (NameInput, KindSwitch)):
+                assert "Tab moves between the fields" in str(hint.content), app.screen.focused
+        await quiet(pilot)
+        assert str(hint.content) == f"stacking: {HOUSE_RULES['stacking']}"
+        await press(pilot, "down", "right")               # 7-0, then its neighbour
+        await quiet(pilot)
+        assert str(hint.content) == f"multi-play: {HOUSE_RULES['multi-play']}"
+        text = await shown(pilot)
+        assert HOUSE_RULES["multi-play"].split()[-1] in text   # its last word, uncut
+        await press(pilot, "tab")                         # on to the start link
+        assert "Tab moves between the fields" in str(hint.content)
+
+
 async def test_another_variant_brings_its_match_mode_unless_one_was_chosen():
     app = setup_app()
     async with app.run_test() as pilot:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from rich.cells import cell_len
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -130,6 +130,8 @@ class SetupScreen(Screen[None]):
         #: variant then keeps it.
         self._mode_chosen = config.mode != PlayConfig().mode
         self._setting_mode = False
+        #: The field that had the focus when the hint line last said a problem.
+        self._problem_at: Widget | None = None
 
     def compose(self) -> ComposeResult:
         config = self.config
@@ -174,8 +176,10 @@ class SetupScreen(Screen[None]):
         # Tab goes from field to field; the column scrolls to the focused one by itself.
         self.query_one("#setup").can_focus = False
         table = self.query_one(SeatTable)
-        self.watch(table, "rows", self._describe_level, init=False)
-        self.watch(table, "cursor", self._describe_level, init=False)
+        self.watch(table, "rows", self._describe_focus, init=False)
+        self.watch(table, "cursor", self._describe_focus, init=False)
+        self.watch(self.query_one("#rules", CheckList), "cursor", self._describe_focus,
+                   init=False)
         self.watch(self.query_one("#rules", CheckList), "checked", self._show_preset, init=False)
 
     # ------------------------------------------------------------ language
@@ -253,18 +257,45 @@ class SetupScreen(Screen[None]):
         event.stop()
         self.action_start()
 
-    def _describe_level(self) -> None:
-        """While a computer seat is picked, the hint line says what its level plays like."""
+    @on(events.DescendantFocus)
+    @on(events.DescendantBlur)
+    def _focus_moved(self) -> None:
+        # A problem stays up until the focus leaves the field it was said in (the
+        # focus event of that field may come after it).
+        if self._problem_at is not self.focused or not self.query_one("#setup-error").has_class(
+                "-problem"):
+            self._describe_focus()
+
+    def _describe_focus(self) -> None:
+        """The hint line says what the field in use means: the house rule under the
+        cursor, whole (the list cuts its lines at 80 columns); a computer seat's level
+        while the seats are in use (or nothing is); else how to go from field to field."""
+        focused = self.focused
+        rules = self.query_one("#rules", CheckList)
+        tr = self.app.tr
+        if focused is rules:
+            name, description = rules.items[rules.cursor]
+            self._show_hint(tr("{rule}: {description}", rule=name, description=description))
+        elif focused is None or self.query_one(SeatTable) in focused.ancestors:
+            self._show_hint(self._level_words())
+        else:
+            self._show_hint(tr(_HINT))
+
+    def _level_words(self) -> str:
+        """What the level of the computer seat under the seat table's cursor plays like
+        (the general hint on a person's seat)."""
         table = self.query_one(SeatTable)
         rows = table.rows
         # A removed seat shortens the rows before the cursor moves back onto them.
         level = rows[min(table.cursor, len(rows) - 1)].level if rows else None
-        hint = self.query_one("#setup-error", Static)
         tr = self.app.tr
         description = LEVEL_DESCRIPTIONS.get(level, "")
-        words = (tr(_HINT) if level is None else
-                 tr("Computer {level}: {description}", level=level_word(level, tr),
-                    description=tr(description) if description else ""))
+        return (tr(_HINT) if level is None else
+                tr("Computer {level}: {description}", level=level_word(level, tr),
+                   description=tr(description) if description else ""))
+
+    def _show_hint(self, words: str) -> None:
+        hint = self.query_one("#setup-error", Static)
         if hint.has_class("-problem") or str(hint.content) != str(words):
             # (Only when it changes: each update lays the screen out again, and every
             # "+" asked three times, for the rows, the cursor and the new name.)
@@ -306,6 +337,7 @@ class SetupScreen(Screen[None]):
         # Names are data: a problem that quotes one is text, never markup.
         self.query_one("#setup-error", Static).update(Text(text))
         self.query_one("#setup-error").set_class(True, "-problem")
+        self._problem_at = self.focused
 
     # ------------------------------------------------------------ actions
 
