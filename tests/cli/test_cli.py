@@ -53,6 +53,10 @@ def test_help_exits_zero_with_clear_text(capsys, args, prog):
     assert set(LEVEL_DESCRIPTIONS) == {"random", "easy", "normal", "hard"}
     for level, text in LEVEL_DESCRIPTIONS.items():
         assert text and f"  {level}: {text}\n" in out     # one line per level
+    # As the setup screen offers them: weakest first, the testing level last.
+    shown = [level for level in LEVEL_DESCRIPTIONS if f"  {level}: " in out]
+    assert sorted(shown, key=lambda level: out.index(f"  {level}: ")) == [
+        "easy", "normal", "hard", "random"]
     if prog == "uno-tui sim":
         for option in ("--games", "--json", "--no-check", "--duplicate"):
             assert option in out

@@ -19,7 +19,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Input, Static
 
-from ...bots import BOT_LEVELS, LEVEL_DESCRIPTIONS
+from ...bots import LEVEL_DESCRIPTIONS, TESTING_LEVELS, levels_in_order
 from ...config import (
     MAX_NAME, MAX_SEATS, MODE_LABELS, PlayConfig, SeatSpec, computer_name, player_count_problem,
     default_bot_level, name_problem,
@@ -50,10 +50,6 @@ CUSTOM = ""
 TARGETS = (100, 150, 200, 250, 300, 400, 500, 750, 1000)
 
 
-#: Computer levels that are there for testing: offered last, and marked so.
-TESTING_LEVELS = ("random",)
-
-
 def next_computer_seat(seats) -> SeatSpec:
     """The seat "+" adds after ``seats``: a computer at the default level, called "CPU n"
     with the first number no seat's name has."""
@@ -67,7 +63,7 @@ def next_computer_seat(seats) -> SeatSpec:
 def computer_levels() -> tuple[str, ...]:
     """The computer levels in the order a player goes through them: weakest first, the
     levels for testing last (Right on "Person" went to "random" first)."""
-    return tuple(sorted(BOT_LEVELS, key=lambda level: level in TESTING_LEVELS))
+    return levels_in_order()
 
 
 def default_seats(count: int = 4) -> tuple[SeatSpec, ...]:
