@@ -37,6 +37,7 @@ from ..config import PlayConfig, SeatSpec, computer_name, default_bot_level
 from ..i18n import DEFAULT_LANGUAGE, N_, Phrase, os_reason, parse_language, translator
 from ..paths import data_dir
 from ..saves import MatchRecord, MatchStore, SaveFileError
+from .doorman import Doorway
 from .events import RepeatFolder, event_line
 from .identity import guest_names, player_name
 from .limits import FD_RESERVE, Gatekeeper, Limits, raise_fd_limit
@@ -170,10 +171,6 @@ class _WordedFormatter(logging.Formatter):
         return super().format(record)
 
 
-class _Refused(Exception):
-    """A connection refused before its SSH handshake (a limit): asyncssh closes it."""
-
-
 class _Login(asyncssh.SSHServer):
     """One connection's login: who it is, how they proved it (if they must), and the
     limits on logging in (see :class:`~uno_tui.server.limits.Gatekeeper`)."""
@@ -198,14 +195,7 @@ class _Login(asyncssh.SSHServer):
             self._address = str(peer[0])
             self._peer = f"{peer[0]}:{peer[1]}"
         host = self._host
-        # An address blocked for its failed logins is let in to be told so at its login
-        # (below); a connection beyond the others' limits is closed before its handshake,
-        # where no words of ours can reach the client (as OpenSSH's MaxStartups does).
-        refusal = host.gate.connect(self._address, make_room=host.close_oldest_silent,
-                                    check_failures=False)
-        if refusal:
-            host.log_limit(refusal, addr=self._peer)
-            raise _Refused(refusal)   # asyncssh closes it before its handshake
+        # The doorman counted it as it let it in (see Host.admit_connection).
         self._counted = True
         self.connected_at = time.monotonic()
         host.silent[self] = self.connected_at
@@ -529,6 +519,7 @@ class Host:
         try:
             self._server = await asyncssh.create_server(
                 lambda: _Login(self), config.host, config.port,
+                tunnel=Doorway(self.admit_connection),
                 server_host_keys=[self._host_key()], line_editor=False, encoding=None,
                 login_timeout=self.limits.login_grace,
                 keepalive_interval=config.keepalive, keepalive_count_max=KEEPALIVE_MISSES)
@@ -538,6 +529,22 @@ class Host:
                                     problem=os_reason(exc))) from None
         sockets = self._server.sockets
         self.port = sockets[0].getsockname()[1] if sockets else config.port
+
+    def admit_connection(self, address: str, peer: str) -> bool:
+        """The doorman asks: may a socket just accepted from ``address`` become an SSH
+        connection? Counted if so; else the refusal is logged (folded) and the socket is
+        closed before asyncssh builds anything for it.
+
+        An address blocked for its failed logins is let in to be told so at its login
+        (see _Login.begin_auth); a connection beyond the others' limits is closed before
+        its handshake, where no words of ours can reach the client (as OpenSSH's
+        MaxStartups does)."""
+        refusal = self.gate.connect(address, make_room=self.close_oldest_silent,
+                                    check_failures=False)
+        if refusal:
+            self.log_limit(refusal, addr=peer)
+            return False
+        return True
 
     def close_oldest_silent(self) -> bool:
         """Every login slot is taken: close the oldest connection that has not sent its
