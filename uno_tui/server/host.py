@@ -199,7 +199,9 @@ class _Login(asyncssh.SSHServer):
         self._counted = True
         self.connected_at = time.monotonic()
         host.silent[self] = self.connected_at
-        host.log_event_line("connect", addr=self._peer)
+        #: False while this connection's connect line is folded into its address's
+        #: (written at its login after all, see auth_completed).
+        self._connect_logged = host.log_stranger("connect", self._address, addr=self._peer)
 
     @property
     def spoke(self) -> bool:
@@ -230,8 +232,8 @@ class _Login(asyncssh.SSHServer):
             reason = str(exc) if exc is not None else "closed"
             if "Login timeout" in reason:
                 reason = f"login grace time over ({self._host.limits.login_grace:g} s)"
-            self._host.log_event_line("disconnect", addr=self._peer, user=self._user or None,
-                                      why=reason)
+            self._host.log_stranger("disconnect", self._address, addr=self._peer,
+                                    user=self._user or None, why=reason)
 
     def begin_auth(self, username: str) -> bool:
         self._user = username
@@ -267,6 +269,10 @@ class _Login(asyncssh.SSHServer):
         self._logged_in = True
         self._host.silent.pop(self, None)
         self._host.gate.logged_in(self._address)
+        if not self._connect_logged:
+            # A login's lines are one per event, even from an address that floods.
+            self._host.log_stranger_after_all("connect", self._address, addr=self._peer,
+                                              ago=f"{time.monotonic() - self.connected_at:.1f}s")
         self._host.log_event_line("auth ok", addr=self._peer, user=self._user,
                                   method=self._method, key=self._key)
 
@@ -573,20 +579,40 @@ class Host:
     def log_limit(self, refusal: str, **fields) -> None:
         """A limit was hit: what was refused, and why; the same refusal again within
         LIMIT_LOG_EVERY is counted, not written (see RepeatFolder)."""
-        left_out = self._repeats.note(refusal, time.monotonic())
+        self._log_folded("limit", {"why": refusal}, **fields, why=refusal)
+
+    def log_stranger(self, what: str, address: str, **fields) -> bool:
+        """A line about a connection that has not logged in (``connect``, ``disconnect``
+        and its ``why``): the first from ``address`` within LIMIT_LOG_EVERY is written,
+        the next ones are counted and written as one line with their count (a flood
+        from one address wrote thousands of lines a minute). True if written."""
+        return self._log_folded(what, {"addr": address, "why": fields.get("why")}, **fields)
+
+    def log_stranger_after_all(self, what: str, address: str, **fields) -> None:
+        """Write a line :meth:`log_stranger` counted instead (uncounted now)."""
+        self._repeats.take_back((what, ("addr", address), ("why", fields.get("why"))))
+        self.log_event_line(what, **fields)
+
+    def _log_folded(self, what: str, key: dict, **fields) -> bool:
+        """Write ``what`` with ``fields`` unless a line of the same ``key`` was written
+        within LIMIT_LOG_EVERY (then counted, and written later with ``key`` as one
+        line, ``repeated=N``); True if written."""
+        left_out = self._repeats.note((what, *key.items()), time.monotonic())
         if left_out is None:
-            return
+            return False
         if left_out:
             fields["repeated"] = left_out
-        self.log_event_line("limit", **fields, why=refusal)
+        self.log_event_line(what, **fields)
+        return True
 
     def _log_repeats(self) -> None:
-        """The limits hit again since their last line, and how often."""
+        """The lines counted since the last of their kind was written, and how many."""
         self._write_repeats(time.monotonic())
 
     def _write_repeats(self, now: float) -> None:
-        for refusal, left_out in self._repeats.due(now):
-            self.log_event_line("limit", repeated=left_out, why=refusal)
+        for (what, *key), left_out in self._repeats.due(now):
+            self.log_event_line(what, repeated=left_out,
+                                **{name: value for name, value in key if value is not None})
 
     def log_event(self, what: str, session: TerminalSession) -> None:
         """One line about a session: who, from where, which terminal, how long, how it ended."""
