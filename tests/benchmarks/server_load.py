@@ -56,7 +56,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from server_latency import cpu_seconds, memory  # noqa: E402
+from server_latency import cpu_seconds, memory, rss_bytes  # noqa: E402
 
 PASSWORD = "visitors welcome"
 #: A play not on another visitor's screen after this many seconds counts as lost there.
@@ -132,7 +132,7 @@ async def host_side(args) -> None:
     while line := (await reader.readline()).decode().strip():
         if line == "MEMORY":
             seated = sum(len(t.members) for t in host.tables)
-            say("MEMORY", memory(host)[0], seated, len(host.tables))
+            say("MEMORY", memory(host)[0], seated, len(host.tables), rss_bytes())
         elif line == "STOP":
             pids = ["self", *(host.pool.pids if host.pool else ())]
             say("STOPPED", json.dumps({
@@ -326,7 +326,7 @@ async def run(args) -> dict:
         visitor.process.stdin.write(b"p")
         await asyncio.sleep(0.3)
     await asyncio.sleep(3.0)
-    _, rss_seated, seated, tables = await ask("MEMORY", "MEMORY")
+    _, rss_seated, seated, tables, host_rss_seated = await ask("MEMORY", "MEMORY")
     attacker = await asyncio.create_subprocess_exec(
         sys.executable, __file__, "--attack-side", "--port", str(port),
         "--idle", str(args.idle), "--guessers", str(args.guessers),
@@ -362,7 +362,7 @@ async def run(args) -> dict:
             if entry[3] in timed:
                 missed.append(f"{entry[3]}: #{card} never reached {visitor.name}")
                 del visitor.waiting[card]
-    _, rss_end, _, _ = await ask("MEMORY", "MEMORY")
+    _, rss_end, _, _, host_rss_end = await ask("MEMORY", "MEMORY")
     stopped = await ask("STOP", "STOPPED")
     host_stats = json.loads(" ".join(stopped[1:]))
     await child.wait()
@@ -401,6 +401,8 @@ async def run(args) -> dict:
         "rss_mb_before_visitors": round(rss0 / 2**20, 1),
         "rss_mb_seated": round(int(rss_seated) / 2**20, 1),
         "rss_mb_end": round(int(rss_end) / 2**20, 1),
+        "host_rss_mb_seated": round(int(host_rss_seated) / 2**20, 1),
+        "host_rss_mb_end": round(int(host_rss_end) / 2**20, 1),
         "rss_mb_per_visitor_seated": round((int(rss_seated) - rss0) / args.visitors / 2**20, 2),
         "rss_mb_per_visitor_end": round((int(rss_end) - rss0) / args.visitors / 2**20, 2),
         "loadavg_before": load_before, "uptime_before": uptime_before,
@@ -439,7 +441,8 @@ def report(r: dict) -> str:
     lines.append(f"RSS (host and workers): {r['rss_mb_before_visitors']} MB before visitors, "
                  f"{r['rss_mb_seated']} seated, {r['rss_mb_end']} at the end: "
                  f"{r['rss_mb_per_visitor_seated']} / {r['rss_mb_per_visitor_end']} MB per "
-                 f"visitor; host CPU {r['host_cpu_seconds']} s")
+                 f"visitor (the host process alone: {r['host_rss_mb_seated']} MB seated, "
+                 f"{r['host_rss_mb_end']} at the end); host CPU {r['host_cpu_seconds']} s")
     return "\n".join(lines)
 
 
