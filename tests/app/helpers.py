@@ -690,3 +690,53 @@ def timers_look_late(by: float = 0.002):
         yield
     finally:
         textual_timer._time = real
+
+
+class DrivenClock:
+    """The clock of what the table shows for a while (the moment banner, the direction
+    tracker's highlight), driven by the test: none of it passes until :meth:`advance`,
+    however slow the machine. (On wall time, a loaded machine took longer than the 2 s
+    highlight between the play and the test's look, and the test failed.)"""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+        self._due: list[_DueCall] = []
+
+    def monotonic(self) -> float:
+        return self.now
+
+    def call_after(self, node, delay: float, callback: Callable[[], object]) -> "_DueCall":
+        """As ``uno_tui.app.timers.call_after``, on this clock."""
+        call = _DueCall(self.now + delay, node, callback)
+        self._due.append(call)
+        return call
+
+    def advance(self, seconds: float) -> None:
+        """``seconds`` pass: what was due by then is called (on its node's queue)."""
+        self.now += seconds
+        due = sorted((c for c in self._due if c.when <= self.now), key=lambda c: c.when)
+        self._due = [c for c in self._due if c.when > self.now]
+        for call in due:
+            if not call.cancelled:
+                call.node.call_next(call.callback)
+
+
+class _DueCall:
+    def __init__(self, when: float, node, callback: Callable[[], object]) -> None:
+        self.when, self.node, self.callback = when, node, callback
+        self.cancelled = False
+
+    def cancel(self) -> None:
+        self.cancelled = True
+
+
+def drive_the_clock(monkeypatch) -> DrivenClock:
+    """From now on the banner's and the direction tracker's timing runs on a
+    :class:`DrivenClock` (returned)."""
+    from uno_tui.app.widgets import banner, direction
+
+    clock = DrivenClock()
+    for module in (banner, direction):
+        monkeypatch.setattr(module, "call_after", clock.call_after)
+    monkeypatch.setattr(banner, "monotonic", clock.monotonic)
+    return clock

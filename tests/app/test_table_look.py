@@ -13,8 +13,8 @@ from uno_tui.engine import Game, Play, PointAt
 from uno_tui.app.controller import TableController
 from uno_tui.config import SeatSpec
 
-from .helpers import (FirstBot, asked, make_app, make_controller, press, rigged, screen_text,
-                      settle, take_keyboard, timers_look_late, wait_for)
+from .helpers import (FirstBot, asked, drive_the_clock, make_app, make_controller, press,
+                      rigged, screen_text, settle, take_keyboard, timers_look_late, wait_for)
 
 
 def staged(variant: str, players: str, **position):
@@ -89,7 +89,8 @@ async def test_a_ballot_shows_how_many_votes_are_in_never_whose_then_the_reveal(
 REVERSE_FIRST = dict(hands=[["RR", "B2"], ["R1", "B1", "Y7"], ["G1", "G2", "Y8"]], top="R3")
 
 
-async def test_a_reverse_turns_the_tracker_and_the_banner_says_so():
+async def test_a_reverse_turns_the_tracker_and_the_banner_says_so(monkeypatch):
+    clock = drive_the_clock(monkeypatch)     # the highlight lasts 2 s of this clock
     ctl = staged("classic", "Ann,cpu,cpu", **REVERSE_FIRST)
     app = make_app(ctl)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -101,6 +102,10 @@ async def test_a_reverse_turns_the_tracker_and_the_banner_says_so():
         assert "anticlockwise" in tracker.render().plain
         assert tracker.has_class("-turned")
         assert "Reverse!" in app.table.query_one(MomentBanner).headline
+        clock.advance(direction_module.TURNED_FOR)
+        await settle(pilot)
+        assert not tracker.has_class("-turned")
+        assert "anticlockwise" in tracker.render().plain
 
 
 async def test_the_highlight_and_the_moment_go_even_when_the_machine_is_too_crowded(monkeypatch):

@@ -13,22 +13,27 @@ Three processes, so that no side's CPU is billed to another's figures:
   loopback address (127.0.1.n: the per-address limits apply to each as to a stranger),
   that log in, press ``p`` (play now: two visitors and a computer at a table) and play
   every card the autopilot picks by sending its keys over SSH;
-- the **attackers** (this file with ``--attack-side``), started for the middle phase only:
-  ``--idle`` TCP connections that never log in, ten per loopback address (127.0.2.n, the
-  per-address default), each reopened a second after the server closes it, and
-  ``--guessers`` loops of wrong passwords, each from its own address, several per
-  connection and a new connection after each refusal.
+- the **attackers** (this file with ``--attack-side``), attacking in the attacked slices
+  only: ``--idle`` TCP connections that never log in, ten per loopback address
+  (127.0.2.n, the per-address default), each reopened a second after the server closes
+  it, and ``--guessers`` loops of wrong passwords, each from its own address, several per
+  connection and a new connection after each refusal. Between slices they close
+  everything they hold.
 
-The run is three phases of ``--seconds`` each: quiet, attacked, quiet again. For each card
-a visitor plays, the own-screen latency is the time from writing its keys to the first
-bytes back at that visitor; the other-screen latency is the time to the first bytes
-naming the card's id (``#N``) at the other visitors of the same table (the card was in a
-hidden hand, so its id reaches them only when the play is drawn). The quiet figure is
-the two quiet phases together; the target is an attacked p50 and p99 within 2x of it.
-RSS is the host and its workers', summed, per seated visitor.
+Quiet and attacked time alternate in short slices (``--slice`` seconds: quiet, attacked,
+quiet, attacked, ...) until each has had ``--seconds``, so that both are measured under
+the same load from the machine's other users (on a shared machine a whole phase of
+each, one after the other, compared two different machines). Before an attacked slice
+is timed the flood builds up for a moment; before a quiet one, what it held closes.
+For each card a visitor plays, the own-screen latency is the time from writing its keys
+to the first bytes back at that visitor; the other-screen latency is the time to the
+first bytes naming the card's id (``#N``) at the other visitors of the same table (the
+card was in a hidden hand, so its id reaches them only when the play is drawn); each
+counts for the slice its keys were sent in. The target is an attacked p50 and p99
+within 2x of the quiet ones. RSS is the host and its workers', summed, per seated visitor.
 
-    python tests/benchmarks/server_load.py [--visitors 8] [--seconds 60] [--idle 1000]
-        [--guessers 4] [--workers 2] [--json]
+    python tests/benchmarks/server_load.py [--visitors 8] [--seconds 30] [--slice 5]
+        [--idle 1000] [--guessers 4] [--workers 2] [--json]
 
 Run by hand; it is not collected by pytest. The machine is shared: report ``uptime``.
 """
@@ -41,6 +46,7 @@ import json
 import os
 import re
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -50,11 +56,15 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from server_latency import cpu_seconds, memory  # noqa: E402
+from server_latency import cpu_seconds, memory, rss_bytes  # noqa: E402
 
 PASSWORD = "visitors welcome"
 #: A play not on another visitor's screen after this many seconds counts as lost there.
 MISSED_AFTER = 10.0
+#: Seconds the flood builds up before an attacked slice is timed.
+RAMP_UP = 2.0
+#: Seconds for what the attackers held to close before a quiet slice is timed.
+CALM_DOWN = 2.0
 
 
 def visitor_address(n: int) -> str:
@@ -122,7 +132,7 @@ async def host_side(args) -> None:
     while line := (await reader.readline()).decode().strip():
         if line == "MEMORY":
             seated = sum(len(t.members) for t in host.tables)
-            say("MEMORY", memory(host)[0], seated, len(host.tables))
+            say("MEMORY", memory(host)[0], seated, len(host.tables), rss_bytes())
         elif line == "STOP":
             pids = ["self", *(host.pool.pids if host.pool else ())]
             say("STOPPED", json.dumps({
@@ -138,14 +148,13 @@ async def host_side(args) -> None:
 async def attack_side(args) -> None:
     import asyncssh
 
-    counts = {"idle_opened": 0, "idle_refused_at_once": 0, "idle_held_to_grace": 0,
+    counts = {"idle_opened": 0, "idle_refused_at_once": 0, "idle_held_long": 0,
               "guesses": 0, "guess_connections_refused": 0}
     port = args.port
-    stop = asyncio.Event()
 
     async def idle_slot(n: int) -> None:
         address = attacker_address(n // 10)
-        while not stop.is_set():
+        while True:
             try:
                 reader, writer = await asyncio.open_connection(
                     "127.0.0.1", port, local_addr=(address, 0))
@@ -159,9 +168,10 @@ async def attack_side(args) -> None:
                     pass
             except OSError:
                 pass
-            writer.close()
+            finally:                               # also when the slice ends (cancelled)
+                writer.close()
             counts["idle_refused_at_once" if time.monotonic() - opened < 1.0
-                   else "idle_held_to_grace"] += 1
+                   else "idle_held_long"] += 1
             await asyncio.sleep(1.0)
 
     class Guesser(asyncssh.SSHClient):
@@ -171,7 +181,7 @@ async def attack_side(args) -> None:
 
     async def guess_loop(n: int) -> None:
         address = attacker_address(1000 + n)
-        while not stop.is_set():
+        while True:
             try:
                 conn = await asyncio.wait_for(asyncssh.connect(
                     "127.0.0.1", port, username="admin", known_hosts=None, client_keys=None,
@@ -181,10 +191,20 @@ async def attack_side(args) -> None:
                 counts["guess_connections_refused"] += 1
             await asyncio.sleep(0.05)
 
-    tasks = [asyncio.create_task(idle_slot(n)) for n in range(args.idle)]
-    tasks += [asyncio.create_task(guess_loop(n)) for n in range(args.guessers)]
-    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
-    stop.set()
+    # "go": attack; "pause": close everything held; "stop": the counts, and out.
+    loop = asyncio.get_running_loop()
+    tasks: list[asyncio.Task] = []
+    while (command := (await loop.run_in_executor(None, sys.stdin.readline)).strip()) \
+            not in ("stop", ""):
+        if command == "go" and not tasks:
+            tasks = [asyncio.create_task(idle_slot(n)) for n in range(args.idle)]
+            tasks += [asyncio.create_task(guess_loop(n)) for n in range(args.guessers)]
+        elif command == "pause":
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            tasks = []
+        print("ok", flush=True)
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
@@ -286,7 +306,7 @@ async def run(args) -> dict:
                 continue
             mover.table = int(table)
             sent = time.perf_counter()
-            if card != "-" and phase[0] != "seating":
+            if card != "-" and phase[0] in ("quiet", "attacked"):    # timed slices only
                 for other in visitors.values():
                     if other is not mover and other.table == int(table):
                         other.expect(int(card), sent, phase[0])
@@ -306,33 +326,43 @@ async def run(args) -> dict:
         visitor.process.stdin.write(b"p")
         await asyncio.sleep(0.3)
     await asyncio.sleep(3.0)
-    _, rss_seated, seated, tables = await ask("MEMORY", "MEMORY")
-    attack_counts = None
-    phase_loads = {}
-    for name in ("quiet", "attacked", "quiet again"):
-        attacker = None
-        if name == "attacked":
-            attacker = await asyncio.create_subprocess_exec(
-                sys.executable, __file__, "--attack-side", "--port", str(port),
-                "--idle", str(args.idle), "--guessers", str(args.guessers),
-                stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, cwd=str(ROOT))
-            await asyncio.sleep(2.0)     # the flood builds up before the timing starts
-        phase[0] = name
-        await asyncio.sleep(args.seconds)
-        phase[0] = "between"
-        await asyncio.sleep(MISSED_AFTER)
-        phase_loads[name] = os.getloadavg()[0]
-        for visitor in visitors.values():
-            for card, entry in list(visitor.waiting.items()):
-                if entry[3] == name:
-                    missed.append(f"{name}: #{card} never reached {visitor.name}")
-                    del visitor.waiting[card]
-        if attacker is not None:
-            attacker.stdin.write(b"stop\n")
-            attack_counts = json.loads((await attacker.stdout.readline()).decode())
-            await attacker.wait()
-            await asyncio.sleep(3.0)     # the held connections close before "quiet again"
-    _, rss_end, _, _ = await ask("MEMORY", "MEMORY")
+    _, rss_seated, seated, tables, host_rss_seated = await ask("MEMORY", "MEMORY")
+    attacker = await asyncio.create_subprocess_exec(
+        sys.executable, __file__, "--attack-side", "--port", str(port),
+        "--idle", str(args.idle), "--guessers", str(args.guessers),
+        stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, cwd=str(ROOT))
+
+    async def tell_attacker(command: str) -> None:
+        attacker.stdin.write(command.encode() + b"\n")
+        await attacker.stdout.readline()
+
+    uptime_before = _uptime()
+    slices = max(1, round(args.seconds / args.slice))
+    slice_seconds = args.seconds / slices
+    timed = {"quiet": 0.0, "attacked": 0.0}
+    for _ in range(slices):
+        for name, command, settle in (("quiet", "pause", CALM_DOWN),
+                                      ("attacked", "go", RAMP_UP)):
+            phase[0] = "between"
+            await tell_attacker(command)
+            await asyncio.sleep(settle)
+            phase[0] = name
+            began = time.monotonic()
+            await asyncio.sleep(slice_seconds)
+            timed[name] += time.monotonic() - began
+    phase[0] = "between"
+    await tell_attacker("pause")
+    attacker.stdin.write(b"stop\n")
+    attack_counts = json.loads((await attacker.stdout.readline()).decode())
+    await attacker.wait()
+    await asyncio.sleep(MISSED_AFTER)
+    uptime_after = _uptime()
+    for visitor in visitors.values():
+        for card, entry in list(visitor.waiting.items()):
+            if entry[3] in timed:
+                missed.append(f"{entry[3]}: #{card} never reached {visitor.name}")
+                del visitor.waiting[card]
+    _, rss_end, _, _, host_rss_end = await ask("MEMORY", "MEMORY")
     stopped = await ask("STOP", "STOPPED")
     host_stats = json.loads(" ".join(stopped[1:]))
     await child.wait()
@@ -346,14 +376,14 @@ async def run(args) -> dict:
                 "p99_ms": round(1000 * pct(values, 0.99), 1) if values else None}
 
     result = {"visitors": args.visitors, "seated": int(seated), "tables": int(tables),
-              "seconds_per_phase": args.seconds, "idle_connections": args.idle,
+              "seconds_timed": {name: round(t, 1) for name, t in timed.items()},
+              "slices": slices, "slice_seconds": round(slice_seconds, 1),
+              "idle_connections": args.idle,
               "guessers": args.guessers, "workers": args.workers}
     for kind in ("own", "other"):
-        quiet = figures(kind, ("quiet", "quiet again"))
+        quiet = figures(kind, ("quiet",))
         attacked = figures(kind, ("attacked",))
-        result[kind] = {"quiet": quiet, "attacked": attacked,
-                        "quiet_first": figures(kind, ("quiet",)),
-                        "quiet_again": figures(kind, ("quiet again",))}
+        result[kind] = {"quiet": quiet, "attacked": attacked}
         for q in ("p50_ms", "p99_ms"):
             if quiet[q] and attacked[q]:
                 result[kind][f"attacked_over_quiet_{q[:3]}"] = round(attacked[q] / quiet[q], 2)
@@ -363,50 +393,66 @@ async def run(args) -> dict:
     result.update({
         "missed_updates": missed, "attack": attack_counts,
         "server_log": {word: log.count(word) for word in
-                       ("connect addr=", "limit addr=", "auth failed", "auth ok",
-                        "session start", "Traceback")},
+                       ("connect addr=", "connect repeated=", "limit addr=", "limit repeated=",
+                        "auth failed", "auth ok", "session start", "Traceback")},
+        "server_log_lines": log.count("\n"),
         "console_tracebacks": console.count("Traceback"), "crash_reports": len(crashes),
         "host_cpu_seconds": round(host_stats["cpu"], 1),
         "rss_mb_before_visitors": round(rss0 / 2**20, 1),
         "rss_mb_seated": round(int(rss_seated) / 2**20, 1),
         "rss_mb_end": round(int(rss_end) / 2**20, 1),
+        "host_rss_mb_seated": round(int(host_rss_seated) / 2**20, 1),
+        "host_rss_mb_end": round(int(host_rss_end) / 2**20, 1),
         "rss_mb_per_visitor_seated": round((int(rss_seated) - rss0) / args.visitors / 2**20, 2),
         "rss_mb_per_visitor_end": round((int(rss_end) - rss0) / args.visitors / 2**20, 2),
-        "loadavg_before": load_before, "loadavg_after_phase": phase_loads,
-        "cpus": os.cpu_count()})
+        "loadavg_before": load_before, "uptime_before": uptime_before,
+        "uptime_after": uptime_after, "cpus": os.cpu_count()})
     return result
 
 
+def _uptime() -> str:
+    """``uptime``'s line (the machine is shared: its load goes with every figure)."""
+    try:
+        return subprocess.run(["uptime"], capture_output=True, text=True,
+                              timeout=5).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return "load average: " + ", ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
 def report(r: dict) -> str:
-    lines = [f"{r['visitors']} visitors at {r['tables']} tables ({r['seated']} seated), "
-             f"{r['seconds_per_phase']} s per phase, attack: {r['idle_connections']} idle "
-             f"connections, {r['guessers']} guessers; {r['workers']} workers; load before "
-             f"{r['loadavg_before'][0]:.2f}, after each phase {r['loadavg_after_phase']}"]
+    lines = [f"{r['visitors']} visitors at {r['tables']} tables ({r['seated']} seated); "
+             f"quiet and attacked in {r['slices']} slices of {r['slice_seconds']} s each, "
+             f"alternating (timed: {r['seconds_timed']}); attack: {r['idle_connections']} "
+             f"idle connections, {r['guessers']} guessers; {r['workers']} workers",
+             f"uptime before: {r['uptime_before']}",
+             f"uptime after:  {r['uptime_after']}"]
     for kind, what in (("own", "key to own screen"), ("other", "key to other screen")):
         f = r[kind]
         lines.append(
             f"{what}: quiet p50 {f['quiet']['p50_ms']} / p99 {f['quiet']['p99_ms']} ms "
-            f"(n {f['quiet']['n']}; first {f['quiet_first']['p50_ms']}/"
-            f"{f['quiet_first']['p99_ms']}, again {f['quiet_again']['p50_ms']}/"
-            f"{f['quiet_again']['p99_ms']}), attacked p50 {f['attacked']['p50_ms']} / p99 "
-            f"{f['attacked']['p99_ms']} ms (n {f['attacked']['n']}): "
+            f"(n {f['quiet']['n']}), attacked p50 {f['attacked']['p50_ms']} / p99 "
+            f"{f['attacked']['p99_ms']} ms (n {f['attacked']['n']}): attacked/quiet "
             f"{f.get('attacked_over_quiet_p50')}x / {f.get('attacked_over_quiet_p99')}x "
             "(target within 2x)")
     lines.append(f"attack: {r['attack']}")
-    lines.append(f"server.log: {r['server_log']}; console tracebacks "
+    lines.append(f"server.log: {r['server_log_lines']} lines, {r['server_log']}; console tracebacks "
                  f"{r['console_tracebacks']}; crash reports {r['crash_reports']}; missed "
                  f"updates {len(r['missed_updates'])}")
     lines.append(f"RSS (host and workers): {r['rss_mb_before_visitors']} MB before visitors, "
                  f"{r['rss_mb_seated']} seated, {r['rss_mb_end']} at the end: "
                  f"{r['rss_mb_per_visitor_seated']} / {r['rss_mb_per_visitor_end']} MB per "
-                 f"visitor; host CPU {r['host_cpu_seconds']} s")
+                 f"visitor (the host process alone: {r['host_rss_mb_seated']} MB seated, "
+                 f"{r['host_rss_mb_end']} at the end); host CPU {r['host_cpu_seconds']} s")
     return "\n".join(lines)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--visitors", type=int, default=8, help="visitors playing (2-40)")
-    parser.add_argument("--seconds", type=float, default=60.0, help="seconds per phase")
+    parser.add_argument("--seconds", type=float, default=30.0,
+                        help="seconds timed quiet, and as many attacked")
+    parser.add_argument("--slice", type=float, default=5.0,
+                        help="seconds of one quiet or attacked slice (they alternate)")
     parser.add_argument("--idle", type=int, default=1000,
                         help="idle TCP connections kept open by the attackers (0-1000)")
     parser.add_argument("--guessers", type=int, default=4, help="password guessing loops")
@@ -424,8 +470,10 @@ def main() -> None:
         asyncio.run(attack_side(args))
         return
     if not 2 <= args.visitors <= 40 or not 0 <= args.idle <= 1000 \
-            or not 0 <= args.guessers <= 20 or not 1 <= args.seconds <= 1200:
-        parser.error("--visitors 2-40, --idle 0-1000, --guessers 0-20, --seconds 1-1200")
+            or not 0 <= args.guessers <= 20 or not 1 <= args.seconds <= 1200 \
+            or not 1 <= args.slice <= args.seconds:
+        parser.error("--visitors 2-40, --idle 0-1000, --guessers 0-20, --seconds 1-1200, "
+                     "--slice 1-SECONDS")
     with tempfile.TemporaryDirectory(prefix="uno-load-") as data:
         args.data_dir = data
         result = asyncio.run(run(args))

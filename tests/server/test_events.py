@@ -28,6 +28,9 @@ def test_a_line_repeated_within_the_interval_is_counted_then_written_once():
     assert folder.note("full", 12.5) == 0
     assert folder.note("full", 13.0) is None
     assert folder.note("full", 23.0) == 1                 # or with the next line
+    assert folder.note("full", 24.0) is None
+    folder.take_back("full")                              # written on its own after all
+    assert folder.due(40.0) == []
 
 
 async def test_a_flood_of_refused_connections_is_a_few_lines_with_their_count(tmp_path):
@@ -43,6 +46,34 @@ async def test_a_flood_of_refused_connections_is_a_few_lines_with_their_count(tm
     limits = [line for line in log.splitlines() if " limit " in line]
     assert len(limits) == 2, limits        # the first, then the 39 others in one line
     assert "repeated=39 why='too many connections from 127.0.0.1" in limits[1]
+
+
+async def test_a_flood_of_connections_from_one_address_is_a_few_lines_and_a_login_all_its(
+        tmp_path):
+    """Connections that come and go without logging in are one connect line and one
+    disconnect line per address and reason within the interval, then one line with the
+    count; a login from the same address still has its own connect line."""
+    async with serving(tmp_path) as host:
+        for _ in range(30):
+            reader, writer = await asyncio.open_connection("127.0.0.1", host.port)
+            assert (await asyncio.wait_for(reader.readline(), 10)).startswith(b"SSH-2.0-")
+            writer.close()
+            await writer.wait_closed()
+        await wait_until(lambda: host.gate.connections == 0, "the flood counted down")
+        ann = await Client(host, "ann").connect()
+        ann_port = ann.conn.get_extra_info("sockname")[1]
+        await ann.close()
+    lines = (tmp_path / "server.log").read_text().splitlines()
+    connects = [line for line in lines if " connect " in line]
+    disconnects = [line for line in lines if " disconnect " in line]
+    assert len(connects) == 3, connects      # the first, ann's, and the 29 others in one
+    assert f"connect addr=127.0.0.1:{ann_port} ago=" in connects[1]
+    assert "connect repeated=29 addr=127.0.0.1" in connects[2]
+    assert len(disconnects) == 2, disconnects
+    assert "disconnect repeated=29 addr=127.0.0.1 why=" in disconnects[1]
+    for event in (f"auth ok addr=127.0.0.1:{ann_port}", f"session start addr=127.0.0.1:{ann_port}",
+                  f"session end addr=127.0.0.1:{ann_port}"):
+        assert sum(event in line for line in lines) == 1, event
 
 
 async def test_connect_auth_session_and_table_events_are_each_one_line(tmp_path):

@@ -159,6 +159,46 @@ async def test_idle_connections_in_every_login_slot_keep_no_player_out(tmp_path)
         await wait_until(lambda: host.gate.unauthenticated == 0, "all counted down")
 
 
+async def test_a_refused_connection_costs_no_ssh_connection_and_a_player_still_gets_in(
+        tmp_path, monkeypatch):
+    """The doorman closes a socket beyond the limits as it is accepted: asyncssh builds
+    no connection for it (no options, no login timer, no version line). Silent sockets
+    in every login slot still keep no player out."""
+    from uno_tui.server.host import SILENT_GRACE
+
+    built = []
+    make = asyncssh.SSHServerConnection.__init__
+
+    def counted(self, *args, **kwargs):
+        built.append(self)
+        make(self, *args, **kwargs)
+
+    monkeypatch.setattr(asyncssh.SSHServerConnection, "__init__", counted)
+    async with serving(tmp_path, limits=Limits(max_unauthenticated=4)) as host:
+        silent = []
+        for n in range(4):
+            reader, writer = await asyncio.open_connection(
+                "127.0.0.1", host.port, local_addr=(f"127.0.0.{2 + n % 2}", 0))
+            assert (await asyncio.wait_for(reader.readline(), 10)).startswith(b"SSH-2.0-")
+            silent.append(writer)
+        assert len(built) == 4
+        for _ in range(20):            # every slot taken, none silent for a second yet
+            reader, writer = await asyncio.open_connection(
+                "127.0.0.1", host.port, local_addr=("127.0.0.4", 0))
+            assert await asyncio.wait_for(reader.read(100), 10) == b""   # no banner
+            writer.close()
+        assert len(built) == 4, "a refused socket cost an SSH connection"
+        log = host.test_log.getvalue()
+        assert log.count("too many connections are logging in at once (4)") == 1  # folded
+        await asyncio.sleep(SILENT_GRACE + 0.2)
+        ann = await Client(host, "ann").connect()      # in the oldest silent one's slot
+        assert len(built) == 5
+        for writer in silent:
+            writer.close()
+        await ann.close()
+        await wait_until(lambda: host.gate.unauthenticated == 0, "all counted down")
+
+
 async def test_a_connection_that_does_not_log_in_within_the_grace_time_is_closed(tmp_path):
     async with serving(tmp_path, limits=Limits(login_grace=1)) as host:
         reader, writer = await _raw(host.port)

@@ -14,6 +14,7 @@ from uno_tui.saves.journal import Journal
 from uno_tui.engine import Game, Play, action_from_json
 from uno_tui.saves import MatchStore, parse_save
 from uno_tui.server.host import SAVES_FOLDER
+from uno_tui.server.table import seat_keys_path
 
 from .support import (
     Client, hand_cards, log_entries, people, serving, ssh_terminal, table_screen, wait_until,
@@ -124,6 +125,32 @@ async def test_a_restarted_server_offers_the_table_and_people_sit_back_down(tmp_
         assert not table.played_by_computer(0)   # ann's seat waits for her
         await eve.close()
         await back.close()
+
+
+async def test_the_seats_owners_reach_the_disk_however_late_the_save_file_is_made(
+        tmp_path, monkeypatch):
+    """Whom each seat belongs to is written beside the save once the save's writer
+    thread has made its file, however late: it waited a second for it, on the loop,
+    and then gave up (on a loaded machine), and after a restart anyone typing a name
+    took that person's seat."""
+    made = threading.Event()
+    create = Journal.create.__func__
+
+    def held_create(cls, path, data):
+        made.wait(30)
+        return create(cls, path, data)
+
+    monkeypatch.setattr(Journal, "create", classmethod(held_create))
+    async with serving(tmp_path) as host:
+        table = host.create_table(people("ann", computers=1))   # its file: not yet
+        ann = await _sit(host, "ann")
+        assert table.recorder.record.path is None
+        made.set()
+        await wait_until(lambda: table.recorder.record.path is not None, "the save's file")
+        keys = seat_keys_path(table.recorder.record.path)
+        await wait_until(keys.exists, "the seats' owners beside the save", limit=10)
+        assert json.loads(keys.read_text()) == [ann.seat_key, None]
+        await ann.close()
 
 
 async def test_a_table_everyone_left_is_closed_and_its_save_removed(tmp_path):

@@ -64,10 +64,14 @@ class MatchRecorder:
     def __init__(self, store: MatchStore, config: PlayConfig,
                  record: MatchRecord | None = None,
                  on_problem: Callable[[str], None] | None = None,
-                 background: bool = False) -> None:
+                 background: bool = False,
+                 on_file: Callable[[Path], None] | None = None) -> None:
         self.store = store
         self.background = background
         self.on_problem = on_problem
+        #: Told the path of each new file a match gets, once it is on disk (in the
+        #: writer's thread, with ``background``).
+        self.on_file = on_file
         self.config = config
         self.record = record
         self.writer: SaveWriter | None = None
@@ -242,6 +246,8 @@ class MatchRecorder:
             path = self.store.new_path()
             journal = Journal.create(path, data)
             record.path = path
+            if self.on_file is not None:
+                self.on_file(path)
         elif self._opening == "replace":
             journal = Journal.replace(record.path, data, record.lock)
         else:

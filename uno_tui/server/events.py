@@ -7,6 +7,8 @@ can be forged or carry an escape sequence to whoever reads it.
 
 from __future__ import annotations
 
+from typing import Hashable
+
 __all__ = ["event_line", "CHOSEN", "RepeatFolder"]
 
 #: Fields whose values come from a client: always quoted.
@@ -45,9 +47,9 @@ class RepeatFolder:
     def __init__(self, every: float) -> None:
         self.every = every
         #: key -> (when its last line was written, lines left out since).
-        self._open: dict[str, tuple[float, int]] = {}
+        self._open: dict[Hashable, tuple[float, int]] = {}
 
-    def note(self, key: str, now: float) -> int | None:
+    def note(self, key: Hashable, now: float) -> int | None:
         written, left_out = self._open.get(key, (None, 0))
         if written is not None and now - written < self.every:
             self._open[key] = (written, left_out + 1)
@@ -55,7 +57,13 @@ class RepeatFolder:
         self._open[key] = (now, 0)
         return left_out
 
-    def due(self, now: float) -> list[tuple[str, int]]:
+    def take_back(self, key: Hashable) -> None:
+        """One of the lines counted under ``key`` was written on its own after all."""
+        entry = self._open.get(key)
+        if entry is not None and entry[1]:
+            self._open[key] = (entry[0], entry[1] - 1)
+
+    def due(self, now: float) -> list[tuple[Hashable, int]]:
         done = [(key, left_out) for key, (written, left_out) in self._open.items()
                 if now - written >= self.every]
         for key, _ in done:

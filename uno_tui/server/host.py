@@ -37,6 +37,7 @@ from ..config import PlayConfig, SeatSpec, computer_name, default_bot_level
 from ..i18n import DEFAULT_LANGUAGE, N_, Phrase, os_reason, parse_language, translator
 from ..paths import data_dir
 from ..saves import MatchRecord, MatchStore, SaveFileError
+from .doorman import Doorway
 from .events import RepeatFolder, event_line
 from .identity import guest_names, player_name
 from .limits import FD_RESERVE, Gatekeeper, Limits, raise_fd_limit
@@ -170,10 +171,6 @@ class _WordedFormatter(logging.Formatter):
         return super().format(record)
 
 
-class _Refused(Exception):
-    """A connection refused before its SSH handshake (a limit): asyncssh closes it."""
-
-
 class _Login(asyncssh.SSHServer):
     """One connection's login: who it is, how they proved it (if they must), and the
     limits on logging in (see :class:`~uno_tui.server.limits.Gatekeeper`)."""
@@ -198,18 +195,13 @@ class _Login(asyncssh.SSHServer):
             self._address = str(peer[0])
             self._peer = f"{peer[0]}:{peer[1]}"
         host = self._host
-        # An address blocked for its failed logins is let in to be told so at its login
-        # (below); a connection beyond the others' limits is closed before its handshake,
-        # where no words of ours can reach the client (as OpenSSH's MaxStartups does).
-        refusal = host.gate.connect(self._address, make_room=host.close_oldest_silent,
-                                    check_failures=False)
-        if refusal:
-            host.log_limit(refusal, addr=self._peer)
-            raise _Refused(refusal)   # asyncssh closes it before its handshake
+        # The doorman counted it as it let it in (see Host.admit_connection).
         self._counted = True
         self.connected_at = time.monotonic()
         host.silent[self] = self.connected_at
-        host.log_event_line("connect", addr=self._peer)
+        #: False while this connection's connect line is folded into its address's
+        #: (written at its login after all, see auth_completed).
+        self._connect_logged = host.log_stranger("connect", self._address, addr=self._peer)
 
     @property
     def spoke(self) -> bool:
@@ -240,8 +232,8 @@ class _Login(asyncssh.SSHServer):
             reason = str(exc) if exc is not None else "closed"
             if "Login timeout" in reason:
                 reason = f"login grace time over ({self._host.limits.login_grace:g} s)"
-            self._host.log_event_line("disconnect", addr=self._peer, user=self._user or None,
-                                      why=reason)
+            self._host.log_stranger("disconnect", self._address, addr=self._peer,
+                                    user=self._user or None, why=reason)
 
     def begin_auth(self, username: str) -> bool:
         self._user = username
@@ -277,6 +269,10 @@ class _Login(asyncssh.SSHServer):
         self._logged_in = True
         self._host.silent.pop(self, None)
         self._host.gate.logged_in(self._address)
+        if not self._connect_logged:
+            # A login's lines are one per event, even from an address that floods.
+            self._host.log_stranger_after_all("connect", self._address, addr=self._peer,
+                                              ago=f"{time.monotonic() - self.connected_at:.1f}s")
         self._host.log_event_line("auth ok", addr=self._peer, user=self._user,
                                   method=self._method, key=self._key)
 
@@ -529,6 +525,7 @@ class Host:
         try:
             self._server = await asyncssh.create_server(
                 lambda: _Login(self), config.host, config.port,
+                tunnel=Doorway(self.admit_connection),
                 server_host_keys=[self._host_key()], line_editor=False, encoding=None,
                 login_timeout=self.limits.login_grace,
                 keepalive_interval=config.keepalive, keepalive_count_max=KEEPALIVE_MISSES)
@@ -538,6 +535,22 @@ class Host:
                                     problem=os_reason(exc))) from None
         sockets = self._server.sockets
         self.port = sockets[0].getsockname()[1] if sockets else config.port
+
+    def admit_connection(self, address: str, peer: str) -> bool:
+        """The doorman asks: may a socket just accepted from ``address`` become an SSH
+        connection? Counted if so; else the refusal is logged (folded) and the socket is
+        closed before asyncssh builds anything for it.
+
+        An address blocked for its failed logins is let in to be told so at its login
+        (see _Login.begin_auth); a connection beyond the others' limits is closed before
+        its handshake, where no words of ours can reach the client (as OpenSSH's
+        MaxStartups does)."""
+        refusal = self.gate.connect(address, make_room=self.close_oldest_silent,
+                                    check_failures=False)
+        if refusal:
+            self.log_limit(refusal, addr=peer)
+            return False
+        return True
 
     def close_oldest_silent(self) -> bool:
         """Every login slot is taken: close the oldest connection that has not sent its
@@ -566,20 +579,40 @@ class Host:
     def log_limit(self, refusal: str, **fields) -> None:
         """A limit was hit: what was refused, and why; the same refusal again within
         LIMIT_LOG_EVERY is counted, not written (see RepeatFolder)."""
-        left_out = self._repeats.note(refusal, time.monotonic())
+        self._log_folded("limit", {"why": refusal}, **fields, why=refusal)
+
+    def log_stranger(self, what: str, address: str, **fields) -> bool:
+        """A line about a connection that has not logged in (``connect``, ``disconnect``
+        and its ``why``): the first from ``address`` within LIMIT_LOG_EVERY is written,
+        the next ones are counted and written as one line with their count (a flood
+        from one address wrote thousands of lines a minute). True if written."""
+        return self._log_folded(what, {"addr": address, "why": fields.get("why")}, **fields)
+
+    def log_stranger_after_all(self, what: str, address: str, **fields) -> None:
+        """Write a line :meth:`log_stranger` counted instead (uncounted now)."""
+        self._repeats.take_back((what, ("addr", address), ("why", fields.get("why"))))
+        self.log_event_line(what, **fields)
+
+    def _log_folded(self, what: str, key: dict, **fields) -> bool:
+        """Write ``what`` with ``fields`` unless a line of the same ``key`` was written
+        within LIMIT_LOG_EVERY (then counted, and written later with ``key`` as one
+        line, ``repeated=N``); True if written."""
+        left_out = self._repeats.note((what, *key.items()), time.monotonic())
         if left_out is None:
-            return
+            return False
         if left_out:
             fields["repeated"] = left_out
-        self.log_event_line("limit", **fields, why=refusal)
+        self.log_event_line(what, **fields)
+        return True
 
     def _log_repeats(self) -> None:
-        """The limits hit again since their last line, and how often."""
+        """The lines counted since the last of their kind was written, and how many."""
         self._write_repeats(time.monotonic())
 
     def _write_repeats(self, now: float) -> None:
-        for refusal, left_out in self._repeats.due(now):
-            self.log_event_line("limit", repeated=left_out, why=refusal)
+        for (what, *key), left_out in self._repeats.due(now):
+            self.log_event_line(what, repeated=left_out,
+                                **{name: value for name, value in key if value is not None})
 
     def log_event(self, what: str, session: TerminalSession) -> None:
         """One line about a session: who, from where, which terminal, how long, how it ended."""

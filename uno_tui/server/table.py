@@ -217,7 +217,7 @@ class ServerTable:
         self.recorder = match = None
         if store is not None:
             self.recorder = MatchRecorder(store, config, record, on_problem=on_save_problem,
-                                          background=True)
+                                          background=True, on_file=self._save_file_made)
         if record is not None:
             match = record.restore()        # ValueError for a corrupt one: not a table
             if self.recorder is not None:
@@ -235,6 +235,10 @@ class ServerTable:
         self.interrupted_since = time.monotonic() if self.interrupted else None
         #: Where the seats' identities were last written (see SEAT_KEYS_SUFFIX).
         self._seat_keys_file: Path | None = None
+        #: The seats' identities are to be written once the save's file exists.
+        self._seat_keys_due = False
+        #: The loop the table plays on (the save's writer thread calls back onto it).
+        self._loop: asyncio.AbstractEventLoop | None = None
         if self.interrupted:
             for s in self._seats:
                 s.away = s.for_people      # each person may come back and take theirs
@@ -334,8 +338,11 @@ class ServerTable:
                                                 for s in self._seats))
 
     def flush_save(self, timeout: float | None = None) -> bool:
-        """Wait until the latest save is on disk; False if ``timeout`` ran out first."""
-        return self.recorder.flush(timeout) if self.recorder is not None else True
+        """Wait until the latest save is on disk (the seats' identities beside it);
+        False if ``timeout`` ran out first."""
+        done = self.recorder.flush(timeout) if self.recorder is not None else True
+        self._write_due_seat_keys()
+        return done
 
     def discard_save(self, keep_in: "Path | None" = None) -> "Path | None":
         """Take the table's save out of those a restart offers again: nothing to come
@@ -345,6 +352,7 @@ class ServerTable:
             return None
         # The journal's file is made by the writer (in its thread): wait for it first.
         recorder.flush(5.0)
+        self._seat_keys_due = False                              # nobody is to come back
         if recorder.record is None or recorder.record.path is None:
             return None
         path = recorder.record.path
@@ -586,15 +594,38 @@ class ServerTable:
 
     def _save_seat_keys(self) -> None:
         """Write whom each seat belongs to beside the save (readable by the server's
-        user only: a token is what takes a keyless seat back)."""
+        user only: a token is what takes a keyless seat back), now or, while the save's
+        writer thread has not made its file yet, as soon as it has.
+
+        (It waited a second for that file here, on the loop; a writer slower than that,
+        on a loaded machine, left the seats with no identities beside the save: after a
+        restart anyone typing a name took that person's seat.)"""
+        if self.recorder is None or self.closed:
+            return
+        try:
+            self._loop = asyncio.get_running_loop()
+        except RuntimeError:
+            pass
+        self._seat_keys_due = True
+        self._write_due_seat_keys()
+
+    def _save_file_made(self, _path: Path) -> None:
+        """The save's writer made the match's file (in its thread)."""
+        loop = self._loop
+        if loop is None or not self._seat_keys_due:
+            return
+        try:
+            loop.call_soon_threadsafe(self._write_due_seat_keys)
+        except RuntimeError:     # the loop is closed: flush_save wrote them, if it could
+            pass
+
+    def _write_due_seat_keys(self) -> None:
         recorder = self.recorder
-        if recorder is None or self.closed:
+        path = recorder.record.path if recorder is not None and recorder.record is not None \
+            else None
+        if not self._seat_keys_due or path is None:
             return
-        if recorder.record is None or recorder.record.path is None:
-            recorder.flush(1.0)     # the save's file is made by its writer's thread
-        path = recorder.record.path if recorder.record is not None else None
-        if path is None:
-            return
+        self._seat_keys_due = False
         target = seat_keys_path(path)
         temp = target.with_name(target.name + ".tmp")
         try:
