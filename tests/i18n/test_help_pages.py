@@ -74,6 +74,17 @@ def test_the_house_rules_are_told_in_japanese_under_a_japanese_heading():
         assert f"- **{rule}**: {JA(text)}" in page and JA(text) != text
 
 
+def test_a_house_rule_with_its_number_is_told_in_japanese():
+    # catch-window:5's line was made in English ("…, for 5 seconds at most") and shown
+    # so on the Japanese page and the setup screen's list.
+    page = rules_markdown("classic", ["catch-window:5"], tr=JA)
+    [line] = [line for line in page.splitlines() if "catch-window:5" in line]
+    assert line.endswith("。ただし最長5秒"), line
+    assert not re.search(r"[A-Za-z]{4,}", line.replace("catch-window", "")), line
+    assert rules_markdown("classic", ["catch-window:5"]).endswith(
+        "(draws don't close the window), for 5 seconds at most")
+
+
 def test_english_stays_english():
     assert "## The turn" in rules_markdown("classic")
     assert "| u |" in keys_markdown() and "キー" not in keys_markdown()
