@@ -171,61 +171,13 @@ class _Formatter(_TranslatingFormatter):
                          for line in text.splitlines())
 
 
-#: Marks a line must not start with (Japanese line breaking: kinsoku).
-_NO_LINE_START = set("、。，．・：；？！）」』】〕〉》ー…‥ゝゞ々ぁぃぅぇぉっゃゅょァィゥェォッャュョ,.:;?!)]}")
-#: ... nor end with.
-_NO_LINE_END = set("（「『【〔〈《([{")
-#: A run of wide characters at most this long is kept whole, like a word ("日本語" in
-#: an English line); a longer one (a Japanese sentence) may break between characters.
-_WHOLE_WIDE_RUN = 4
-
-
 def _wrap_cells(text: str, width: int) -> list[str]:
-    """``text`` in lines of at most ``width`` cells (a Japanese character takes two):
-    broken at a space, or inside a Japanese sentence between two characters, never
-    before a closing mark or after an opening one."""
-    from rich.cells import cell_len
+    """``text`` in lines of at most ``width`` cells (a Japanese character takes two),
+    broken as the game's screens break it: at spaces, and between the phrases of a
+    Japanese sentence, by its line-breaking rules (app/wrapping.py)."""
+    from .app.wrapping import wrap
 
-    width = max(width, 10)
-    wide = [cell_len(character) > 1 for character in text]
-    # How long the run of wide characters each character is in.
-    runs = [0] * len(text)
-    index = 0
-    while index < len(text):
-        end = index
-        while end < len(text) and wide[end] == wide[index]:
-            end += 1
-        for position in range(index, end):
-            runs[position] = end - index if wide[index] else 0
-        index = end
-
-    def breakable(position: int) -> bool:
-        """A line may end just before ``text[position]``."""
-        before, after = text[position - 1], text[position]
-        if after in _NO_LINE_START or before in _NO_LINE_END:
-            return False
-        if after == " " or before == " ":
-            return True
-        return ((wide[position - 1] and runs[position - 1] > _WHOLE_WIDE_RUN)
-                or (wide[position] and runs[position] > _WHOLE_WIDE_RUN))
-
-    lines: list[str] = []
-    start, cells, last_break = 0, 0, None
-    for position, character in enumerate(text):
-        if position > start and breakable(position):
-            last_break = position
-        cells += cell_len(character)
-        if cells > width and position > start:
-            cut = last_break if last_break is not None and last_break > start else position
-            lines.append(text[start:cut].rstrip())
-            start = cut
-            while start < len(text) and text[start] == " ":
-                start += 1
-            cells = cell_len(text[start:position + 1])
-            last_break = None
-    if start < len(text):
-        lines.append(text[start:].rstrip())
-    return [line for line in lines if line]
+    return wrap(text, max(width, 10))
 
 
 def _levels_epilog(example: str, tr: Translator) -> str:
@@ -311,10 +263,11 @@ def _rules(tr: Translator):
     return parse
 
 
-def _numbered_rules() -> str:
+def _numbered_rules(tr: Translator) -> str:
     """The rules that take a number, for ``--rules``'s help: ``; catch-window:N (N: 1 to
     60 seconds)``."""
-    return "".join(f"; {name}{NUMBER_MARK}N (N: {low} to {high} {unit})"
+    return "".join(tr("; {rule} (N: {low} to {high} {unit})", rule=f"{name}{NUMBER_MARK}N",
+                      low=low, high=high, unit=tr(unit))
                    for name, spec in HOUSE_RULE_SPECS.items() if spec.takes is not None
                    for low, high, unit in [spec.takes])
 
@@ -429,7 +382,7 @@ def _common(parser: "_Parser") -> None:
     parser.add_argument("--rules", type=_rules(tr), default=frozenset(),
                         help=tr("house rules, comma-separated: {rules}; or a preset: {presets}",
                                 rules=", ".join(HOUSE_RULES), presets=_preset_names())
-                        + _numbered_rules())
+                        + _numbered_rules(tr))
 
 
 def play_parser(tr: Translator | None = None) -> argparse.ArgumentParser:

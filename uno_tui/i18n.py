@@ -286,6 +286,8 @@ class Translator:
         self._catalogue = catalogue
 
     def __call__(self, message: str, /, **fields: object) -> str:
+        if isinstance(message, Phrase) and not fields:
+            return self.words(message)     # a message made with its fields already
         text = self._catalogue.gettext(message)
         return text.format(**self._worded(fields)) if fields else text
 

@@ -84,10 +84,12 @@ async def measure(size: tuple[int, int], lang: str = "en") -> dict[str, int]:
             results[label] = sum(frames)
         await settle(pilot)
         table = app.table
+        # The card's and the colours' names in the language measured, as the game
+        # words them (in English words, the Japanese prompt measured a shorter line).
         question = Question(tr("{name}: name a colour", name="Ann"),
                             tr("{card} is down. Which colour now? Your hand is below.",
-                               card="Wild"),
-                            [Option(name, name, name[0].lower()) for name in
+                               card=tr("Wild")),
+                            [Option(tr(name), name, name[0].lower()) for name in
                              ("Red", "Yellow", "Green", "Blue")])
         frames.clear()
         answer = asyncio.ensure_future(table.ask(question))

@@ -67,11 +67,45 @@ def test_the_japanese_rules_use_the_rule_sheets_names(variant):
     assert not re.search(r"[A-Za-z]{4,}", page.replace("UNO", "").replace("Bob", "")), page
 
 
+#: What each rules page must say as its seed says it, where a page once said otherwise
+#: or nothing (read against ../shared/seeds/ line by line).
+SEED_FACTS = {
+    # 000: a caught bluff's player draws 4, and the colour named stays.
+    "party": ["出した人が4枚引き、カードと指定した色はそのまま", "その人の番は終わる",
+              "リンクはその2人に移る", "数字カードが出るまでめくり直します"],
+    # 002: Snorlax's cards are put on the pile (場に出して), nothing more.
+    "pokemon": ["捨て札の山に出し（効果はない）", "6枚引いて1回休み"],
+    # 001: the game always starts on the light side.
+    "flip": ["いつもライトサイドから始まる", "フリップかワイルドドロー2なら山札に戻して"],
+    "classic": [],
+}
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_the_japanese_rules_say_what_the_seeds_say(variant):
+    page = rules_markdown(variant, tr=JA)
+    assert [fact for fact in SEED_FACTS[variant] if fact not in page] == []
+    # It said both the bluffer and the wrong challenger take "the heavier penalty".
+    assert "ごまかしがばれたら出した人がペナルティを受け、チャレンジが外れたら" in page
+    assert "が、より重いペナルティ" not in page
+
+
 def test_the_house_rules_are_told_in_japanese_under_a_japanese_heading():
     page = rules_markdown("classic", choosing=True, tr=JA)
     assert "## 選べるハウスルール" in page
     for rule, text in HOUSE_RULES.items():
         assert f"- **{rule}**: {JA(text)}" in page and JA(text) != text
+
+
+def test_a_house_rule_with_its_number_is_told_in_japanese():
+    # catch-window:5's line was made in English ("…, for 5 seconds at most") and shown
+    # so on the Japanese page and the setup screen's list.
+    page = rules_markdown("classic", ["catch-window:5"], tr=JA)
+    [line] = [line for line in page.splitlines() if "catch-window:5" in line]
+    assert line.endswith("。ただし最長5秒"), line
+    assert not re.search(r"[A-Za-z]{4,}", line.replace("catch-window", "")), line
+    assert rules_markdown("classic", ["catch-window:5"]).endswith(
+        "(draws don't close the window), for 5 seconds at most")
 
 
 def test_english_stays_english():

@@ -79,3 +79,19 @@ async def test_the_save_mark_at_80x24_in_japanese_keeps_its_warning_sign_with_it
     # Textual folded the sentence (no spaces in it) onto the next row, the sign alone.
     assert first.strip() != "⚠" and "保存" in first, rows
     assert not [row for row in rows if row.strip()[:1] in NO_LINE_START and row.strip()]
+
+
+async def test_the_colour_question_at_80x24_in_japanese_says_it_in_one_row():
+    # "ワイルドが出ました。何色にしますか？手札は下にあります。" was 56 cells, the panel's line
+    # 51: the question took a row more than the English one, and closing it repainted
+    # the seats' row as well (1.54x English bytes, prompt_bytes.py's "prompt alone").
+    from ..app.helpers import make_app, press, rigged, settle
+
+    app = make_app(rigged("アン,cpu", hands=[["W", "R5"], ["G1", "G2"]], top="B3"), lang="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "enter")           # play the Wild: the colour question
+        await settle(pilot)
+        rows = screen_text(app).splitlines()
+    [asked] = [row for row in rows if "何色にしますか" in row]
+    assert "ワイルドが出ました" in asked and asked.rstrip(" │").endswith("（手札は下）"), rows

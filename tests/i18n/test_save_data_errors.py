@@ -136,7 +136,7 @@ def test_a_corrupt_replay_opened_with_lang_ja_says_why_in_japanese(tmp_path, env
     assert main(["replay", "--lang", "ja", "--data-dir", str(tmp_path / "data"),
                  str(path)]) == 2
     err = capsys.readouterr().err
-    assert "親は0〜2の席でなければなりません（7ではなく）" in err, err
+    assert "ディーラーは0〜2の席でなければなりません（7ではなく）" in err, err
     assert english_words(err.replace("uno-tui replay", ""), str(path)) == [], err
 
 

@@ -2,11 +2,18 @@
 
 :func:`textwrap.wrap` counts characters and breaks only at spaces: a Japanese sentence
 (two cells a character, no spaces) came out as one line twice too wide. :func:`wrap`
-counts cells and may break between any two wide characters, keeping the Japanese rules
+counts cells and breaks a Japanese sentence between its phrases (文節), as a Japanese
+reader expects: after 、。：！？ and closing brackets, before an opening bracket, and where
+a run of hiragana (a word's ending, a particle) meets what follows it (a kanji, katakana,
+a digit or a Latin letter), so ``出した``, ``引いた``, ``カードを`` stay whole. Only a phrase
+longer than a line breaks inside, between any two characters, keeping the Japanese rules
 of line breaking (禁則処理): a line never starts with a closing mark or a small kana
 (``。、）」ー``…) and never ends with an opening one (``「（``…); the character before
-such a mark moves down with it (追い出し); and a sentence does not end on a line of one
-lone character (``…をめくっ / た``): a few characters of the line before go down with it.
+such a mark moves down with it (追い出し). A sentence does not end on a line of one lone
+character: the phrase before goes down with it where it fits.
+
+(A dictionary segmenter such as BudouX finds phrases a little better; this needs no
+dictionary and no dependency, and the game's sentences are short and regular.)
 
 Text that is one cell a character (English, names in Latin letters) is wrapped by
 :func:`textwrap.wrap` exactly as before, so English screens do not change.
@@ -18,6 +25,7 @@ widget of the table imports this module, and Rich's Markdown costs the launch ~5
 from __future__ import annotations
 
 import textwrap
+from collections import deque
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -49,29 +57,105 @@ def crop_cells(text: str, cells: int) -> str:
     return cropped
 
 
-def _units(text: str) -> list[str]:
-    """The pieces a line may break between: a run of one-cell characters (a word in
-    Latin letters), one wide character, or one space."""
+#: Stops a phrase ends with: a line may break after them.
+_STOPS = frozenset("、。，．：；？！‼⁇⁈⁉")
+#: Closing brackets: a phrase ends with them, or with the particle after them.
+_CLOSING = frozenset("）〕］｝〉》」』】〙〗〟’”｠»")
+
+
+def _is_hiragana(char: str) -> bool:
+    return "\u3041" <= char <= "\u309f"
+
+
+#: Hiragana that are particles when alone between kanji (緑の|全員, 山札から|1枚); any
+#: other one there is a word's inflection inside a compound (割り込んだ, 言い忘れた).
+_PARTICLES = frozenset("のがはにでともへをや")
+
+
+def _is_kanji(char: str) -> bool:
+    return "\u4e00" <= char <= "\u9fff" or char in "々〆"
+
+
+def _phrase_boundary(before: str, after: str, earlier: str = "") -> bool:
+    """Whether a line may break between the characters ``before`` and ``after`` (no
+    space between them) without cutting a phrase: after a stop or a closing bracket
+    (unless a particle follows it: 「ウノ」と is one phrase), before an opening bracket,
+    after the particle を, and where hiragana meet anything else; never against the
+    line-breaking rules. ``earlier``: the character before ``before``, if any."""
+    if after in NO_LINE_START or before in NO_LINE_END:
+        return False
+    if before in _STOPS:
+        return True
+    if before in _CLOSING:
+        return not _is_hiragana(after)
+    if after in NO_LINE_END or before == "を":
+        return True      # を is only ever a particle: a phrase ends with it (カードを|めくった)
+    if (_is_kanji(earlier) and _is_kanji(after) and _is_hiragana(before)
+            and before not in _PARTICLES):
+        return False     # 割り|込んだ: one kana inflecting the kanji of a compound
+    if before == "の" and after.isdigit():
+        return False     # 赤の9: a card's name
+    return _is_hiragana(before) and not _is_hiragana(after)
+
+
+def _phrases(text: str) -> list[str]:
+    """The pieces a line may break between when a phrase fits a line: phrases (a Latin
+    word is one too) and single spaces, none at the ends. A space before a digit or a
+    "(" holds its neighbours together: a seat's name (CPU 3) and a colour's initial
+    (赤 (R)) are not cut from what they belong to."""
     units: list[str] = []
-    word = ""
-    for char in text:
+    phrase = ""
+    for index, char in enumerate(text):
         if char.isspace():
-            if word:
-                units.append(word)
-                word = ""
+            following = text[index + 1:index + 2]
+            if phrase and (following.isdigit() or following == "("):
+                phrase += " "
+                continue
+            if phrase:
+                units.append(phrase)
+                phrase = ""
             if units and units[-1] != " ":
                 units.append(" ")
-        elif cell_len(char) == 1:
-            word += char
-        else:
+            continue
+        if phrase and phrase[-1] != " " and _phrase_boundary(phrase[-1], char,
+                                                            phrase[-2:-1]):
+            units.append(phrase)
+            phrase = ""
+        phrase += char
+    if phrase:
+        units.append(phrase)
+    while units and units[-1] == " ":
+        units.pop()
+    return units
+
+
+def _characters(phrase: str) -> list[str]:
+    """A phrase too long for a line, as the pieces it may break between: a run of
+    one-cell characters (a word in Latin letters), one wide character, or one space."""
+    units: list[str] = []
+    word = ""
+    for char in phrase:
+        if char == " " or cell_len(char) != 1:
             if word:
                 units.append(word)
                 word = ""
             units.append(char)
+        else:
+            word += char
     if word:
         units.append(word)
-    while units and units[-1] == " ":
-        units.pop()
+    return units
+
+
+def _units(text: str, room: int) -> list[str]:
+    """The pieces of ``text`` a line may break between: its phrases, and the characters
+    of a phrase wider than ``room`` cells (the narrowest line)."""
+    units: list[str] = []
+    for phrase in _phrases(text):
+        if cell_len(phrase) > room and (cell_len(phrase) != len(phrase) or " " in phrase):
+            units += _characters(phrase)
+        else:
+            units.append(phrase)
     return units
 
 
@@ -129,57 +213,73 @@ def wrap(text: str, width: int, subsequent_indent: str = "",
     lines: list[list[str]] = []
     line: list[str] = []
     start = 0                      # pieces of ``line`` before its text (its indent)
-    for unit in _units(text):
+    pending = deque(_units(text, width - cell_len(subsequent_indent)))
+    while pending:
+        unit = pending.popleft()
         if unit == " ":
             if len(line) > start:
                 line.append(unit)
             continue
-        while unit:
-            if _width(line) + cell_len(unit) <= width:
-                line.append(unit)
-                break
-            if len(_strip(line)) <= start:
-                # Alone on its line and still too wide (a long word): cut it at the edge,
-                # or leave it whole on its line.
-                if not break_long_words:
-                    lines.append(line + [unit])
-                    line, start = list(indent), len(indent)
-                    break
-                head, unit = _cut(unit, max(1, width - _width(line)))
-                lines.append(line + [head])
-                line, start = list(indent), len(indent)
+        if _width(line) + cell_len(unit) <= width:
+            line.append(unit)
+            continue
+        pieces = _characters(unit) if cell_len(unit) != len(unit) else [unit]
+        if len(_strip(line)) <= start:
+            if len(pieces) > 1:
+                pending.extendleft(reversed(pieces))   # a phrase wider than the line
                 continue
-            carried = _break_before(line, unit, start + 1)
-            lines.append(line)
-            line, start = indent + carried[:-1], len(indent)
-            unit = carried[-1]
-            if _width(line) + cell_len(unit) > width:
-                line.append(unit)      # the kept-together pieces are wider: it hangs
-                break
+            # Alone on its line and still too wide (a long word): cut it at the edge,
+            # or leave it whole on its line.
+            if not break_long_words:
+                lines.append(line + [unit])
+            else:
+                head, rest = _cut(unit, max(1, width - _width(line)))
+                lines.append(line + [head])
+                if rest:
+                    pending.appendleft(rest)
+            line, start = list(indent), len(indent)
+            continue
+        kept = list(line)
+        carried = _break_before(line, unit, start + 1)
+        broken_well = _may_end(_strip(line)[-1]) and _may_start(carried[0])
+        if len(pieces) > 1 and (not broken_well or _width(indent) + _width(carried) > width):
+            # What must go down with the phrase does not fit a line, or nothing could
+            # go down with it: the phrase breaks inside instead, by the same rules.
+            line = kept
+            pending.extendleft(reversed(pieces))
+            continue
+        lines.append(line)
+        line, start = indent + carried[:-1], len(indent)
+        if len(carried) > 1 and _width(line) + cell_len(unit) > width:
+            line.append(unit)      # the kept-together pieces are wider: it hangs
+            continue
+        pending.appendleft(unit)
     if len(_strip(line)) > start:
         lines.append(line)
-    wrapped = ["".join(_strip(line)) for line in lines]
-    _no_lone_last_character(wrapped, width, subsequent_indent)
-    return wrapped
+    _no_lone_last_character(lines, width, len(indent))
+    return ["".join(_strip(line)) for line in lines]
 
 
-def _no_lone_last_character(lines: list[str], width: int, indent: str) -> None:
-    """Gives a last line of one wide character company from the line before (the fewest
-    characters that may start a line, all wide, leaving that line two or more and not
-    ending with an opening mark), where they fit."""
+def _no_lone_last_character(lines: list[list[str]], width: int, start: int) -> None:
+    """Gives a last line of one wide character company from the line before: its last
+    phrase (or, in a phrase broken inside, the fewest characters that may start a line),
+    all wide, where they fit and the line before keeps two characters or more, not
+    ending with an opening mark. ``start``: the pieces of the indent on the last line."""
     if len(lines) < 2:
         return
-    last, before = lines[-1][len(indent):], lines[-2]
-    if len(last) != 1 or cell_len(last) != 2:
+    last, before = lines[-1][start:], _strip(lines[-2])
+    if len(last) != 1 or len(last[0]) != 1 or cell_len(last[0]) != 2:
         return
     take = 1
     while take < len(before) and not _may_start(before[-take]):
         take += 1
-    moved, kept = before[-take:], before[:-take]
-    if (len(kept.strip()) < 2 or not _may_end(kept) or cell_len(moved) != 2 * len(moved)
-            or cell_len(indent + moved + last) > width):
+    moved, kept = before[-take:], _strip(before[:-take])
+    moved_text, kept_text = "".join(moved), "".join(kept).strip()
+    if (len(kept_text) < 2 or not _may_end(kept_text)
+            or cell_len(moved_text) != 2 * len(moved_text)
+            or _width(lines[-1][:start]) + cell_len(moved_text) + 2 > width):
         return
-    lines[-2], lines[-1] = kept, indent + moved + last
+    lines[-2], lines[-1] = kept, lines[-1][:start] + moved + last
 
 
 def break_text(text: Text, width: int) -> Text | None:

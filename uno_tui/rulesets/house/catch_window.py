@@ -35,7 +35,8 @@ MOST_SECONDS = 60
 def _for_seconds(rule: HouseRule, seconds: int) -> HouseRule:
     """``catch-window:N``: the window closes after ``seconds`` at most."""
     return replace(rule, name=f"{rule.name}:{seconds}", window_seconds=seconds,
-                   help=f"{rule.help}, for {seconds} seconds at most",
+                   help=Phrase("{rule}, for {seconds} seconds at most",
+                               rule=Phrase(rule.help), seconds=seconds),
                    label=f"Catch window: {seconds} seconds at most")
 
 def _may_close(game, action: CloseUnoWindow) -> bool:

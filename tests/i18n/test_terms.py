@@ -1,0 +1,35 @@
+"""One word for one thing in Japanese, as the seeds spell it (../shared/JAPANESE.md):
+the catalogue and every Japanese help page say it the same way."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import uno_tui
+
+from .catalogue import read_catalogue
+
+PACKAGE = Path(uno_tui.__file__).parent
+
+
+def _japanese_words() -> dict[str, str]:
+    """Every Japanese text a player may read: each translation in the catalogue and
+    each help page, by where it comes from."""
+    texts = {}
+    for entry in read_catalogue("ja"):
+        if entry.id:
+            strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)
+            texts[f"msgid {entry.id!r}"] = "\n".join(strings)
+    for page in PACKAGE.rglob("ja/*.md"):
+        texts[str(page.relative_to(PACKAGE))] = page.read_text(encoding="utf-8")
+    return texts
+
+
+def test_the_dealer_is_called_as_the_seeds_call_it():
+    # Seeds 000, 001 and 004 say ディーラー, 002 says 親: the seat badge said 親 while
+    # the log said ディーラー決め.
+    texts = _japanese_words()
+    assert [where for where, text in texts.items() if "親" in text] == []
+    assert {where for where, text in texts.items() if "ディーラー" in text} >= {
+        "msgid ' D'", "msgid 'D {score}'", "msgid 'the dealer'",
+        "msgid '{name} turns up {cards} to choose the dealer'"}
