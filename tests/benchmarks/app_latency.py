@@ -18,6 +18,11 @@ Scenarios:
   table  ``uno-tui --players Ann,cpu,cpu,cpu --seed 7``; once Ann is asked to play,
          key Right; done when the picked card (double top border) has moved
   table16  the same at a 16-seat UNO Party! table, seed 3 (Ann plays first)
+  hotseat  ``uno-tui --players Ann,Bob --seed 7`` (two people): the handoff first ("Pass
+         to Ann"); key Enter; done when Ann's hand shows
+
+``--only setup,hotseat`` runs those (and the bare app) only, in every mode; with
+``--lang ja`` name the Japanese twins too (``--only setup,setup-ja``).
 
 With ``--lang ja`` every uno-tui scenario is also run in Japanese (``setup-ja``...,
 interleaved in the same rounds, its expected texts in Japanese) and compared with its
@@ -49,6 +54,7 @@ machine changes far less than the wall-clock figures above; each app runs in tmu
 through this file (``--cpu-into LOG``), which notes it at the first write of a frame:
 
     python tests/benchmarks/app_latency.py --cpu --runs 9
+    python tests/benchmarks/app_latency.py --cpu --runs 9 --only setup,hotseat --lang ja
 
 Launch times count compiling the game's modules when Python may not write bytecode
 (``PYTHONDONTWRITEBYTECODE``) and none was written yet; the bare app's Textual comes
@@ -152,6 +158,27 @@ class Scenario:
     data_dir: bool = True
 
 
+#: uno-tui's command line in each scenario after the setup screen (which has none).
+UNO_ARGS = {
+    "table": "--players Ann,cpu,cpu,cpu --seed 7",
+    "hotseat": "--players Ann,Bob --seed 7",
+    "table16": "--variant party --seed 3 --players " + ",".join(["Ann"] + ["cpu"] * 15),
+}
+
+
+def only(names: list[str], wanted: str) -> list[str]:
+    """The scenarios ``--only`` keeps of ``names``: the bare app (the reference) and
+    each one named (comma-separated); an empty ``wanted`` keeps them all."""
+    if not wanted:
+        return names
+    unknown = set(wanted.split(",")) - set(names)
+    if unknown:
+        raise SystemExit(f"--only: no scenario {', '.join(sorted(unknown))} "
+                         f"(there are {', '.join(names)})")
+    keep = {"bare", *wanted.split(",")}
+    return [name for name in names if name in keep]
+
+
 def scenarios(python: str, uno_tui: str, langs: tuple[str, ...] = ()) -> list[Scenario]:
     """The bare app, then uno-tui's scenarios in English and in each of ``langs``."""
     from uno_tui.i18n import translator
@@ -172,10 +199,15 @@ def scenarios(python: str, uno_tui: str, langs: tuple[str, ...] = ()) -> list[Sc
         plan += [
             Scenario("setup" + suffix, game, tr("New game"), tr("Add seat"), "4  ▌CPU 3", "+",
                      lambda before, now: "5  ▌CPU 4" in now),
-            Scenario("table" + suffix, f"{game} --players Ann,cpu,cpu,cpu --seed 7",
+            Scenario("table" + suffix, f"{game} {UNO_ARGS['table']}",
                      hand, tr("Help"), pick, "Right", moved),
-            Scenario("table16" + suffix, f"{game} --variant party --seed 3 --players "
-                     + ",".join(["Ann"] + ["cpu"] * 15), hand, tr("Help"), pick, "Right", moved),
+            # Two people: the handoff comes first; Enter shows Ann's hand.
+            Scenario("hotseat" + suffix, f"{game} {UNO_ARGS['hotseat']}",
+                     tr("Pass to {name}", name="Ann"), tr("Help"),
+                     tr("I am {name}: show {what}", name="Ann", what=tr("my cards")), "Enter",
+                     lambda before, now, hand=hand: hand in now),
+            Scenario("table16" + suffix, f"{game} {UNO_ARGS['table16']}",
+                     hand, tr("Help"), pick, "Right", moved),
         ]
     return plan
 
@@ -251,18 +283,30 @@ def run_cpu_child(log_path: str, argv: list[str]) -> int:
     return uno_main(argv)
 
 
-def measure_cpu(args) -> int:
-    here = os.path.abspath(__file__)
-    plan = [("bare", ["--bare"]), ("setup", []),
-            ("table", ["--players", "Ann,cpu,cpu,cpu", "--seed", "7"]),
-            ("table16", ["--variant", "party", "--seed", "3", "--players",
-                         ",".join(["Ann"] + ["cpu"] * 15)])]
+def cpu_plan(bare_widgets: int, langs: list[str]) -> list[tuple[str, list[str]]]:
+    """``--cpu``'s launches: (name, the child's command line after ``--``)."""
+    uno = ["setup", *UNO_ARGS]
+    plan = [("bare", ["--bare"]), ("setup", [])]
+    plan += [(name, shlex.split(UNO_ARGS[name])) for name in uno[1:]]
     # The bare app with as many more widgets as each table has (the 4-seat table has 23
     # widgets, the 16-seat Party table 37; ``--bare-widgets`` changes the first).
-    plan += [(f"bare+{n}", ["--bare", str(n)]) for n in (args.bare_widgets, 37)]
+    plan += [(f"bare+{n}", ["--bare", str(n)]) for n in (bare_widgets, 37)]
     # With --lang: uno-tui's launches again in each language, beside their English twins.
-    plan += [(f"{name}-{lang}", [*argv, "--lang", lang]) for lang in args.lang
-             for name, argv in plan if name in ("setup", "table", "table16")]
+    plan += [(f"{name}-{lang}", [*argv, "--lang", lang]) for lang in langs
+             for name, argv in plan if name in uno]
+    return plan
+
+
+def cpu_launches(args) -> list[tuple[str, list[str]]]:
+    """The launches ``--cpu`` makes, of those ``--only`` names."""
+    plan = cpu_plan(args.bare_widgets, args.lang)
+    kept = only([name for name, _ in plan], args.only)
+    return [(name, argv) for name, argv in plan if name in kept]
+
+
+def measure_cpu(args) -> int:
+    here = os.path.abspath(__file__)
+    plan = cpu_launches(args)
     width, height = (int(v) for v in args.size.split("x"))
     results: dict[str, list[float]] = {name: [] for name, _ in plan}
     tmux("new-session", "-d", "-s", "keeper", "sleep 86400")
@@ -271,7 +315,7 @@ def measure_cpu(args) -> int:
             for name, argv in plan:
                 log_path = tempfile.mktemp(prefix="uno-cpu-")
                 data = tempfile.mkdtemp(prefix="uno-cpu-data-")
-                if name != "bare":
+                if not name.startswith("bare"):
                     argv = [*argv, "--data-dir", data]
                 command = " ".join(shlex.quote(a) for a in
                                    [args.python, here, "--cpu-into", log_path, "--", *argv])
@@ -500,9 +544,8 @@ def main() -> int:
     if note:
         print(note, flush=True)
     plan = scenarios(args.python, args.uno_tui, tuple(args.lang))
-    if args.only:
-        wanted = {"bare", *args.only.split(",")}
-        plan = [scenario for scenario in plan if scenario.name in wanted]
+    kept = only([scenario.name for scenario in plan], args.only)
+    plan = [scenario for scenario in plan if scenario.name in kept]
     results: dict[str, list[tuple[float, float, float]]] = {s.name: [] for s in plan}
     tmux("new-session", "-d", "-s", "keeper", "sleep 86400")
     try:

@@ -14,11 +14,12 @@ from textual.widgets import Button
 
 from ..widgets.footer import KeysFooter
 from ..widgets.prose import Prose
+from .styled import StyledAsMounted
 
 __all__ = ["HandoffScreen"]
 
 
-class HandoffScreen(Screen[bool]):
+class HandoffScreen(StyledAsMounted, Screen[bool]):
     """"Pass to Bob — press Enter when only Bob is looking". Dismisses with True."""
 
     BINDINGS = [

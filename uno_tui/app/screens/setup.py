@@ -36,6 +36,7 @@ from ..widgets.seat_table import KindSwitch, NameInput, SeatTable, level_word
 from ..widgets.title import TitleBar
 from ..widgets.footer import KeysFooter
 from ..widgets.prose import Prose
+from .styled import StyledAsMounted
 
 __all__ = ["SetupScreen", "default_seats", "computer_levels", "preset_of", "TARGETS",
            "TESTING_LEVELS", "CUSTOM"]
@@ -92,7 +93,7 @@ def preset_of(variant: str, rules) -> str:
     return next((name for name in PRESETS if preset_rules(variant, name) == rules), CUSTOM)
 
 
-class SetupScreen(Screen[None]):
+class SetupScreen(StyledAsMounted, Screen[None]):
     """Choose the game; ``start`` hands a :class:`PlayConfig` to the app."""
 
     #: Textual's own, without its repaint: a focus change drew the whole screen again

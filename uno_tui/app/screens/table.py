@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from textual import events, on
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
@@ -45,6 +45,7 @@ from ..widgets.table_area import SeatArea, TableArea, compose_table_area
 from ..widgets.title import TitleBar
 from .between_rounds import BetweenRounds
 from .error import StopsInWords
+from .styled import StyledAsMounted
 from .table_flow import TableFlow
 
 __all__ = ["TableScreen"]
@@ -64,7 +65,8 @@ def _digit_bindings() -> list[Binding]:
     return [Binding(key, f"select({index})", show=False) for index, key in enumerate(keys)]
 
 
-class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[None]):
+class TableScreen(StyledAsMounted, TableFlow, BetweenRounds, PromptHost, StopsInWords,
+                  Screen[None]):
     """The game table for one match, driven by a :class:`TableController`."""
 
     AUTO_FOCUS = None
@@ -172,17 +174,6 @@ class TableScreen(TableFlow, BetweenRounds, PromptHost, StopsInWords, Screen[Non
         self.resume()
         if self.state is None:
             self._refresh()     # nothing to start (e.g. a table waiting for its server)
-
-    #: True once the table has come to the front (see :meth:`on_screen_resume`).
-    _shown = False
-
-    def on_screen_resume(self, event: events.ScreenResume) -> None:
-        # The first time the table comes to the front, every widget on it has just been
-        # styled as it was mounted; styled again (Textual's resume restyles the whole
-        # screen) it cost ~6 ms of the launch. Later resumes restyle as usual.
-        if not self._shown:
-            self._shown = True
-            event.refresh_styles = False
 
     def on_resize(self) -> None:
         if self.is_attached:

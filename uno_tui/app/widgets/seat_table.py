@@ -65,6 +65,20 @@ class NameInput(OwnBindingsFirst, Input):
 
     TYPES_TEXT = True
 
+    def __init__(self, value: str, **kwargs) -> None:
+        # The classes Textual's Input gives itself as it is made, given at once: a name
+        # has no validators, so its first value (set as it is made) marks it valid, and
+        # "compact" adds a class. Each class added restyled the field, not even mounted
+        # yet (70 of the setup screen's 183 style applications before its first frame,
+        # for its 5 names); given at once, they change nothing.
+        own = ["-valid"]
+        if kwargs.get("compact"):
+            # Compact already, so Input's setting it finds nothing to change.
+            self.set_reactive(Input.compact, True)
+            own.append("-textual-compact")
+        kwargs["classes"] = " ".join(filter(None, (kwargs.get("classes"), *own)))
+        super().__init__(value, **kwargs)
+
     class TooWide(Message):
         """What was typed would make the name wider than ``MAX_NAME`` cells: it was
         refused (the screen says why)."""
@@ -144,8 +158,9 @@ class SeatRow(Horizontal):
     """One seat: its number, its name, its player."""
 
     def __init__(self, seat: SeatSpec, kinds: Sequence[str | None],
-                 testing: frozenset[str], number: int) -> None:
-        super().__init__(classes="seat-row")
+                 testing: frozenset[str], number: int, *, spare: bool = False) -> None:
+        # (The spare's class given at once: added later, it styled the row again.)
+        super().__init__(classes=f"seat-row {SPARE}" if spare else "seat-row")
         self._number = number
         self._seat = seat
         self._kinds = kinds
@@ -261,8 +276,7 @@ class SeatTable(Vertical):
 
     def _new_spare(self) -> SeatRow:
         row = SeatRow(self.next_seat(self.rows), self.kinds, self.testing,
-                      number=len(self.rows) + 1)
-        row.add_class(SPARE)
+                      number=len(self.rows) + 1, spare=True)
         row.visible = False
         self._place_spare(row)
         self._spare = row
