@@ -47,6 +47,20 @@ def test_the_log_breaks_between_phrases_not_inside_words():
     assert wrap_line("色は赤 (R)、次に出すのはCPU 3", 17) == ["色は赤 (R)、次に", "  出すのはCPU 3"]
 
 
+def test_a_short_aside_in_brackets_is_not_cut():
+    # The colour question of a Wild Draw Two (UNO Flip) at 80x24 read
+    # "…何色にしますか？（手札は" / "下）": は|下 is a phrase boundary, but not inside
+    # an aside that fits a line.
+    question = "ワイルドドロー2が出ました。何色にしますか？（手札は下）"
+    assert wrap(question, 52) == ["ワイルドドロー2が出ました。何色にしますか？", "（手札は下）"]
+    assert wrap(question, 23)[-1] == "（手札は下）"
+    assert wrap("アンが「ウノ」と言った", 17) == ["アンが「ウノ」と", "言った"]
+    # An aside wider than the line breaks between its phrases, as any text does.
+    wide = "ミニパイルを作る（そのカードの色が場の色になる）。"
+    assert all(cell_len(row) <= 23 for row in wrap(wide, 23))
+    assert "".join(wrap(wide, 23)) == wide
+
+
 def test_a_sentence_does_not_end_on_a_row_of_one_lone_character():
     # Without the rule: "次の色は" / "青"; the phrase before comes down, whole.
     assert wrap("次の色は青", 8, INDENT) == ["次の", "  色は青"]

@@ -98,11 +98,37 @@ def _phrase_boundary(before: str, after: str, earlier: str = "") -> bool:
     return _is_hiragana(before) and not _is_hiragana(after)
 
 
-def _phrases(text: str) -> list[str]:
+#: Each opening bracket's closing one.
+_BRACKET_PAIRS = {"（": "）", "「": "」", "『": "』", "【": "】", "〔": "〕", "［": "］",
+                  "｛": "｝", "〈": "〉", "《": "》", "〘": "〙", "〖": "〗"}
+
+
+def _inside_asides(text: str, room: int | None) -> set[int]:
+    """Where a line may not break (the index of the character after the break) because
+    it is inside a bracketed aside no wider than ``room`` cells: （手札は下） is read as
+    one, and its hiragana-kanji seam (は|下) is no phrase boundary. A wider aside breaks
+    between its phrases as any text does."""
+    if room is None:
+        return set()
+    inside: set[int] = set()
+    opened: list[int] = []
+    for index, char in enumerate(text):
+        if char in _BRACKET_PAIRS:
+            opened.append(index)
+        elif opened and char == _BRACKET_PAIRS[text[opened[-1]]]:
+            start = opened.pop()
+            if cell_len(text[start:index + 1]) <= room:
+                inside.update(range(start + 1, index + 1))
+    return inside
+
+
+def _phrases(text: str, room: int | None = None) -> list[str]:
     """The pieces a line may break between when a phrase fits a line: phrases (a Latin
     word is one too) and single spaces, none at the ends. A space before a digit or a
     "(" holds its neighbours together: a seat's name (CPU 3) and a colour's initial
-    (赤 (R)) are not cut from what they belong to."""
+    (赤 (R)) are not cut from what they belong to; nor is an aside in brackets that fits
+    ``room`` cells."""
+    held = _inside_asides(text, room)
     units: list[str] = []
     phrase = ""
     for index, char in enumerate(text):
@@ -117,8 +143,8 @@ def _phrases(text: str) -> list[str]:
             if units and units[-1] != " ":
                 units.append(" ")
             continue
-        if phrase and phrase[-1] != " " and _phrase_boundary(phrase[-1], char,
-                                                            phrase[-2:-1]):
+        if phrase and phrase[-1] != " " and index not in held and _phrase_boundary(
+                phrase[-1], char, phrase[-2:-1]):
             units.append(phrase)
             phrase = ""
         phrase += char
@@ -151,7 +177,7 @@ def _units(text: str, room: int) -> list[str]:
     """The pieces of ``text`` a line may break between: its phrases, and the characters
     of a phrase wider than ``room`` cells (the narrowest line)."""
     units: list[str] = []
-    for phrase in _phrases(text):
+    for phrase in _phrases(text, room):
         if cell_len(phrase) > room and (cell_len(phrase) != len(phrase) or " " in phrase):
             units += _characters(phrase)
         else:
