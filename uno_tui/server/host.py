@@ -37,7 +37,7 @@ from ..config import PlayConfig, SeatSpec, computer_name, default_bot_level
 from ..i18n import DEFAULT_LANGUAGE, N_, Phrase, os_reason, parse_language, translator
 from ..paths import data_dir
 from ..saves import MatchRecord, MatchStore, SaveFileError
-from .doorman import Doorway
+from .doorman import IN, OUT, WAIT, Doorman, Doorway
 from .events import RepeatFolder, event_line
 from .identity import guest_names, player_name
 from .limits import FD_RESERVE, Gatekeeper, Limits, raise_fd_limit
@@ -209,16 +209,20 @@ class _Login(asyncssh.SSHServer):
         conn = self._conn
         return conn is not None and conn.get_extra_info("client_version") is not None
 
-    def make_room(self) -> None:
-        """Closed to let a newcomer in: it had not sent its SSH version in SILENT_GRACE
+    def make_room(self, grace: float) -> None:
+        """Closed to let a newcomer in: it had not sent its SSH version in ``grace``
         seconds while every login slot was taken. Its slot is free at once."""
         self._host.silent.pop(self, None)
         if self._counted:
             self._counted = False
             self._host.gate.disconnected(self._address, False)
-            self._host.log_limit(f"closed a connection silent for {SILENT_GRACE:g} s to "
-                                 "let a newcomer in (every login slot was taken)",
-                                 addr=self._peer)
+            if grace:
+                why = (f"closed a connection silent for {grace:g} s to let a newcomer in "
+                       "(every login slot was taken)")
+            else:
+                why = ("closed a connection that had said nothing to let in one whose "
+                       "client spoke (every login slot was taken)")
+            self._host.log_limit(why, addr=self._peer)
         if self._conn is not None:
             self._conn.abort()
 
@@ -372,6 +376,10 @@ class Host:
         #: Connections not logged in that may not have sent their SSH version yet, the
         #: oldest first, with when each came (see close_oldest_silent).
         self.silent: dict[_Login, float] = {}
+        #: Sockets waiting for a login slot until their client speaks (see doorman),
+        #: the longest waiting first, with the timer that closes each after the login
+        #: grace time.
+        self.waiting: dict[Doorman, asyncio.TimerHandle] = {}
         self._guests = guest_names()
         self._sweeper: asyncio.Task | None = None
         self.sessions: set[TerminalSession] = set()
@@ -525,7 +533,7 @@ class Host:
         try:
             self._server = await asyncssh.create_server(
                 lambda: _Login(self), config.host, config.port,
-                tunnel=Doorway(self.admit_connection),
+                tunnel=Doorway(self),
                 server_host_keys=[self._host_key()], line_editor=False, encoding=None,
                 login_timeout=self.limits.login_grace,
                 keepalive_interval=config.keepalive, keepalive_count_max=KEEPALIVE_MISSES)
@@ -536,26 +544,76 @@ class Host:
         sockets = self._server.sockets
         self.port = sockets[0].getsockname()[1] if sockets else config.port
 
-    def admit_connection(self, address: str, peer: str) -> bool:
-        """The doorman asks: may a socket just accepted from ``address`` become an SSH
-        connection? Counted if so; else the refusal is logged (folded) and the socket is
-        closed before asyncssh builds anything for it.
+    # ------------------------------------------------- the doorman's desk
+
+    def admit_connection(self, doorman: Doorman) -> str:
+        """A socket was just accepted: may it become an SSH connection (IN, counted),
+        wait for a login slot until its client speaks (WAIT, every slot being taken), or
+        not (OUT: the refusal is logged, folded)? Nothing of asyncssh is built for it
+        before IN.
 
         An address blocked for its failed logins is let in to be told so at its login
         (see _Login.begin_auth); a connection beyond the others' limits is closed before
         its handshake, where no words of ours can reach the client (as OpenSSH's
         MaxStartups does)."""
+        address = doorman.address
         refusal = self.gate.connect(address, make_room=self.close_oldest_silent,
                                     check_failures=False)
+        if not refusal:
+            return IN
+        if self.gate.logins_full:
+            refusal = self.gate.wait(address, make_room=self._send_oldest_waiter_away)
+            if not refusal:
+                self.waiting[doorman] = asyncio.get_running_loop().call_later(
+                    self.limits.login_grace, self._waited_too_long, doorman)
+                return WAIT
+        self.log_limit(refusal, addr=doorman.peer)
+        return OUT
+
+    def admit_speaker(self, doorman: Doorman) -> bool:
+        """A waiting socket's client spoke: it takes the slot of the oldest connection
+        that has said nothing, however short a time it has been there."""
+        self._forget_waiter(doorman)
+        refusal = self.gate.connect(doorman.address,
+                                    make_room=lambda: self.close_oldest_silent(0.0),
+                                    check_failures=False)
         if refusal:
-            self.log_limit(refusal, addr=peer)
+            # Every slot is a client's that spoke (logging in): no room to make.
+            self.log_limit(refusal, addr=doorman.peer)
             return False
         return True
 
-    def close_oldest_silent(self) -> bool:
+    def stopped_waiting(self, doorman: Doorman) -> None:
+        self._forget_waiter(doorman)
+
+    def _forget_waiter(self, doorman: Doorman) -> None:
+        timer = self.waiting.pop(doorman, None)
+        if timer is not None:
+            timer.cancel()
+            self.gate.stopped_waiting(doorman.address)
+
+    def _send_away(self, doorman: Doorman, why: str) -> None:
+        self._forget_waiter(doorman)
+        doorman.send_away()
+        self.log_limit(why, addr=doorman.peer)
+
+    def _send_oldest_waiter_away(self) -> bool:
+        """The waiting room is full: the socket that has waited longest goes."""
+        if not self.waiting:
+            return False
+        self._send_away(next(iter(self.waiting)), "closed the connection that had waited "
+                        "longest for a login slot, for a newcomer (the waiting room was full)")
+        return True
+
+    def _waited_too_long(self, doorman: Doorman) -> None:
+        self._send_away(doorman, f"a connection waited {self.limits.login_grace:g} s for a "
+                        "login slot without a word (login grace time over)")
+
+    def close_oldest_silent(self, grace: float = SILENT_GRACE) -> bool:
         """Every login slot is taken: close the oldest connection that has not sent its
-        SSH version line in SILENT_GRACE seconds, if any (True: one slot is free)."""
-        since = time.monotonic() - SILENT_GRACE
+        SSH version line in ``grace`` seconds, if any (True: one slot is free). A
+        newcomer that spoke already (see admit_speaker) needs no grace."""
+        since = time.monotonic() - grace
         silent = self.silent
         while silent:
             login, came = next(iter(silent.items()))
@@ -563,7 +621,7 @@ class Host:
                 return False          # the rest came later still
             del silent[login]
             if not login.spoke:       # those that spoke are logging in: not idle
-                login.make_room()
+                login.make_room(grace)
                 return True
         return False
 
@@ -962,6 +1020,9 @@ class Host:
         self.log_line(Phrase("stopping ({reason})", reason=reason))
         if self._server is not None:
             self._server.close()
+        for doorman in list(self.waiting):
+            self._forget_waiter(doorman)
+            doorman.send_away()
         # First the tables stop, so that nothing (a computer taking over a seat whose
         # person is told goodbye) plays on after the last save.
         for table in list(self._tables.values()):
