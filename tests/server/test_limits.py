@@ -163,10 +163,9 @@ async def test_the_eleventh_idle_connection_from_one_address_is_closed_at_once(t
 
 async def test_idle_connections_in_every_login_slot_keep_no_player_out(tmp_path):
     """Connections that never send their SSH version (from two addresses, within the
-    per-address limit) take every login slot: a player still logs in, in the slot of
-    the oldest one that has been silent over a second (one that spoke is spared)."""
-    from uno_tui.server.host import SILENT_GRACE
-
+    per-address limit) take every login slot: a newcomer that says nothing closes none
+    of them, however long they have been there (it waits); a player still logs in, in
+    the slot of the oldest one that has said nothing (one that spoke is spared)."""
     async with serving(tmp_path, limits=Limits(max_unauthenticated=8)) as host:
         idle = []
         for n in range(8):
@@ -176,15 +175,22 @@ async def test_idle_connections_in_every_login_slot_keep_no_player_out(tmp_path)
             idle.append((reader, writer))
         assert host.gate.unauthenticated == 8
         idle[0][1].write(b"SSH-2.0-slow_client\r\n")   # the oldest speaks: logging in
-        await asyncio.sleep(SILENT_GRACE + 0.2)
+        await wait_until(lambda: next(iter(host.silent)).spoke, "the oldest heard")
+        await asyncio.sleep(1.2)
+        _, newcomer = await asyncio.open_connection("127.0.0.1", host.port,
+                                                    local_addr=("127.0.0.5", 0))
+        await wait_until(lambda: host.gate.waiting == 1, "the silent newcomer waiting")
+        assert host.gate.unauthenticated == 8              # it closed nobody
         ann = await Client(host, "ann").connect()          # every slot was taken
         assert await asyncio.wait_for(idle[1][0].read(100), 5) == b""     # its slot
         assert host.gate.unauthenticated == 7              # ann logged in; 7 left waiting
-        assert "closed a connection silent for 1 s" in host.test_log.getvalue()
+        assert "closed a connection that had said nothing" in host.test_log.getvalue()
+        newcomer.close()
         for _, writer in idle:
             writer.close()
         await ann.close()
-        await wait_until(lambda: host.gate.unauthenticated == 0, "all counted down")
+        await wait_until(lambda: host.gate.unauthenticated == 0 and host.gate.waiting == 0,
+                         "all counted down")
 
 
 async def test_a_flood_in_every_login_slot_costs_no_ssh_connection_and_keeps_no_player_out(

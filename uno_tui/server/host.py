@@ -54,10 +54,6 @@ __all__ = ["ServeConfig", "ServeError", "Host", "is_loopback", "run_server"]
 HOST_KEY_FILE = "ssh_host_ed25519_key"
 #: SSH keepalives a client may leave unanswered; the next one ends the connection.
 KEEPALIVE_MISSES = 2
-#: Seconds after which a connection that has not sent its SSH version line may be
-#: closed to let a newcomer in when every login slot is taken (an SSH client sends its
-#: version at once; a connection silent this long is idle, or an attack).
-SILENT_GRACE = 1.0
 #: How often the lobby is checked for idle visitors at most (seconds).
 IDLE_SWEEP = 5.0
 LOG_FILE = "server.log"
@@ -209,20 +205,16 @@ class _Login(asyncssh.SSHServer):
         conn = self._conn
         return conn is not None and conn.get_extra_info("client_version") is not None
 
-    def make_room(self, grace: float) -> None:
-        """Closed to let a newcomer in: it had not sent its SSH version in ``grace``
-        seconds while every login slot was taken. Its slot is free at once."""
+    def make_room(self) -> None:
+        """Closed to let in a newcomer whose client spoke: it had not sent its SSH
+        version, and every login slot was taken. Its slot is free at once."""
         self._host.silent.pop(self, None)
         if self._counted:
             self._counted = False
             self._host.gate.disconnected(self._address, False)
-            if grace:
-                why = (f"closed a connection silent for {grace:g} s to let a newcomer in "
-                       "(every login slot was taken)")
-            else:
-                why = ("closed a connection that had said nothing to let in one whose "
-                       "client spoke (every login slot was taken)")
-            self._host.log_limit(why, addr=self._peer)
+            self._host.log_limit("closed a connection that had said nothing to let in one "
+                                 "whose client spoke (every login slot was taken)",
+                                 addr=self._peer)
         if self._conn is not None:
             self._conn.abort()
 
@@ -557,8 +549,10 @@ class Host:
         its handshake, where no words of ours can reach the client (as OpenSSH's
         MaxStartups does)."""
         address = doorman.address
-        refusal = self.gate.connect(address, make_room=self.close_oldest_silent,
-                                    check_failures=False)
+        # A newcomer that has said nothing yet closes nobody: it waits (a slot of the
+        # flood's taken by the next of the flood only built one SSH connection after
+        # another, about a hundred a second under 1,000 idle sockets).
+        refusal = self.gate.connect(address, check_failures=False)
         if not refusal:
             return IN
         if self.gate.logins_full:
@@ -574,8 +568,7 @@ class Host:
         """A waiting socket's client spoke: it takes the slot of the oldest connection
         that has said nothing, however short a time it has been there."""
         self._forget_waiter(doorman)
-        refusal = self.gate.connect(doorman.address,
-                                    make_room=lambda: self.close_oldest_silent(0.0),
+        refusal = self.gate.connect(doorman.address, make_room=self.close_oldest_silent,
                                     check_failures=False)
         if refusal:
             # Every slot is a client's that spoke (logging in): no room to make.
@@ -609,19 +602,16 @@ class Host:
         self._send_away(doorman, f"a connection waited {self.limits.login_grace:g} s for a "
                         "login slot without a word (login grace time over)")
 
-    def close_oldest_silent(self, grace: float = SILENT_GRACE) -> bool:
-        """Every login slot is taken: close the oldest connection that has not sent its
-        SSH version line in ``grace`` seconds, if any (True: one slot is free). A
-        newcomer that spoke already (see admit_speaker) needs no grace."""
-        since = time.monotonic() - grace
+    def close_oldest_silent(self) -> bool:
+        """Every login slot is taken and a newcomer's client spoke: close the oldest
+        connection that has not sent its SSH version line, if any (True: one slot is
+        free)."""
         silent = self.silent
         while silent:
-            login, came = next(iter(silent.items()))
-            if came > since:
-                return False          # the rest came later still
+            login = next(iter(silent))
             del silent[login]
             if not login.spoke:       # those that spoke are logging in: not idle
-                login.make_room(grace)
+                login.make_room()
                 return True
         return False
 
