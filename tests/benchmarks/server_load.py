@@ -61,6 +61,8 @@ from server_latency import cpu_seconds, memory, rss_bytes  # noqa: E402
 PASSWORD = "visitors welcome"
 #: A play not on another visitor's screen after this many seconds counts as lost there.
 MISSED_AFTER = 10.0
+#: Seconds a newcomer's login may take before it counts as kept out.
+LOGIN_WAIT = 10.0
 #: Seconds the flood builds up before an attacked slice is timed.
 RAMP_UP = 2.0
 #: Seconds for what the attackers held to close before a quiet slice is timed.
@@ -336,6 +338,27 @@ async def run(args) -> dict:
         attacker.stdin.write(command.encode() + b"\n")
         await attacker.stdout.readline()
 
+    #: Per kind of slice: seconds from a newcomer's connect to its first screen bytes,
+    #: or None for a login that failed (refused, or nothing within LOGIN_WAIT).
+    logins: dict[str, list[float | None]] = {"quiet": [], "attacked": []}
+
+    async def newcomer(number: int, name: str) -> None:
+        """One more visitor logs in mid-slice, reads its first screen, and goes."""
+        import asyncssh
+
+        began = time.perf_counter()
+        try:
+            async with asyncssh.connect(
+                    "127.0.0.1", port, username=f"n{number:03d}", password=PASSWORD,
+                    known_hosts=None, client_keys=None, agent_path=None,
+                    local_addr=(visitor_address(100 + number % 150), 0)) as conn:
+                process = await conn.create_process(term_type="xterm-256color",
+                                                    term_size=(100, 32), encoding=None)
+                await asyncio.wait_for(process.stdout.read(1), LOGIN_WAIT)
+                logins[name].append(time.perf_counter() - began)
+        except (OSError, asyncssh.Error, asyncio.TimeoutError):
+            logins[name].append(None)
+
     uptime_before = _uptime()
     slices = max(1, round(args.seconds / args.slice))
     slice_seconds = args.seconds / slices
@@ -348,8 +371,14 @@ async def run(args) -> dict:
             await asyncio.sleep(settle)
             phase[0] = name
             began = time.monotonic()
+            arriving = asyncio.create_task(asyncio.wait_for(
+                newcomer(len(logins["quiet"]) + len(logins["attacked"]), name), LOGIN_WAIT))
             await asyncio.sleep(slice_seconds)
             timed[name] += time.monotonic() - began
+            try:
+                await arriving
+            except asyncio.TimeoutError:
+                logins[name].append(None)
     phase[0] = "between"
     await tell_attacker("pause")
     attacker.stdin.write(b"stop\n")
@@ -387,6 +416,12 @@ async def run(args) -> dict:
         for q in ("p50_ms", "p99_ms"):
             if quiet[q] and attacked[q]:
                 result[kind][f"attacked_over_quiet_{q[:3]}"] = round(attacked[q] / quiet[q], 2)
+    result["logins"] = {
+        name: {"tried": len(times), "kept_out": sum(t is None for t in times),
+               "p50_ms": round(1000 * statistics.median([t for t in times if t is not None]))
+               if any(t is not None for t in times) else None,
+               "max_ms": round(1000 * max((t for t in times if t is not None), default=0))}
+        for name, times in logins.items()}
     log = (Path(args.data_dir) / "server.log").read_text(errors="replace")
     console = (Path(args.data_dir) / "console.txt").read_text(errors="replace")
     crashes = list((Path(args.data_dir) / "crashes").glob("*"))
@@ -434,6 +469,9 @@ def report(r: dict) -> str:
             f"{f['attacked']['p99_ms']} ms (n {f['attacked']['n']}): attacked/quiet "
             f"{f.get('attacked_over_quiet_p50')}x / {f.get('attacked_over_quiet_p99')}x "
             "(target within 2x)")
+    lines.append("a newcomer's login to its first screen, one per slice: " + "; ".join(
+        f"{name} {f['tried'] - f['kept_out']} of {f['tried']} in, p50 {f['p50_ms']} ms, "
+        f"max {f['max_ms']} ms" for name, f in r["logins"].items()))
     lines.append(f"attack: {r['attack']}")
     lines.append(f"server.log: {r['server_log_lines']} lines, {r['server_log']}; console tracebacks "
                  f"{r['console_tracebacks']}; crash reports {r['crash_reports']}; missed "

@@ -68,6 +68,26 @@ def test_with_every_login_slot_taken_a_newcomer_gets_the_slot_room_is_made_for()
     assert gate.unauthenticated == 2 and gate.connections == 2
 
 
+def test_with_every_login_slot_taken_a_newcomer_may_wait_in_a_bounded_room():
+    gate = Gatekeeper(Limits(max_unauthenticated=1, max_unauthenticated_per_address=2))
+    assert gate.connect("a") == "" and gate.logins_full
+    assert [gate.wait(f"w{n}") for n in range(10)] == [""] * 10   # ten per slot
+    assert "too many connections are waiting to log in (10)" in gate.wait("x")
+
+    def let_the_first_go() -> bool:
+        gate.stopped_waiting("w0")
+        return True
+
+    assert gate.wait("x", make_room=let_the_first_go) == ""
+    gate.stopped_waiting("w1")
+    assert gate.wait("a") == ""                      # a: one logging in, one waiting
+    gate.stopped_waiting("w2")
+    assert "too many connections from a" in gate.wait("a")
+    gate.stopped_waiting("a")                        # a's waiter spoke: it asks for a slot
+    assert "too many connections are logging in" in gate.connect("a")
+    assert gate.waiting == 8 and gate.connections == 9
+
+
 def test_near_the_open_files_limit_new_connections_are_refused():
     gate = Gatekeeper(Limits(), fd_budget=2)
     assert gate.connect("a") == "" and gate.connect("b") == ""
@@ -109,6 +129,14 @@ def test_the_input_rate_drops_a_burst_beyond_twice_the_rate_and_refills():
 # ----------------------------------------------------------- over the network
 
 
+async def _closed_at_once(reader) -> bool:
+    """The server closed the socket without a word (a close or a reset)."""
+    try:
+        return await asyncio.wait_for(reader.read(100), 10) == b""
+    except ConnectionResetError:
+        return True
+
+
 async def _raw(port: int):
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
     return reader, writer
@@ -135,10 +163,9 @@ async def test_the_eleventh_idle_connection_from_one_address_is_closed_at_once(t
 
 async def test_idle_connections_in_every_login_slot_keep_no_player_out(tmp_path):
     """Connections that never send their SSH version (from two addresses, within the
-    per-address limit) take every login slot: a player still logs in, in the slot of
-    the oldest one that has been silent over a second (one that spoke is spared)."""
-    from uno_tui.server.host import SILENT_GRACE
-
+    per-address limit) take every login slot: a newcomer that says nothing closes none
+    of them, however long they have been there (it waits); a player still logs in, in
+    the slot of the oldest one that has said nothing (one that spoke is spared)."""
     async with serving(tmp_path, limits=Limits(max_unauthenticated=8)) as host:
         idle = []
         for n in range(8):
@@ -148,24 +175,31 @@ async def test_idle_connections_in_every_login_slot_keep_no_player_out(tmp_path)
             idle.append((reader, writer))
         assert host.gate.unauthenticated == 8
         idle[0][1].write(b"SSH-2.0-slow_client\r\n")   # the oldest speaks: logging in
-        await asyncio.sleep(SILENT_GRACE + 0.2)
+        await wait_until(lambda: next(iter(host.silent)).spoke, "the oldest heard")
+        await asyncio.sleep(1.2)
+        _, newcomer = await asyncio.open_connection("127.0.0.1", host.port,
+                                                    local_addr=("127.0.0.5", 0))
+        await wait_until(lambda: host.gate.waiting == 1, "the silent newcomer waiting")
+        assert host.gate.unauthenticated == 8              # it closed nobody
         ann = await Client(host, "ann").connect()          # every slot was taken
         assert await asyncio.wait_for(idle[1][0].read(100), 5) == b""     # its slot
         assert host.gate.unauthenticated == 7              # ann logged in; 7 left waiting
-        assert "closed a connection silent for 1 s" in host.test_log.getvalue()
+        assert "closed a connection that had said nothing" in host.test_log.getvalue()
+        newcomer.close()
         for _, writer in idle:
             writer.close()
         await ann.close()
-        await wait_until(lambda: host.gate.unauthenticated == 0, "all counted down")
+        await wait_until(lambda: host.gate.unauthenticated == 0 and host.gate.waiting == 0,
+                         "all counted down")
 
 
-async def test_a_refused_connection_costs_no_ssh_connection_and_a_player_still_gets_in(
+async def test_a_flood_in_every_login_slot_costs_no_ssh_connection_and_keeps_no_player_out(
         tmp_path, monkeypatch):
-    """The doorman closes a socket beyond the limits as it is accepted: asyncssh builds
-    no connection for it (no options, no login timer, no version line). Silent sockets
-    in every login slot still keep no player out."""
-    from uno_tui.server.host import SILENT_GRACE
-
+    """Every login slot taken by sockets that say nothing, none of them silent for long
+    (a flood reopening them as fast as they close): newcomers wait at the door for
+    their client to speak, costing no SSH connection (beyond the address's limit they
+    are closed at once); a real client speaks at once and takes the slot of one that
+    said nothing."""
     built = []
     make = asyncssh.SSHServerConnection.__init__
 
@@ -181,22 +215,27 @@ async def test_a_refused_connection_costs_no_ssh_connection_and_a_player_still_g
                 "127.0.0.1", host.port, local_addr=(f"127.0.0.{2 + n % 2}", 0))
             assert (await asyncio.wait_for(reader.readline(), 10)).startswith(b"SSH-2.0-")
             silent.append(writer)
-        assert len(built) == 4
-        for _ in range(20):            # every slot taken, none silent for a second yet
+        assert len(built) == 4 and host.gate.logins_full
+        for _ in range(10):             # they wait, with no banner and no SSH connection
+            silent.append((await asyncio.open_connection(
+                "127.0.0.1", host.port, local_addr=("127.0.0.4", 0)))[1])
+        await wait_until(lambda: host.gate.waiting == 10, "ten waiting")
+        for _ in range(10):             # the address's limit: closed at once
             reader, writer = await asyncio.open_connection(
                 "127.0.0.1", host.port, local_addr=("127.0.0.4", 0))
-            assert await asyncio.wait_for(reader.read(100), 10) == b""   # no banner
+            assert await _closed_at_once(reader)
             writer.close()
-        assert len(built) == 4, "a refused socket cost an SSH connection"
-        log = host.test_log.getvalue()
-        assert log.count("too many connections are logging in at once (4)") == 1  # folded
-        await asyncio.sleep(SILENT_GRACE + 0.2)
-        ann = await Client(host, "ann").connect()      # in the oldest silent one's slot
+        assert len(built) == 4, "a socket that said nothing cost an SSH connection"
+        assert host.test_log.getvalue().count("too many connections from 127.0.0.4") == 1
+        ann = await Client(host, "ann").connect()      # at once: no one silent for 1 s
         assert len(built) == 5
+        assert "to let in one whose client spoke" in host.test_log.getvalue()
+        assert host.gate.unauthenticated == 3          # ann logged in in one's slot
         for writer in silent:
             writer.close()
         await ann.close()
-        await wait_until(lambda: host.gate.unauthenticated == 0, "all counted down")
+        await wait_until(lambda: host.gate.unauthenticated == 0 and host.gate.waiting == 0
+                         and not host.waiting, "all counted down")
 
 
 async def test_a_connection_that_does_not_log_in_within_the_grace_time_is_closed(tmp_path):

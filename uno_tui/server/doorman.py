@@ -7,8 +7,14 @@ that work for every one of a flood (under 1,000 idle sockets reopened as fast as
 are closed, the players' own latency). So the host listens itself, through asyncssh's
 ``tunnel`` hook for listeners (an object with ``create_server(factory, host, port)``,
 asyncssh's ``_TunnelListenerProtocol``): each accepted socket meets a :class:`Doorman`
-first, which asks ``admit`` with the peer's address, and only then hands the socket to
-a new SSH connection, or closes it.
+first, which asks its :class:`Desk` with the peer's address, and then hands the socket
+to a new SSH connection, closes it, or lets it wait.
+
+Waiting is for when every login slot is taken: the socket costs a descriptor and this
+small object, and is let in as soon as its client says anything (a real SSH client
+sends its version at once), into the slot of a connection that has said nothing. A
+flood of idle sockets that takes every slot as fast as one frees then keeps no player
+out, and none of it costs an SSH connection.
 
 No Textual here, and nothing of asyncssh but the factory it passes in.
 """
@@ -16,47 +22,92 @@ No Textual here, and nothing of asyncssh but the factory it passes in.
 from __future__ import annotations
 
 import asyncio
-from typing import Callable
+from typing import Callable, Protocol
 
-__all__ = ["Doorway", "Doorman"]
+__all__ = ["Doorway", "Doorman", "Desk", "IN", "OUT", "WAIT"]
 
-#: ``admit(address, peer)``: True to let the connection in (counted by the caller),
-#: False to close it (the caller has logged why).
-Admit = Callable[[str, str], bool]
+#: What the desk says of a socket just accepted.
+IN, OUT, WAIT = "in", "out", "wait"
+
+
+class Desk(Protocol):
+    """Who decides (the host), and counts what it lets in or wait."""
+
+    def admit_connection(self, doorman: "Doorman") -> str:
+        """IN, OUT (the desk has logged why) or WAIT (it keeps ``doorman`` waiting, and
+        may :meth:`Doorman.send_away` it)."""
+
+    def admit_speaker(self, doorman: "Doorman") -> bool:
+        """A waiting ``doorman``'s client has spoken: True to let it in now; it no
+        longer waits either way."""
+
+    def stopped_waiting(self, doorman: "Doorman") -> None:
+        """A waiting ``doorman``'s client went away."""
 
 
 class Doorman(asyncio.Protocol):
-    """The first protocol of one accepted socket: lets it in to SSH, or closes it."""
+    """The first protocol of one accepted socket: lets it in to SSH, closes it, or
+    holds it until its client speaks."""
 
-    def __init__(self, admit: Admit, connection_factory: Callable[[], asyncio.Protocol]):
-        self._admit = admit
+    def __init__(self, desk: Desk, connection_factory: Callable[[], asyncio.Protocol]):
+        self._desk = desk
         self._connection_factory = connection_factory
+        self._transport: asyncio.Transport | None = None
+        self.address = self.peer = "?"
+        #: True while the socket waits for a login slot (see the module's words).
+        self.waiting = False
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self._transport = transport
         peer = transport.get_extra_info("peername")
-        address = str(peer[0]) if peer else "?"
-        peer_text = f"{peer[0]}:{peer[1]}" if peer else "?"
-        if not self._admit(address, peer_text):
+        if peer:
+            self.address, self.peer = str(peer[0]), f"{peer[0]}:{peer[1]}"
+        verdict = self._desk.admit_connection(self)
+        if verdict == IN:
+            self._hand_over(b"")
+        elif verdict == WAIT:
+            self.waiting = True
+        else:
             transport.abort()
-            return
-        # From here on the socket is the SSH connection's (its data, its end).
+
+    def _hand_over(self, heard: bytes) -> None:
+        """From here on the socket is a new SSH connection's (its data, its end)."""
         connection = self._connection_factory()
-        transport.set_protocol(connection)
-        connection.connection_made(transport)
+        self._transport.set_protocol(connection)
+        connection.connection_made(self._transport)
+        if heard:
+            connection.data_received(heard)
 
     def data_received(self, data: bytes) -> None:
-        """Nothing arrives here: the socket was handed over or closed at once."""
+        if not self.waiting:            # sent away already: its close is on its way
+            return
+        self.waiting = False
+        if self._desk.admit_speaker(self):
+            self._hand_over(data)
+        else:
+            self._transport.abort()
+
+    def eof_received(self) -> bool:
+        return False                    # the transport closes: connection_lost follows
 
     def connection_lost(self, exc: Exception | None) -> None:
-        """A refused socket is gone (an admitted one tells its SSH connection)."""
+        if self.waiting:
+            self.waiting = False
+            self._desk.stopped_waiting(self)
+
+    def send_away(self) -> None:
+        """Close a waiting socket (the desk has counted it out)."""
+        self.waiting = False
+        if self._transport is not None:
+            self._transport.abort()
 
 
 class Doorway:
     """What asyncssh's ``listen(tunnel=...)`` listens through: a plain TCP listener
-    whose every socket meets a :class:`Doorman`."""
+    whose every socket meets a :class:`Doorman` of ``desk``'s."""
 
-    def __init__(self, admit: Admit) -> None:
-        self._admit = admit
+    def __init__(self, desk: Desk) -> None:
+        self._desk = desk
 
     async def create_server(self, session_factory, listen_host: str, listen_port: int
                             ) -> asyncio.AbstractServer:
@@ -66,7 +117,7 @@ class Doorway:
             return session_factory(listen_host, listen_port)
 
         return await asyncio.get_running_loop().create_server(
-            lambda: Doorman(self._admit, connection), listen_host or None, listen_port)
+            lambda: Doorman(self._desk, connection), listen_host or None, listen_port)
 
     def close(self) -> None:
         """Nothing to close: the listener is the server asyncssh keeps."""

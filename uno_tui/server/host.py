@@ -37,7 +37,7 @@ from ..config import PlayConfig, SeatSpec, computer_name, default_bot_level
 from ..i18n import DEFAULT_LANGUAGE, N_, Phrase, os_reason, parse_language, translator
 from ..paths import data_dir
 from ..saves import MatchRecord, MatchStore, SaveFileError
-from .doorman import Doorway
+from .doorman import IN, OUT, WAIT, Doorman, Doorway
 from .events import RepeatFolder, event_line
 from .identity import guest_names, player_name
 from .limits import FD_RESERVE, Gatekeeper, Limits, raise_fd_limit
@@ -54,10 +54,6 @@ __all__ = ["ServeConfig", "ServeError", "Host", "is_loopback", "run_server"]
 HOST_KEY_FILE = "ssh_host_ed25519_key"
 #: SSH keepalives a client may leave unanswered; the next one ends the connection.
 KEEPALIVE_MISSES = 2
-#: Seconds after which a connection that has not sent its SSH version line may be
-#: closed to let a newcomer in when every login slot is taken (an SSH client sends its
-#: version at once; a connection silent this long is idle, or an attack).
-SILENT_GRACE = 1.0
 #: How often the lobby is checked for idle visitors at most (seconds).
 IDLE_SWEEP = 5.0
 LOG_FILE = "server.log"
@@ -210,14 +206,14 @@ class _Login(asyncssh.SSHServer):
         return conn is not None and conn.get_extra_info("client_version") is not None
 
     def make_room(self) -> None:
-        """Closed to let a newcomer in: it had not sent its SSH version in SILENT_GRACE
-        seconds while every login slot was taken. Its slot is free at once."""
+        """Closed to let in a newcomer whose client spoke: it had not sent its SSH
+        version, and every login slot was taken. Its slot is free at once."""
         self._host.silent.pop(self, None)
         if self._counted:
             self._counted = False
             self._host.gate.disconnected(self._address, False)
-            self._host.log_limit(f"closed a connection silent for {SILENT_GRACE:g} s to "
-                                 "let a newcomer in (every login slot was taken)",
+            self._host.log_limit("closed a connection that had said nothing to let in one "
+                                 "whose client spoke (every login slot was taken)",
                                  addr=self._peer)
         if self._conn is not None:
             self._conn.abort()
@@ -372,6 +368,10 @@ class Host:
         #: Connections not logged in that may not have sent their SSH version yet, the
         #: oldest first, with when each came (see close_oldest_silent).
         self.silent: dict[_Login, float] = {}
+        #: Sockets waiting for a login slot until their client speaks (see doorman),
+        #: the longest waiting first, with the timer that closes each after the login
+        #: grace time.
+        self.waiting: dict[Doorman, asyncio.TimerHandle] = {}
         self._guests = guest_names()
         self._sweeper: asyncio.Task | None = None
         self.sessions: set[TerminalSession] = set()
@@ -525,7 +525,7 @@ class Host:
         try:
             self._server = await asyncssh.create_server(
                 lambda: _Login(self), config.host, config.port,
-                tunnel=Doorway(self.admit_connection),
+                tunnel=Doorway(self),
                 server_host_keys=[self._host_key()], line_editor=False, encoding=None,
                 login_timeout=self.limits.login_grace,
                 keepalive_interval=config.keepalive, keepalive_count_max=KEEPALIVE_MISSES)
@@ -536,31 +536,79 @@ class Host:
         sockets = self._server.sockets
         self.port = sockets[0].getsockname()[1] if sockets else config.port
 
-    def admit_connection(self, address: str, peer: str) -> bool:
-        """The doorman asks: may a socket just accepted from ``address`` become an SSH
-        connection? Counted if so; else the refusal is logged (folded) and the socket is
-        closed before asyncssh builds anything for it.
+    # ------------------------------------------------- the doorman's desk
+
+    def admit_connection(self, doorman: Doorman) -> str:
+        """A socket was just accepted: may it become an SSH connection (IN, counted),
+        wait for a login slot until its client speaks (WAIT, every slot being taken), or
+        not (OUT: the refusal is logged, folded)? Nothing of asyncssh is built for it
+        before IN.
 
         An address blocked for its failed logins is let in to be told so at its login
         (see _Login.begin_auth); a connection beyond the others' limits is closed before
         its handshake, where no words of ours can reach the client (as OpenSSH's
         MaxStartups does)."""
-        refusal = self.gate.connect(address, make_room=self.close_oldest_silent,
+        address = doorman.address
+        # A newcomer that has said nothing yet closes nobody: it waits (a slot of the
+        # flood's taken by the next of the flood only built one SSH connection after
+        # another, about a hundred a second under 1,000 idle sockets).
+        refusal = self.gate.connect(address, check_failures=False)
+        if not refusal:
+            return IN
+        if self.gate.logins_full:
+            refusal = self.gate.wait(address, make_room=self._send_oldest_waiter_away)
+            if not refusal:
+                self.waiting[doorman] = asyncio.get_running_loop().call_later(
+                    self.limits.login_grace, self._waited_too_long, doorman)
+                return WAIT
+        self.log_limit(refusal, addr=doorman.peer)
+        return OUT
+
+    def admit_speaker(self, doorman: Doorman) -> bool:
+        """A waiting socket's client spoke: it takes the slot of the oldest connection
+        that has said nothing, however short a time it has been there."""
+        self._forget_waiter(doorman)
+        refusal = self.gate.connect(doorman.address, make_room=self.close_oldest_silent,
                                     check_failures=False)
         if refusal:
-            self.log_limit(refusal, addr=peer)
+            # Every slot is a client's that spoke (logging in): no room to make.
+            self.log_limit(refusal, addr=doorman.peer)
             return False
         return True
 
+    def stopped_waiting(self, doorman: Doorman) -> None:
+        self._forget_waiter(doorman)
+
+    def _forget_waiter(self, doorman: Doorman) -> None:
+        timer = self.waiting.pop(doorman, None)
+        if timer is not None:
+            timer.cancel()
+            self.gate.stopped_waiting(doorman.address)
+
+    def _send_away(self, doorman: Doorman, why: str) -> None:
+        self._forget_waiter(doorman)
+        doorman.send_away()
+        self.log_limit(why, addr=doorman.peer)
+
+    def _send_oldest_waiter_away(self) -> bool:
+        """The waiting room is full: the socket that has waited longest goes."""
+        if not self.waiting:
+            return False
+        self._send_away(next(iter(self.waiting)), "closed the connection that had waited "
+                        "longest for a login slot, for a newcomer (the waiting room was full)")
+        return True
+
+    def _waited_too_long(self, doorman: Doorman) -> None:
+        self._send_away(doorman, f"a connection waited {self.limits.login_grace:g} s for a "
+                        "login slot without a word (login grace time over)")
+
     def close_oldest_silent(self) -> bool:
-        """Every login slot is taken: close the oldest connection that has not sent its
-        SSH version line in SILENT_GRACE seconds, if any (True: one slot is free)."""
-        since = time.monotonic() - SILENT_GRACE
+        """Every login slot is taken and a newcomer's client spoke: close the oldest
+        connection that has not sent its SSH version line, if any (True: one slot is
+        free)."""
         silent = self.silent
         while silent:
-            login, came = next(iter(silent.items()))
-            if came > since:
-                return False          # the rest came later still
+            login = next(iter(silent))
             del silent[login]
             if not login.spoke:       # those that spoke are logging in: not idle
                 login.make_room()
@@ -962,6 +1010,9 @@ class Host:
         self.log_line(Phrase("stopping ({reason})", reason=reason))
         if self._server is not None:
             self._server.close()
+        for doorman in list(self.waiting):
+            self._forget_waiter(doorman)
+            doorman.send_away()
         # First the tables stop, so that nothing (a computer taking over a seat whose
         # person is told goodbye) plays on after the last save.
         for table in list(self._tables.values()):

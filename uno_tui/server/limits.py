@@ -30,6 +30,8 @@ FIRST_FAILURE_DELAY = 0.25
 MAX_FAILURE_DELAY = 8.0
 #: Failed logins are counted over this window (seconds).
 FAILURE_WINDOW = 60.0
+#: Connections that may wait for a login slot (see Gatekeeper.wait), for each slot.
+WAITING_PER_SLOT = 10
 
 
 @dataclass(frozen=True)
@@ -65,12 +67,13 @@ def raise_fd_limit() -> int:
 @dataclass
 class _Address:
     unauthenticated: int = 0
+    waiting: int = 0
     sessions: int = 0
     failures: deque = field(default_factory=deque)
 
     @property
     def idle(self) -> bool:
-        return not (self.unauthenticated or self.sessions or self.failures)
+        return not (self.unauthenticated or self.waiting or self.sessions or self.failures)
 
 
 class Gatekeeper:
@@ -88,6 +91,8 @@ class Gatekeeper:
         self._clock = clock
         self._addresses: dict[str, _Address] = {}
         self.unauthenticated = 0
+        #: Connections waiting for a login slot (see :meth:`wait`).
+        self.waiting = 0
         self.connections = 0
 
     def _at(self, address: str) -> _Address:
@@ -146,6 +151,57 @@ class Gatekeeper:
         self.unauthenticated += 1
         self.connections += 1
         return ""
+
+    @property
+    def logins_full(self) -> bool:
+        """Every login slot is taken."""
+        return self.unauthenticated >= self.limits.max_unauthenticated
+
+    @property
+    def waiting_room(self) -> int:
+        """How many connections may wait for a login slot at once."""
+        return WAITING_PER_SLOT * self.limits.max_unauthenticated
+
+    def wait(self, address: str, make_room: Callable[[], bool] | None = None) -> str:
+        """Every login slot is taken: a new connection from ``address`` may wait (counted
+        and holding a descriptor, but no more) until its client speaks, which earns it
+        a slot of a connection that has said nothing (:meth:`connect` again). '' and
+        counted, or why not. When the waiting room is full, ``make_room`` (if given) may
+        close the connection that has waited longest (telling :meth:`stopped_waiting`).
+
+        A real client speaks at once (its SSH version); an idle socket never does, so a
+        flood of them that takes every slot as fast as one frees keeps nobody out."""
+        entry = self._at(address)
+        if self.waiting >= self.waiting_room and make_room is not None:
+            make_room()
+        most = self.limits.max_unauthenticated_per_address
+        refusal = ""
+        if self.fd_budget is not None and self.connections >= self.fd_budget:
+            refusal = Phrase("the server is at its open-files limit ({count} connections)",
+                             count=self.connections)
+        elif self.waiting >= self.waiting_room:
+            refusal = Phrase("too many connections are waiting to log in ({most})",
+                             most=self.waiting_room)
+        elif entry.unauthenticated + entry.waiting >= most:
+            refusal = Phrase("too many connections from {address} are logging in at once "
+                             "({most})", address=address, most=most)
+        if refusal:
+            self._tidy(address)
+            return refusal
+        entry.waiting += 1
+        self.waiting += 1
+        self.connections += 1
+        return ""
+
+    def stopped_waiting(self, address: str) -> None:
+        """A connection counted by :meth:`wait` no longer waits (it is closed, or it
+        spoke and asks :meth:`connect` for a slot)."""
+        entry = self._at(address)
+        if entry.waiting:
+            entry.waiting -= 1
+            self.waiting -= 1
+            self.connections = max(0, self.connections - 1)
+        self._tidy(address)
 
     def logged_in(self, address: str) -> None:
         """A counted connection from ``address`` has logged in."""
