@@ -58,6 +58,24 @@ async def test_l_switches_the_footer_and_the_setup_at_once_and_keeps_what_was_se
         assert app.screen.query_one(SeatTable).rows[0].name == "Ann"
 
 
+async def test_the_setup_names_its_person_and_presets_in_the_language_shown(tmp_path):
+    # The Japanese setup showed "Player 1" and the presets "Classic", "Party", "Crazy".
+    app = setup_app(tmp_path, "ja")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await quiet(pilot)
+        text = await shown(pilot)
+        assert "プレイヤー1" in text and "Player 1" not in text
+        assert "クラシック" in text and "パーティー" in text and "クレイジー" in text
+        assert "Classic" not in text and "Crazy" not in text
+        assert app.screen.query_one(SeatTable).rows[0].name == "プレイヤー1"
+        await press(pilot, "l")                     # English: the name no one typed follows
+        await quiet(pilot)
+        assert app.screen.query_one(SeatTable).rows[0].name == "Player 1"
+        await press(pilot, "l")
+        await quiet(pilot)
+        assert app.screen.query_one(SeatTable).rows[0].name == "プレイヤー1"
+
+
 async def test_the_field_in_use_keeps_the_focus_through_a_switch(tmp_path):
     app = setup_app(tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:

@@ -33,3 +33,13 @@ def test_the_dealer_is_called_as_the_seeds_call_it():
     assert {where for where, text in texts.items() if "ディーラー" in text} >= {
         "msgid ' D'", "msgid 'D {score}'", "msgid 'the dealer'",
         "msgid '{name} turns up {cards} to choose the dealer'"}
+
+
+def test_a_bluff_is_called_one_thing():
+    # The challenge's question said はったり, its result in the log and the rules pages
+    # ごまかし: two words for one bluff a player has to match up.
+    texts = _japanese_words()
+    assert [where for where, text in texts.items() if "はったり" in text] == []
+    assert {where for where, text in texts.items() if "ごまかし" in text} >= {
+        "msgid 'A bluff? Challenge: if it was, {attacker} draws {guilty}; if not, "
+        "{challenger} draws {innocent}.'", "rulesets/classic/frontend/ja/help.md"}

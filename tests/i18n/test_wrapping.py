@@ -90,6 +90,10 @@ def test_the_log_never_starts_a_row_with_a_closing_bracket_or_a_small_kana():
     assert wrap_line("（ワイルドパイルアップ、赤の2）", 23) == ["（ワイルドパイルアッ",
                                                      "  プ、赤の2）"]
     assert wrap("ワイルドパイルアップ", 9) == ["ワイルド", "パイル", "アップ"]
+    # A name longer than the row breaks after a middle dot, between its words: it read
+    # "ワイルド・ドラウ / ンド・トゥギャザーを".
+    assert wrap_line("CPU 1がワイルド・ドラウンド・トゥギャザーを出した", 36) == [
+        "CPU 1がワイルド・ドラウンド・", "  トゥギャザーを出した"]
 
 
 def test_english_log_rows_are_wrapped_as_before():
@@ -163,7 +167,7 @@ def test_a_japanese_card_name_breaks_between_its_words():
 #: What Japanese sentences are made of: words in kanji, katakana and hiragana (small
 #: kana inside them), particles, digits and Latin names, each maybe in brackets and
 #: followed by a stop.
-_WORDS = st.sampled_from(["山札", "赤", "全員", "割り込", "出", "引", "カード", "ワイルド",
+_WORDS = st.sampled_from(["山札", "赤", "全員", "割り込", "出", "引", "カード", "ワイルド・",
                           "ドロー4", "パイルアップ", "めくった", "を", "が", "の", "した",
                           "んだ", "ている", "に", "は", "と", "1", "12", "CPU 3", "Ann",
                           " ", "赤 (R)"])

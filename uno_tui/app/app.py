@@ -194,7 +194,7 @@ class UnoApp(InputGate, App[int]):
     def _setup(self) -> Screen:
         from .screens.setup import SetupScreen
 
-        return SetupScreen(self.config)
+        return SetupScreen(self.config, self.tr)
 
     def _table(self, controller: TableController) -> "TableScreen":
         from .screens.table import TableScreen

@@ -173,15 +173,28 @@ def _characters(phrase: str) -> list[str]:
     return units
 
 
+def _words(phrase: str) -> list[str]:
+    """``phrase`` cut after each middle dot that a line may break after."""
+    words = [""]
+    for index, char in enumerate(phrase):
+        words[-1] += char
+        following = phrase[index + 1:index + 2]
+        if char == "・" and following and _may_start(following):
+            words.append("")
+    return words
+
+
 def _units(text: str, room: int) -> list[str]:
-    """The pieces of ``text`` a line may break between: its phrases, and the characters
-    of a phrase wider than ``room`` cells (the narrowest line)."""
+    """The pieces of ``text`` a line may break between: its phrases; a phrase wider than
+    ``room`` cells (the narrowest line) as its words, where a middle dot joins them
+    (ワイルド・|ドラウンド・|トゥギャザーを); and a word wider still as its characters."""
     units: list[str] = []
     for phrase in _phrases(text, room):
-        if cell_len(phrase) > room and (cell_len(phrase) != len(phrase) or " " in phrase):
-            units += _characters(phrase)
-        else:
+        if cell_len(phrase) <= room or (cell_len(phrase) == len(phrase) and " " not in phrase):
             units.append(phrase)
+            continue
+        for word in _words(phrase):
+            units += _characters(word) if cell_len(word) > room else [word]
     return units
 
 

@@ -8,6 +8,8 @@ widgets, so that ``uno-tui`` opens about as fast as an empty Textual app.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rich.cells import cell_len
 from rich.text import Text
 from textual import events, on
@@ -27,7 +29,7 @@ from ...config import (
 from ...engine import HOUSE_RULES, MODES, PRESETS, VARIANTS, ConfigError, expand_rules, get_variant
 from ...engine.registry import PRESET_PREFIX, house_rule
 from ...engine.ruleset import NUMBER_MARK
-from ...i18n import LANGUAGES, N_
+from ...i18n import LANGUAGES, N_, Translator, translator
 from ..widgets.action import ActionLink
 from ..widgets.checklist import CheckList
 from ..widgets.saved_matches import SavedMatches
@@ -67,10 +69,18 @@ def computer_levels() -> tuple[str, ...]:
     return levels_in_order()
 
 
-def default_seats(count: int = 4) -> tuple[SeatSpec, ...]:
-    """One person and computers for the rest: what Enter starts with."""
+#: The person's seat's name until they type one (in the screen's language).
+PERSON = N_("Player {number}")
+
+
+def default_seats(count: int = 4, person: str = "Player 1") -> tuple[SeatSpec, ...]:
+    """One person (named ``person``) and computers for the rest: what Enter starts with."""
     level = default_bot_level()
-    return (SeatSpec("Player 1"),) + tuple(SeatSpec(computer_name(n), level) for n in range(1, count))
+    return (SeatSpec(person),) + tuple(SeatSpec(computer_name(n), level) for n in range(1, count))
+
+
+def _default_person(tr: Translator) -> str:
+    return tr(PERSON, number=1)
 
 
 def _rule_items(rules) -> list[tuple[str, str]]:
@@ -119,10 +129,10 @@ class SetupScreen(StyledAsMounted, Screen[None]):
         Binding("escape", "blur", show=False),
     ]
 
-    def __init__(self, config: PlayConfig) -> None:
+    def __init__(self, config: PlayConfig, tr: Translator | None = None) -> None:
         super().__init__(classes="setup-screen")
         self.config = config
-        self.seats = config.seats or default_seats()
+        self.seats = config.seats or default_seats(person=_default_person(tr or translator()))
         #: True once the player (or the command line) chose a match mode: another
         #: variant then keeps it.
         self._mode_chosen = config.mode != PlayConfig().mode
@@ -195,7 +205,11 @@ class SetupScreen(StyledAsMounted, Screen[None]):
         """Every word again in the new language; what was set up (names typed, rules
         ticked, the field in use) stays as it was."""
         self.config = self.current_setup()
-        self.seats = self.config.seats
+        # The person's default name is the new language's, unless they typed one.
+        defaults = {_default_person(translator(code)) for code in LANGUAGES}
+        self.seats = tuple(SeatSpec(_default_person(self.app.tr)) if seat.is_human
+                           and seat.name in defaults else seat for seat in self.config.seats)
+        self.config = replace(self.config, seats=self.seats)
         focus = self._focus_place()
         rules_cursor = self.query_one("#rules", CheckList).cursor
         scrolled = self.query_one("#setup").scroll_y
