@@ -69,7 +69,11 @@ async def test_a_ballot_shows_how_many_votes_are_in_never_whose_then_the_reveal(
     app = make_app(ctl)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
+        # Ann takes the keyboard: the table shows (laid out only as it shows).
+        await press(pilot, "enter")
+        await settle(pilot)
         table = app.table
+        assert app.screen is table
         box = table.query_one(BallotBox).render().plain
         assert box == "☞ Votes in: 1 of 3"
         # Nobody's panel tells a vote before all are in.

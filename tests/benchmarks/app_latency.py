@@ -24,6 +24,13 @@ Scenarios:
 ``--only setup,hotseat`` runs those (and the bare app) only, in every mode; with
 ``--lang ja`` name the Japanese twins too (``--only setup,setup-ja``).
 
+Before and after a change, in the same rounds (``--against``: the other build's Python,
+its uno-tui beside it; each scenario then also runs there as ``<name>@against``):
+
+    git worktree add /tmp/base fa5c634 && (cd /tmp/base && python3 -m venv .venv &&
+        .venv/bin/pip install -q -e . && .venv/bin/python -m compileall -q uno_tui)
+    python tests/benchmarks/app_latency.py --runs 9 --against /tmp/base/.venv/bin/python
+
 With ``--lang ja`` every uno-tui scenario is also run in Japanese (``setup-ja``...,
 interleaved in the same rounds, its expected texts in Japanese) and compared with its
 English twin.
@@ -75,7 +82,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable
 
 SOCKET = f"uno-latency-{os.getpid()}"
@@ -176,7 +183,28 @@ def only(names: list[str], wanted: str) -> list[str]:
         raise SystemExit(f"--only: no scenario {', '.join(sorted(unknown))} "
                          f"(there are {', '.join(names)})")
     keep = {"bare", *wanted.split(",")}
-    return [name for name in names if name in keep]
+    return [name for name in names if name.split(AGAINST)[0] in keep]
+
+
+#: The suffix of a scenario run in the other build (``--against``).
+AGAINST = "@against"
+
+
+def twin(name: str) -> str | None:
+    """What a scenario is compared with besides the bare app: a run in the other build
+    (``setup@against``) with this build's, a language's (``setup-ja``) with English."""
+    if AGAINST in name:
+        return name.split(AGAINST)[0]
+    english = name.rsplit("-", 1)[0]
+    return english if english != name else None
+
+
+def against_twins(names: list[str], against: str | None) -> list[str]:
+    """With ``--against``, each uno-tui scenario followed by its run in the other build."""
+    if not against:
+        return names
+    return [twin_name for name in names
+            for twin_name in ((name,) if name.startswith("bare") else (name, name + AGAINST))]
 
 
 def scenarios(python: str, uno_tui: str, langs: tuple[str, ...] = ()) -> list[Scenario]:
@@ -210,6 +238,27 @@ def scenarios(python: str, uno_tui: str, langs: tuple[str, ...] = ()) -> list[Sc
                      hand, tr("Help"), pick, "Right", moved),
         ]
     return plan
+
+
+def latency_plan(args) -> list[Scenario]:
+    """The scenarios of those ``--only`` names, each followed by its run in the other
+    build with ``--against``."""
+    plan = scenarios(args.python, args.uno_tui, tuple(args.lang))
+    kept = only([scenario.name for scenario in plan], args.only)
+    plan = [scenario for scenario in plan if scenario.name in kept]
+    if not args.against:
+        return plan
+    ours, theirs = shlex.quote(args.uno_tui), shlex.quote(uno_tui_beside(args.against))
+    by_name = {scenario.name: scenario for scenario in plan}
+    return [by_name[name] if AGAINST not in name else
+            replace(by_name[twin(name)], name=name,
+                    command=theirs + by_name[twin(name)].command[len(ours):])
+            for name in against_twins(list(by_name), args.against)]
+
+
+def uno_tui_beside(python: str) -> str:
+    """The uno-tui command of the build whose Python is ``python``."""
+    return os.path.join(os.path.dirname(python), "uno-tui")
 
 
 def one_run(scenario: Scenario, number: int, args) -> tuple[float, float, float]:
@@ -299,9 +348,9 @@ def cpu_plan(bare_widgets: int, langs: list[str]) -> list[tuple[str, list[str]]]
 
 def cpu_launches(args) -> list[tuple[str, list[str]]]:
     """The launches ``--cpu`` makes, of those ``--only`` names."""
-    plan = cpu_plan(args.bare_widgets, args.lang)
-    kept = only([name for name, _ in plan], args.only)
-    return [(name, argv) for name, argv in plan if name in kept]
+    plan = dict(cpu_plan(args.bare_widgets, args.lang))
+    kept = against_twins(only(list(plan), args.only), args.against)
+    return [(name, plan[name.split(AGAINST)[0]]) for name in kept]
 
 
 def measure_cpu(args) -> int:
@@ -317,8 +366,9 @@ def measure_cpu(args) -> int:
                 data = tempfile.mkdtemp(prefix="uno-cpu-data-")
                 if not name.startswith("bare"):
                     argv = [*argv, "--data-dir", data]
+                python = args.against if AGAINST in name else args.python
                 command = " ".join(shlex.quote(a) for a in
-                                   [args.python, here, "--cpu-into", log_path, "--", *argv])
+                                   [python, here, "--cpu-into", log_path, "--", *argv])
                 session = f"c{run}{name}"
                 tmux("new-session", "-d", "-s", session, "-x", str(width), "-y", str(height),
                      command)
@@ -337,7 +387,7 @@ def measure_cpu(args) -> int:
                     if os.path.exists(log_path):
                         os.remove(log_path)
                 results[name].append(cpu * 1000)
-                print(f"run {run + 1} {name:<8}: CPU to the first frame {cpu * 1000:6.1f} ms",
+                print(f"run {run + 1} {name:<16}: CPU to the first frame {cpu * 1000:6.1f} ms",
                       flush=True)
     finally:
         tmux("kill-server", check=False)
@@ -345,11 +395,11 @@ def measure_cpu(args) -> int:
     print(f"\n{args.runs} runs at {args.size}, CPU time to the first frame, medians (min-max):")
     for name, values in results.items():
         ratio = "" if name == "bare" else f"  = {statistics.median(values) / bare:.2f}x bare"
-        english = name.rsplit("-", 1)[0]
-        if english != name and english in results:
-            ratio += (f"  = {statistics.median(values) / statistics.median(results[english]):.3f}x"
-                      f" {english}")
-        print(f"  {name:<10} {statistics.median(values):7.1f} ms "
+        other = twin(name)
+        if other in results:
+            ratio += (f"  = {statistics.median(values) / statistics.median(results[other]):.3f}x"
+                      f" {other}")
+        print(f"  {name:<16} {statistics.median(values):7.1f} ms "
               f"({min(values):.1f}-{max(values):.1f}){ratio}")
     return 0
 
@@ -508,6 +558,10 @@ def main() -> int:
     parser.add_argument("--only", default="",
                         help="comma-separated scenarios to run (with the bare app), e.g. "
                              "setup,setup-ja")
+    parser.add_argument("--against", default=None, metavar="PYTHON",
+                        help="also run every uno-tui scenario in another build, the one "
+                        "whose venv this Python is (e.g. the base of a change), interleaved "
+                        "in the same rounds as '<name>@against'")
     parser.add_argument("--size", default="80x24")
     parser.add_argument("--python", default=sys.executable,
                         help="interpreter for the bare app (default: this one)")
@@ -543,9 +597,7 @@ def main() -> int:
     note = bytecode_note()
     if note:
         print(note, flush=True)
-    plan = scenarios(args.python, args.uno_tui, tuple(args.lang))
-    kept = only([scenario.name for scenario in plan], args.only)
-    plan = [scenario for scenario in plan if scenario.name in kept]
+    plan = latency_plan(args)
     results: dict[str, list[tuple[float, float, float]]] = {s.name: [] for s in plan}
     tmux("new-session", "-d", "-s", "keeper", "sleep 86400")
     try:
@@ -555,7 +607,7 @@ def main() -> int:
                 number += 1
                 first, full, key = one_run(scenario, number, args)
                 results[scenario.name].append((first, full, key))
-                print(f"run {run + 1} {scenario.name:<7}: first frame {first * 1000:6.1f} ms"
+                print(f"run {run + 1} {scenario.name:<16}: first frame {first * 1000:6.1f} ms"
                       f"  full UI {full * 1000:6.1f} ms  key->update {key * 1000:5.1f} ms",
                       flush=True)
     finally:
@@ -571,10 +623,10 @@ def main() -> int:
         for name in results:
             values = [r[index] * 1000 for r in results[name]]
             ratio = "" if name == "bare" else f"  = {median(name, index) / bare:.2f}x bare"
-            english = name.rsplit("-", 1)[0]
-            if english != name and english in results:
-                ratio += f"  = {median(name, index) / median(english, index):.3f}x {english}"
-            print(f"  {label:<22} {name:<10} {median(name, index):7.1f} ms "
+            other = twin(name)
+            if other in results:
+                ratio += f"  = {median(name, index) / median(other, index):.3f}x {other}"
+            print(f"  {label:<22} {name:<16} {median(name, index):7.1f} ms "
                   f"({min(values):.1f}-{max(values):.1f}){ratio}")
     return 0
 

@@ -23,9 +23,13 @@ def _benchmark():
     return module
 
 
-def _cpu_names(only: str, lang: list[str]) -> list[str]:
-    args = SimpleNamespace(bare_widgets=23, lang=lang, only=only)
-    return [name for name, _ in _benchmark().cpu_launches(args)]
+def _args(only: str = "", lang: list[str] = (), against: str | None = None):
+    return SimpleNamespace(bare_widgets=23, lang=list(lang), only=only, against=against,
+                           python="/here/bin/python", uno_tui="/here/bin/uno-tui")
+
+
+def _cpu_names(only: str, lang: list[str], against: str | None = None) -> list[str]:
+    return [name for name, _ in _benchmark().cpu_launches(_args(only, lang, against))]
 
 
 def test_cpu_runs_only_the_scenarios_named_and_the_bare_app():
@@ -54,3 +58,22 @@ def test_the_latency_scenarios_have_the_hot_seat_start_and_its_handoff():
     assert plan["hotseat"].ready == "Pass to Ann"
     assert plan["hotseat"].key == "Enter"
     assert plan["hotseat-ja"].ready != plan["hotseat"].ready
+
+
+def test_against_runs_each_scenario_in_the_other_build_right_after_this_one():
+    assert _cpu_names("setup,hotseat", [], "/base/bin/python") == [
+        "bare", "setup", "setup@against", "hotseat", "hotseat@against"]
+    launches = dict(_benchmark().cpu_launches(_args("hotseat", [], "/base/bin/python")))
+    assert launches["hotseat@against"] == launches["hotseat"]
+    plan = _benchmark().latency_plan(_args("setup,setup-ja", ["ja"], "/base/bin/python"))
+    commands = {scenario.name: scenario.command for scenario in plan}
+    assert list(commands) == ["bare", "setup", "setup@against", "setup-ja", "setup-ja@against"]
+    assert commands["setup-ja@against"] == "/base/bin/uno-tui --lang ja"
+    assert commands["setup-ja"] == "/here/bin/uno-tui --lang ja"
+
+
+def test_a_run_in_the_other_build_is_compared_with_this_one():
+    twin = _benchmark().twin
+    assert twin("setup-ja@against") == "setup-ja"
+    assert twin("setup-ja") == "setup"
+    assert twin("setup") is None

@@ -30,6 +30,7 @@ from . import early_signals
 from .controller import DEFAULT_PACE, TableController
 from .input_gate import InputGate
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+from .layout_once import install as arrange_once_per_layout
 from .wide_chars import install as keep_wide_characters_whole
 
 if TYPE_CHECKING:
@@ -120,6 +121,7 @@ class UnoApp(InputGate, App[int]):
         super().__init__()
         # A kanji in a panel over the table is not lost where a widget beneath it ends.
         keep_wide_characters_whole()
+        arrange_once_per_layout()
         self.config = config or PlayConfig()
         #: This app's words (each app its own: two sessions of a server may differ).
         self.tr = translator(lang)

@@ -6,8 +6,9 @@ labels and big symbols for its card kinds, log tellers and banner moments for it
 kinds, prompts for its decision kinds, the words of its out-of-turn play, extra table
 widgets and its help page. The app looks them up here where its own tables have nothing
 (so an outside package's rule set or house rule plays in the app with no change to it);
-the modules are imported the first time something is looked up, for every rule set and
-house rule registered by then.
+a rule set's or a house rule's module is imported the first time something of its own
+is asked for (its front end, its widgets, its prompts' wraps), and every module registered
+by then the first time a lookup by kind finds nothing in those imported so far.
 
 The built-in rule sets are found the same way: each has its front end in
 ``uno_tui/rulesets/<name>/frontend/``; the built-in house rules' front ends are in
@@ -139,6 +140,41 @@ def load_front_ends() -> None:
                 _add(front)
 
 
+def _load_one(name: str, registered: Mapping, seen: set[str], found: dict[str, FrontEnd],
+              owner: str) -> None:
+    """Import the front end of the one rule set (or house rule) ``name``, if registered
+    and not looked at yet: a table needs its own rule set's and house rules' first (a
+    classic table imported UNO Party!'s prompts and widgets, ~5 ms of its launch); the
+    lookups by kind import the rest when these lack the kind."""
+    plugged = registered.get(name)
+    if plugged is None or name in seen:
+        return
+    seen.add(name)
+    front = _load(plugged.front_end, owner)
+    if front is not None:
+        found[name] = front
+        _add(front)
+
+
+def _load_variant(variant: str) -> None:
+    plugged = VARIANTS.get(variant)
+    _load_one(variant, VARIANTS, _seen, _by_variant, plugged.label if plugged else variant)
+
+
+def _load_rule(rule: str) -> None:
+    name = rule.partition(NUMBER_MARK)[0]
+    _load_one(name, HOUSE_RULE_SPECS, _seen_rules, _by_rule, f"the house rule {name}")
+
+
+def _looked_up(table: Mapping[str, object], key: str):
+    """``table[key]`` from the front ends imported so far, else from them all."""
+    found = table.get(key)
+    if found is None:
+        load_front_ends()
+        found = table.get(key)
+    return found
+
+
 def _load(module: str, owner: str) -> FrontEnd | None:
     """The ``FRONT_END`` of ``module`` (None: none named, or it did not load)."""
     if not module:
@@ -164,26 +200,22 @@ def _add(front: FrontEnd) -> None:
 
 def short_label(kind: str) -> str | None:
     """A rule set's short label body for card ``kind`` (``None``: none given)."""
-    load_front_ends()
-    return _labels.get(kind)
+    return _looked_up(_labels, kind)
 
 
 def symbol(kind: str) -> str | None:
     """A rule set's card-face symbol for ``kind``."""
-    load_front_ends()
-    return _symbols.get(kind)
+    return _looked_up(_symbols, kind)
 
 
 def teller(kind: str) -> Teller | None:
     """The log teller of event ``kind`` from a rule set (or the shared ones)."""
-    load_front_ends()
-    return _tellers.get(kind)
+    return _looked_up(_tellers, kind)
 
 
 def moment(kind: str) -> Moment | None:
     """The banner moment of event ``kind`` from a rule set or a house rule."""
-    load_front_ends()
-    return _moments.get(kind)
+    return _looked_up(_moments, kind)
 
 
 #: The out-of-turn play of a rule set with none of its own (the jump-in house rule's).
@@ -200,23 +232,21 @@ def out_of_turn_play(variant: str) -> str:
 def out_of_turn_words(what: str) -> Mapping[str, str] | None:
     """The sentences of the out-of-turn play ``what`` ("Jump in", "Speed play"), from the
     front end that brings it (see :attr:`FrontEnd.out_of_turn`)."""
-    load_front_ends()
-    return _out_of_turn.get(what)
+    return _looked_up(_out_of_turn, what)
 
 
 def prompter(kind: str) -> Callable | None:
     """A rule set's prompter for decision ``kind``."""
-    load_front_ends()
-    return _prompts.get(kind)
+    return _looked_up(_prompts, kind)
 
 
 def prompt_wraps(kind: str, rules) -> list[Callable[[Callable], Callable]]:
     """The wraps of the house rules ``rules`` (names, ``catch-window:5`` included) for the
     prompt of decision ``kind`` (see :attr:`FrontEnd.prompt_wraps`), in the rules' name
     order."""
-    load_front_ends()
     wraps = []
     for rule in sorted(rules):
+        _load_rule(rule)
         front = _by_rule.get(rule.partition(NUMBER_MARK)[0])
         wrap = front.prompt_wraps.get(kind) if front is not None else None
         if wrap is not None:
@@ -226,20 +256,20 @@ def prompt_wraps(kind: str, rules) -> list[Callable[[Callable], Callable]]:
 
 def widgets(variant: str) -> tuple[Callable[[], object], ...]:
     """The extra table widgets of rule set ``variant``."""
-    load_front_ends()
+    _load_variant(variant)
     front = _by_variant.get(variant)
     return front.widgets if front is not None else ()
 
 
 def front_end(variant: str) -> FrontEnd | None:
     """The front end of rule set ``variant`` (``None``: it has none, or it did not load)."""
-    load_front_ends()
+    _load_variant(variant)
     return _by_variant.get(variant)
 
 
 def house_rule_front_end(rule: str) -> FrontEnd | None:
     """The front end of house rule ``rule`` (``catch-window:5``: of ``catch-window``)."""
-    load_front_ends()
+    _load_rule(rule)
     return _by_rule.get(rule.partition(NUMBER_MARK)[0])
 
 

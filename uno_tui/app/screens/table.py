@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
@@ -174,6 +174,31 @@ class TableScreen(StyledAsMounted, TableFlow, BetweenRounds, PromptHost, StopsIn
         self.resume()
         if self.state is None:
             self._refresh()     # nothing to start (e.g. a table waiting for its server)
+
+    #: Covered since before it was first shown: a hot-seat start's handoff was pushed
+    #: over it as it mounted. Textual lays out the screen beneath the top one at its
+    #: resume, at every resize and whenever a widget asks: 11 layouts of the table
+    #: before the handoff's first frame, none of them seen. It is laid out once, after
+    #: that frame, while the handoff is read (or as it shows, if that comes first).
+    _unseen_beneath = False
+
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        if self._unseen_beneath:
+            self._unseen_beneath = False            # showing now: laid out as it shows
+        elif not self._shown and self.app.screen is not self:
+            self._unseen_beneath = True
+            event.prevent_default()                 # (Textual's resume: a layout)
+            # (Called back after the next frame, the handoff's first.)
+            self.app.screen.call_after_refresh(self._lay_out_beneath)
+
+    def _lay_out_beneath(self) -> None:
+        if self._unseen_beneath and self.is_attached:
+            self._unseen_beneath = False
+            self._refresh_layout(self.app.size)
+
+    def _refresh_layout(self, size=None, scroll: bool = False) -> None:
+        if not self._unseen_beneath:
+            super()._refresh_layout(size, scroll)
 
     def on_resize(self) -> None:
         if self.is_attached:

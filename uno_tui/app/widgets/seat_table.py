@@ -263,7 +263,9 @@ class SeatTable(Vertical):
 
     @property
     def seat_rows(self) -> list[SeatRow]:
-        return [row for row in self.query(SeatRow) if row is not self._spare]
+        # Its children (a query walked every field of every row: ~5% of the "+").
+        return [row for row in self.children
+                if isinstance(row, SeatRow) and row is not self._spare]
 
     #: A row mounted ahead as the seat "+" will add, invisible, laid over the links'
     #: line below the last seat (it takes no room): "+" makes it visible there, and only

@@ -1,0 +1,73 @@
+"""A hot-seat start's table, covered by the handoff as it mounts, is laid out once, after
+the handoff's first frame: Textual lays out the screen beneath the top one at its
+resume, at every resize and whenever a widget asks (11 layouts of the table before the
+handoff's first frame, none of them seen)."""
+
+from __future__ import annotations
+
+from textual._compositor import Compositor
+from textual.app import App
+
+from uno_tui.app.screens.handoff import HandoffScreen
+from uno_tui.app.screens.table import TableScreen
+from uno_tui.app.widgets.hand import HandView
+
+from .helpers import make_app, make_controller, press, quiet
+
+
+def _noting(monkeypatch) -> list[str]:
+    """What happens, in order: each screen laid out (its class name), each frame."""
+    happened: list[str] = []
+    arrange, display = Compositor._arrange_root, App._display
+
+    def laid_out(self, root, *args, **kwargs):
+        happened.append(type(root).__name__)
+        return arrange(self, root, *args, **kwargs)
+
+    def drawn(self, screen, renderable) -> None:
+        display(self, screen, renderable)
+        if renderable is not None:
+            happened.append("frame")
+
+    monkeypatch.setattr(Compositor, "_arrange_root", laid_out)
+    monkeypatch.setattr(App, "_display", drawn)
+    return happened
+
+
+async def test_the_table_under_the_first_handoff_is_laid_out_after_its_first_frame(
+        monkeypatch):
+    happened = _noting(monkeypatch)
+    app = make_app(make_controller("Ann,Bob"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await quiet(pilot)
+        assert isinstance(app.screen, HandoffScreen)
+        first_frame = happened.index("frame")
+        assert "TableScreen" not in happened[:first_frame]
+        assert "TableScreen" in happened[first_frame:]        # ready for the Enter
+        await press(pilot, "enter")
+        await quiet(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        hand = table.query_one(HandView)
+        assert hand.region.width > 0 and hand.region.bottom <= 24
+        assert "Ann" in str(table.query_one("#hand-title").render())
+
+
+async def test_a_table_shown_before_it_was_laid_out_is_laid_out_as_it_shows(monkeypatch):
+    # Enter at once, and a resize meanwhile: laid out for the terminal as it is then.
+    app = make_app(make_controller("Ann,Bob"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.resize_terminal(100, 30)
+        await press(pilot, "enter")
+        await quiet(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen) and table.size == (100, 30)
+        assert table.query_one(HandView).region.bottom <= 30
+
+
+async def test_a_table_start_shows_the_table_laid_out_at_once():
+    app = make_app(make_controller("Ann,cpu"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await quiet(pilot)
+        assert isinstance(app.screen, TableScreen)
+        assert app.screen.query_one(HandView).region.width > 0
