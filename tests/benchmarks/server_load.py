@@ -473,9 +473,9 @@ def report(r: dict) -> str:
         f"{name} {f['tried'] - f['kept_out']} of {f['tried']} in, p50 {f['p50_ms']} ms, "
         f"max {f['max_ms']} ms" for name, f in r["logins"].items()))
     lines.append(f"attack: {r['attack']}")
-    lines.append(f"server.log: {r['server_log_lines']} lines, {r['server_log']}; console tracebacks "
-                 f"{r['console_tracebacks']}; crash reports {r['crash_reports']}; missed "
-                 f"updates {len(r['missed_updates'])}")
+    lines.append(f"server.log: {r['server_log_lines']} lines, {r['server_log']}; console "
+                 f"tracebacks {r['console_tracebacks']}; crash reports {r['crash_reports']}; "
+                 f"missed updates {len(r['missed_updates'])}")
     lines.append(f"RSS (host and workers): {r['rss_mb_before_visitors']} MB before visitors, "
                  f"{r['rss_mb_seated']} seated, {r['rss_mb_end']} at the end: "
                  f"{r['rss_mb_per_visitor_seated']} / {r['rss_mb_per_visitor_end']} MB per "

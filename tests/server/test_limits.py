@@ -137,6 +137,19 @@ async def _closed_at_once(reader) -> bool:
         return True
 
 
+async def _silent_in_every_slot(host, slots: int) -> list:
+    """``slots`` raw sockets (from two addresses) that take every login slot and say
+    nothing; each got the server's version line."""
+    idle = []
+    for n in range(slots):
+        reader, writer = await asyncio.open_connection(
+            "127.0.0.1", host.port, local_addr=(f"127.0.0.{2 + n % 2}", 0))
+        assert (await asyncio.wait_for(reader.readline(), 10)).startswith(b"SSH-2.0-")
+        idle.append((reader, writer))
+    assert host.gate.unauthenticated == slots and host.gate.logins_full
+    return idle
+
+
 async def _raw(port: int):
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
     return reader, writer
@@ -167,13 +180,7 @@ async def test_idle_connections_in_every_login_slot_keep_no_player_out(tmp_path)
     of them, however long they have been there (it waits); a player still logs in, in
     the slot of the oldest one that has said nothing (one that spoke is spared)."""
     async with serving(tmp_path, limits=Limits(max_unauthenticated=8)) as host:
-        idle = []
-        for n in range(8):
-            reader, writer = await asyncio.open_connection(
-                "127.0.0.1", host.port, local_addr=(f"127.0.0.{2 + n % 2}", 0))
-            assert (await asyncio.wait_for(reader.readline(), 10)).startswith(b"SSH-2.0-")
-            idle.append((reader, writer))
-        assert host.gate.unauthenticated == 8
+        idle = await _silent_in_every_slot(host, 8)
         idle[0][1].write(b"SSH-2.0-slow_client\r\n")   # the oldest speaks: logging in
         await wait_until(lambda: next(iter(host.silent)).spoke, "the oldest heard")
         await asyncio.sleep(1.2)
@@ -209,13 +216,8 @@ async def test_a_flood_in_every_login_slot_costs_no_ssh_connection_and_keeps_no_
 
     monkeypatch.setattr(asyncssh.SSHServerConnection, "__init__", counted)
     async with serving(tmp_path, limits=Limits(max_unauthenticated=4)) as host:
-        silent = []
-        for n in range(4):
-            reader, writer = await asyncio.open_connection(
-                "127.0.0.1", host.port, local_addr=(f"127.0.0.{2 + n % 2}", 0))
-            assert (await asyncio.wait_for(reader.readline(), 10)).startswith(b"SSH-2.0-")
-            silent.append(writer)
-        assert len(built) == 4 and host.gate.logins_full
+        silent = [writer for _, writer in await _silent_in_every_slot(host, 4)]
+        assert len(built) == 4
         for _ in range(10):             # they wait, with no banner and no SSH connection
             silent.append((await asyncio.open_connection(
                 "127.0.0.1", host.port, local_addr=("127.0.0.4", 0)))[1])

@@ -132,16 +132,13 @@ class Gatekeeper:
         refusal = ""
         if self.unauthenticated >= limits.max_unauthenticated and make_room is not None:
             make_room()
-        if self.fd_budget is not None and self.connections >= self.fd_budget:
-            refusal = Phrase("the server is at its open-files limit ({count} connections)",
-                             count=self.connections)
+        if self._at_fd_budget():
+            refusal = self._fd_refusal()
         elif self.unauthenticated >= limits.max_unauthenticated:
             refusal = Phrase("too many connections are logging in at once ({most})",
                              most=limits.max_unauthenticated)
         elif entry.unauthenticated >= limits.max_unauthenticated_per_address:
-            refusal = Phrase("too many connections from {address} are logging in at once "
-                             "({most})", address=address,
-                             most=limits.max_unauthenticated_per_address)
+            refusal = self._address_refusal(address)
         elif check_failures:
             refusal = self.blocked(address)
         if refusal:
@@ -151,6 +148,17 @@ class Gatekeeper:
         self.unauthenticated += 1
         self.connections += 1
         return ""
+
+    def _at_fd_budget(self) -> bool:
+        return self.fd_budget is not None and self.connections >= self.fd_budget
+
+    def _fd_refusal(self) -> str:
+        return Phrase("the server is at its open-files limit ({count} connections)",
+                      count=self.connections)
+
+    def _address_refusal(self, address: str) -> str:
+        return Phrase("too many connections from {address} are logging in at once ({most})",
+                      address=address, most=self.limits.max_unauthenticated_per_address)
 
     @property
     def logins_full(self) -> bool:
@@ -174,17 +182,14 @@ class Gatekeeper:
         entry = self._at(address)
         if self.waiting >= self.waiting_room and make_room is not None:
             make_room()
-        most = self.limits.max_unauthenticated_per_address
         refusal = ""
-        if self.fd_budget is not None and self.connections >= self.fd_budget:
-            refusal = Phrase("the server is at its open-files limit ({count} connections)",
-                             count=self.connections)
+        if self._at_fd_budget():
+            refusal = self._fd_refusal()
         elif self.waiting >= self.waiting_room:
             refusal = Phrase("too many connections are waiting to log in ({most})",
                              most=self.waiting_room)
-        elif entry.unauthenticated + entry.waiting >= most:
-            refusal = Phrase("too many connections from {address} are logging in at once "
-                             "({most})", address=address, most=most)
+        elif entry.unauthenticated + entry.waiting >= self.limits.max_unauthenticated_per_address:
+            refusal = self._address_refusal(address)
         if refusal:
             self._tidy(address)
             return refusal
