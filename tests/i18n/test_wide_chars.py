@@ -133,14 +133,12 @@ def test_a_wide_line_within_one_cut_is_drawn_not_refused():
 
     from uno_tui.app.wide_chars import _render_chops
 
-    class Kanji:
-        def render_lines(self, crop):
-            return [Strip([Segment("漢字")], 4)]
-
     class OneLine:
         cuts = [[0, 10, 20]]
-        region = Region(10, 0, 4, 1)              # from the cut at 10, ending at 14
-        visible_widgets = {Kanji(): (region, region)}
+
+        def _get_renders(self, crop):
+            region = Region(10, 0, 4, 1)          # from the cut at 10, ending at 14
+            yield region, region, [Strip([Segment("漢字")], 4)]
 
     # Textual's own algorithm: Strip.divide([]) gives no piece, so no cut is claimed.
     assert _render_chops(OneLine(), Region(0, 0, 20, 1), lambda y: True) == [

@@ -10,8 +10,7 @@ table) lost a character wherever a widget beneath it had an edge: "1回休み" r
 :func:`install` makes the compositor cut a widget's line only where the piece's owner
 changes: the pieces one widget wins side by side stay one piece (the first cut gets it,
 the others an empty strip, so no widget beneath claims them). Lines without a wide
-character are cut as before, so every other screen is drawn exactly as it was. (And only
-the widgets on a line being drawn are rendered for it: see :func:`_renders_on_drawn_lines`.)
+character are cut as before, so every other screen is drawn exactly as it was.
 """
 
 from __future__ import annotations
@@ -36,7 +35,7 @@ def _render_chops(self: Compositor, crop: Region,
     """Textual's ``Compositor._render_chops`` (8.2), keeping wide characters whole."""
     cuts = self.cuts
     chops: list[dict[int, Strip | None]] = [dict.fromkeys(cut_set[:-1]) for cut_set in cuts]
-    for region, clip, strips in _renders_on_drawn_lines(self, crop, is_rendered_line):
+    for region, clip, strips in self._get_renders(crop):
         render_region = region.intersection(clip)
         render_x = render_region.x
         first_cut, last_cut = render_region.column_span
@@ -65,28 +64,6 @@ def _render_chops(self: Compositor, crop: Region,
                     for inner in starts[run + 1:next_run]:
                         chops_line[inner] = _EMPTY
     return chops
-
-
-def _renders_on_drawn_lines(compositor: Compositor, crop: Region,
-                            is_rendered_line: Callable[[int], bool]):
-    """Textual's ``Compositor._get_renders`` (8.2), for the widgets on a line being drawn
-    only. A partial update draws the lines that changed, but Textual rendered every
-    widget in the box around them, to keep none of their lines: the setup screen's
-    "+" (its new seat's line and the footer's) rendered all 26 widgets between them."""
-    intersection = Region.intersection
-    contains_region = Region.contains_region
-    for widget, (region, clip) in compositor.visible_widgets.items():
-        if not crop.overlaps(clip):
-            continue
-        new_x, new_y, new_width, new_height = intersection(region, clip)
-        if not (new_width and new_height) or not any(
-                map(is_rendered_line, range(new_y, new_y + new_height))):
-            continue
-        if contains_region(clip, region):
-            yield region, clip, widget.render_lines(Region(0, 0, region.width, region.height))
-        else:
-            yield region, clip, widget.render_lines(
-                Region(new_x - region.x, new_y - region.y, new_width, new_height))
 
 
 def install() -> None:
