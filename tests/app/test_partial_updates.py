@@ -1,6 +1,6 @@
-"""A screen drawn in parts is the screen drawn whole.
+"""A screen drawn in parts is the screen drawn whole, and an update draws only what changed.
 
-The table sends a terminal only the cells an update changed.
+The table sends a terminal only the cells an update changed (uno_tui.app.compositor).
 Here every update the app draws is played into a screen of cells as a terminal would
 take it, and after each one that screen must equal a full redraw played into a fresh
 one: cell by cell, each character with its colours and attributes.
@@ -16,6 +16,9 @@ import pytest
 from rich.cells import cell_len
 from rich.console import Console
 from textual._compositor import Compositor
+from textual.geometry import Region
+
+from uno_tui.app.widgets.seats import SeatPanel
 
 from .helpers import make_app, make_controller, press, quiet, settle
 
@@ -172,6 +175,40 @@ async def test_every_update_drawn_in_parts_equals_a_full_redraw(terminal, player
                 terminal.check()
     assert terminal.partial > 30, terminal.partial      # the updates were drawn in parts
     assert not terminal.wrong, "\n\n".join(terminal.wrong[:3])
+
+
+async def test_an_update_renders_only_the_widgets_it_changed(terminal):
+    """One seat panel's line and the hand's first card changed: no widget between them
+    (the other seats, the piles, the log) is rendered again, only those two and what
+    holds them. Textual rendered every widget in the box around both, each over its
+    whole height."""
+    from textual.widget import Widget
+
+    from uno_tui.app.widgets.hand import CardSlot
+
+    app = make_app(make_controller("Ann,cpu,cpu,cpu,cpu,cpu", seed=4))
+    terminal.app = app
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        panel = app.screen.query(SeatPanel).first()
+        card = app.screen.query(CardSlot).first()
+        rendered: set = set()
+        render_lines = Widget.render_lines
+
+        def counted(widget, crop):
+            rendered.add(widget)
+            return render_lines(widget, crop)
+
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(Widget, "render_lines", counted)
+            panel.refresh(Region(1, 1, 3, 1))
+            card.refresh(Region(1, 1, 2, 1))
+            await quiet(pilot)
+        holders = {*panel.ancestors_with_self, *card.ancestors_with_self}
+        assert {panel, card} <= rendered
+        assert rendered <= holders, sorted(type(w).__name__ for w in rendered - holders)
+        terminal.check()
+        assert not terminal.wrong, terminal.wrong[0]
 
 
 async def test_a_highlight_taken_off_leaves_no_cell_of_it_behind(terminal):
