@@ -19,13 +19,15 @@ every widget inside the bounding box of all the changed regions, each over its w
 height: one changed seat panel at the top and one changed hand card at the bottom
 rendered every widget of the table (at a server table most of a play's CPU, paid for
 each terminal that watches). Here a widget is rendered only on the lines where a
-changed region touches it, and only if one does; on the other lines of the update it
-still claims its pieces (with empty strips, never sent: they lie outside every changed
-region), so nothing beneath it takes its place. What is sent is what Textual sends.
+changed region touches a piece of the line it wins (not a container behind its
+children); on the other lines of the update it still claims its free pieces (with
+empty strips, never sent: they hold no changed cell), so nothing beneath it takes its
+place. What is sent is what Textual sends.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import Callable, Mapping, Sequence
 
 from textual._compositor import ChopsUpdate, Compositor
@@ -75,6 +77,22 @@ def _claim(chops_line: dict[int, Strip | None], line_cuts: list[int], first_cut:
             chops_line[cut] = _EMPTY
 
 
+def _shows_changed_cells(chops_line: dict[int, Strip | None], line_cuts: list[int],
+                         first_cut: int, last_cut: int,
+                         line_spans: list[tuple[int, int]]) -> bool:
+    """Whether a widget from ``first_cut`` to ``last_cut`` wins a piece of its line that
+    holds changed cells (``line_spans``): a piece a widget in front has taken is not
+    its to draw (a container behind its children, the table behind the prompt panel)."""
+    index = bisect_left(line_cuts, first_cut)
+    while index + 1 < len(line_cuts) and line_cuts[index] < last_cut:
+        cut, end = line_cuts[index], line_cuts[index + 1]
+        if chops_line.get(cut) is None and any(x1 < end and x2 > cut
+                                               for x1, x2 in line_spans):
+            return True
+        index += 1
+    return False
+
+
 def _render_chops(self: Compositor, crop: Region,
                   is_rendered_line: Callable[[int], bool]) -> Sequence[Mapping[int, Strip]]:
     """Textual's ``Compositor._render_chops`` (8.2), keeping wide characters whole."""
@@ -94,7 +112,7 @@ def _changed_chops(self: Compositor,
                    spans: list[tuple[int, int, int]]) -> list[dict[int, Strip | None]]:
     """The chops of an update whose changed cells are ``spans`` ((y, x1, x2), as
     ``_regions_to_spans`` gives them): each widget rendered only on the lines where a
-    span touches it."""
+    span touches a piece it wins."""
     cuts = self.cuts
     chops: list[dict[int, Strip | None]] = [dict.fromkeys(cut_set[:-1]) for cut_set in cuts]
     spans_on: dict[int, list[tuple[int, int]]] = {}
@@ -111,7 +129,7 @@ def _changed_chops(self: Compositor,
             line_spans = spans_on.get(y)
             if line_spans is None:
                 continue
-            if any(x1 < last_cut and x2 > first_cut for x1, x2 in line_spans):
+            if _shows_changed_cells(chops[y], cuts[y], first_cut, last_cut, line_spans):
                 drawn.append(y)
             else:
                 _claim(chops[y], cuts[y], first_cut, last_cut)
