@@ -9,7 +9,7 @@ from textual._compositor import Compositor
 from textual.app import App, ComposeResult
 from textual.widgets import Static
 
-from uno_tui.app import layout_once
+from uno_tui.app import compositor
 
 
 class _Page(App[None]):
@@ -23,7 +23,7 @@ class _Page(App[None]):
 
 
 async def test_a_layout_after_a_hidden_widget_was_repainted_arranges_once(monkeypatch):
-    layout_once.install()
+    compositor.install()
     app = _Page()
     async with app.run_test(size=(30, 10)) as pilot:
         await pilot.pause()

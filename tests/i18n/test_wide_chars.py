@@ -8,7 +8,7 @@ from textual.app import App
 from textual.containers import Horizontal
 from textual.widgets import Static
 
-from uno_tui.app import wide_chars
+from uno_tui.app import compositor
 from uno_tui.app.widgets.prompt import fit_words
 from uno_tui.app.wrapping import NO_LINE_END, NO_LINE_START, crop_cells, wrap
 
@@ -70,7 +70,7 @@ class _Overlay(App[None]):
 
 
 async def test_a_kanji_over_another_widgets_edge_is_drawn_whole():
-    wide_chars.install()
+    compositor.install()
     app = _Overlay()
     async with app.run_test(size=(40, 5)) as pilot:
         await pilot.pause()
@@ -131,7 +131,7 @@ def test_a_wide_line_within_one_cut_is_drawn_not_refused():
     from textual.geometry import Region
     from textual.strip import Strip
 
-    from uno_tui.app.wide_chars import _render_chops
+    from uno_tui.app.compositor import _render_chops
 
     class OneLine:
         cuts = [[0, 10, 20]]

@@ -30,8 +30,7 @@ from . import early_signals
 from .controller import DEFAULT_PACE, TableController
 from .input_gate import InputGate
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
-from .layout_once import install as arrange_once_per_layout
-from .wide_chars import install as keep_wide_characters_whole
+from .compositor import install as patch_the_compositor
 
 if TYPE_CHECKING:
     from .replay import Replay
@@ -119,9 +118,9 @@ class UnoApp(InputGate, App[int]):
                  catch_signals: bool = False, gc_after_first_frame: bool = False,
                  lang: str = DEFAULT_LANGUAGE, preferences: Preferences | None = None) -> None:
         super().__init__()
-        # A kanji in a panel over the table is not lost where a widget beneath it ends.
-        keep_wide_characters_whole()
-        arrange_once_per_layout()
+        # A kanji in a panel over the table is not lost where a widget beneath it ends, an
+        # update renders only the widgets it changed, a layout arranges once (.compositor).
+        patch_the_compositor()
         self.config = config or PlayConfig()
         #: This app's words (each app its own: two sessions of a server may differ).
         self.tr = translator(lang)

@@ -13,6 +13,7 @@ from typing import Sequence
 
 from rich.cells import cell_len
 from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
 from textual.geometry import Region, Size
 from textual.reactive import reactive
@@ -94,6 +95,17 @@ class DrawnInLines(Widget):
         self._drawn_at = Size(0, 0)
         #: Each line of ``_drawn`` as drawn (a strip), once asked for.
         self._strips: dict[int, Strip] = {}
+        #: The widget's style the strips are drawn in (None: not looked up since the
+        #: styles last changed).
+        self._line_style: Style | None = None
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        # The lines are drawn in the new colours: a highlight taken off (the tracker's
+        # after a Reverse) stayed on every cell of a line that its next change did not
+        # touch, on a terminal drawn in parts.
+        self._strips = {}
+        self._line_style = None
 
     def lines(self) -> list[Text]:
         """What the widget shows now, one Text per line (within its size)."""
@@ -149,7 +161,12 @@ class DrawnInLines(Widget):
             self._strips = {}
         strip = self._strips.get(y)
         if strip is None:
-            width, style = self.size.width, self.rich_style
+            style = self._line_style
+            if style is None:
+                # Looked up once per change of styles, not per line (it walks the
+                # widget's ancestors).
+                style = self._line_style = self.rich_style
+            width = self.size.width
             if y < len(self._drawn):
                 line, console = self._drawn[y], self.app.console
                 # Text.render() leaves out the line's own style (Rich lays it on later).
