@@ -54,3 +54,25 @@ async def test_the_handoff_of_a_hot_seat_start_is_styled_once(styled):
         assert isinstance(app.screen, HandoffScreen)
         # (Textual's Button styles itself for its variant and its flat look.)
         assert _twice(styled, but=(Button,)) == {}
+
+
+async def test_a_large_table_is_given_its_size_before_its_widgets_are_styled(styled):
+    # From 120x40 the table's size classes (-large, -huge) came once every widget was
+    # styled, and restyled them all (176 style applications before the first frame at
+    # 200x60, 51 at 80x24). The seats are still arranged once they are mounted.
+    from uno_tui.app.prompts import PromptPanel
+    from uno_tui.app.widgets.table_area import TableArea
+
+    app = make_app(make_controller("Ann,cpu,cpu,cpu"))
+    async with app.run_test(size=(200, 60)) as pilot:
+        await pilot.pause()
+        table = app.screen
+        assert table.has_class("-large", "-huge")
+        area = table.query_one(TableArea)
+        panel = table.query_one(PromptPanel)
+        # (The screen's own classes are given it before it has widgets; the prompt
+        # panel opens as it is asked something.)
+        outside = {node: count for node, count in styled.items()
+                   if area not in node.ancestors_with_self and node not in (table, panel)}
+        assert len(outside) > 10
+        assert _twice(outside) == {}

@@ -143,6 +143,10 @@ class TableScreen(StyledAsMounted, TableFlow, BetweenRounds, PromptHost, StopsIn
         ctl, tr = self.ctl, self.app.tr
         self.flow.tr = tr
         bind = TableScreen.state
+        # The size's classes before any widget: added once they were mounted, each
+        # restyled the whole table (from 120x40: 176 style applications before the
+        # first frame at 200x60, 51 at 80x24).
+        self._size_classes(card_size_for(*self.app.size))
         yield TitleBar(tr.plural("{variant} · {count} player", "{variant} · {count} players",
                                  ctl.players, variant=tr(ctl.game.variant.label)))
         recorder = getattr(ctl, "recorder", None)
@@ -206,6 +210,11 @@ class TableScreen(StyledAsMounted, TableFlow, BetweenRounds, PromptHost, StopsIn
             # sent a resize, the terminal going away, once its widgets are gone.)
             self._fit_to_terminal()
 
+    def _size_classes(self, size) -> None:
+        # "-large" from 120x40 on (the piles' height, the statuses); "-huge" from 200x60.
+        self.set_class(size in (LARGE, HUGE), "-large")
+        self.set_class(size == HUGE, "-huge")
+
     def _fit_to_terminal(self) -> None:
         """Cards, log and seats sized for the terminal's size."""
         size = card_size_for(*self.app.size)
@@ -213,9 +222,7 @@ class TableScreen(StyledAsMounted, TableFlow, BetweenRounds, PromptHost, StopsIn
         for pile in (self.query_one(DiscardPile), self.query_one(DrawPile),
                      *(extra for extra in self._extras if hasattr(extra, "size_class"))):
             pile.size_class = size
-        # "-large" from 120x40 on (the piles' height, the statuses); "-huge" from 200x60.
-        self.set_class(size in (LARGE, HUGE), "-large")
-        self.set_class(size == HUGE, "-huge")
+        self._size_classes(size)
         # Arrange the seats for the room they will get with a one-row hand, before the
         # first layout: arranged only once the seat area is laid out, the first frame
         # waited for a second layout of every panel (the table corrects it if the hand
