@@ -43,3 +43,9 @@ def test_a_bluff_is_called_one_thing():
     assert {where for where, text in texts.items() if "ごまかし" in text} >= {
         "msgid 'A bluff? Challenge: if it was, {attacker} draws {guilty}; if not, "
         "{challenger} draws {innocent}.'", "rulesets/classic/frontend/ja/help.md"}
+
+
+def test_others_are_written_one_way():
+    # The rules pages and most messages write ほかの; Flip's side line wrote 他の人.
+    texts = _japanese_words()
+    assert [where for where, text in texts.items() if "他の" in text] == []
