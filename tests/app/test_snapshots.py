@@ -67,8 +67,9 @@ def test_challenge(snap_compare, size):
     assert snap_compare(app, terminal_size=size, run_before=run_before)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+@pytest.mark.parametrize("size", [*SIZES, (200, 60)], ids=["80x24", "120x40", "200x60"])
 def test_round_result(snap_compare, size):
+    """At 200x60 the round's table keeps to 120 columns, each row read along at a glance."""
     app = make_app(rigged("Ann,cpu,cpu", hands=[["R1"], ["G1", "G+2", "W"], ["Y7", "BS"]],
                           top="R3", mode="target"))
 
