@@ -19,7 +19,7 @@ def test_short_labels_carry_the_colour_initial():
     assert short_label(Face("blue", Kind.REVERSE)) == "B Rev"
     assert short_label(Face("green", Kind.DRAW_TWO)) == "G +2"
     assert short_label(Face(None, Kind.WILD_DRAW_FOUR)) == "Wild+4"
-    assert short_label(Face("purple", Kind.SKIP_EVERYONE)) == "U SkipAll"
+    assert short_label(Face("purple", Kind.SKIP_EVERYONE)) == "U Skip All"
     assert color_label("green") == "Green (G)"
 
 

@@ -19,10 +19,10 @@ FRONT_END = FrontEnd(
     short_labels={
         Kind.DRAW_ONE: "+1",
         Kind.DRAW_FIVE: "+5",
-        Kind.SKIP_EVERYONE: N_("SkipAll"),
+        Kind.SKIP_EVERYONE: N_("Skip All"),
         Kind.FLIP: N_("Flip"),
         Kind.WILD_DRAW_TWO: N_("Wild+2"),
-        Kind.WILD_DRAW_COLOR: N_("Wild+Col"),
+        Kind.WILD_DRAW_COLOR: N_("Wild+Color"),
     },
     symbols={
         Kind.DRAW_ONE: "+1",
