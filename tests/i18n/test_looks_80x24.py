@@ -9,6 +9,7 @@ import asyncio
 import unicodedata
 
 import asyncssh
+import pytest
 
 from uno_tui.app.wrapping import NO_LINE_START
 from uno_tui.server.lobby import LobbyScreen
@@ -95,3 +96,28 @@ async def test_the_colour_question_at_80x24_in_japanese_says_it_in_one_row():
         rows = screen_text(app).splitlines()
     [asked] = [row for row in rows if "何色にしますか" in row]
     assert "ワイルドが出ました" in asked and asked.rstrip(" │").endswith("（手札は下）"), rows
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+async def test_sixteen_seats_in_japanese_keep_every_name_whole(size):
+    """At 80x24 the one-line seats of a 16-seat table read "C  7▮  0  ⋯": the dealer's
+    badge ' ディーラー' (ten cells, kept free on every row) left the names one cell. The
+    one-line badge is 親 (Mattel Japan's word, one character); a panel's title drops
+    its score's padding before it cuts the name (at 120x40 "CPU 15" read "CPU …")."""
+    from uno_tui.app.widgets.seats import SeatPanel
+
+    from ..app.helpers import make_app, make_controller, settle
+
+    app = make_app(make_controller("アン," + ",".join(["cpu"] * 15), variant="party", seed=5,
+                                   ids=False, mode="target"), lang="ja")
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        panels = list(app.table.query(SeatPanel))
+        seats = {panel.facts.name: panel.render().plain for panel in panels}
+        dealer = next(panel for panel in panels if panel.facts.dealer)
+        title = dealer._title(dealer.facts._replace(name="CPU 15", score=120),
+                              dealer.size.width).plain
+    assert len(seats) == 16
+    assert [name for name, text in seats.items() if name not in text] == [], seats
+    assert not any("…" in text or "⋯" in text for text in seats.values()), seats
+    assert "CPU 15" in title and "ディーラー" in title, title
