@@ -121,3 +121,23 @@ async def test_sixteen_seats_in_japanese_keep_every_name_whole(size):
     assert [name for name, text in seats.items() if name not in text] == [], seats
     assert not any("…" in text or "⋯" in text for text in seats.values()), seats
     assert "CPU 15" in title and "ディーラー" in title, title
+
+
+@pytest.mark.parametrize("color, label", [("orange", "オレンジ (O)"), ("teal", "ティール (T)")])
+async def test_the_colour_in_play_under_the_pile_is_whole_in_japanese(color, label):
+    """UNO Flip's dark colours under the discard pile at 80x24 read 「オレンジ (⋯」: the
+    label with its margins is 14 cells, the compact pile 12."""
+    from uno_tui.app.widgets.discard import DiscardPile, PileCard
+    from uno_tui.engine import Face
+
+    from ..app.helpers import make_app, rigged, settle
+
+    app = make_app(rigged("アン,cpu", variant="flip", hands=[["R5/P3"], ["G1/T2"]],
+                          top="G3/O1"), lang="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        pile = app.table.query_one(DiscardPile)
+        pile.pile = PileCard(Face.parse("W"), None, "", color, False)
+        await settle(pilot)
+        text = screen_text(app)
+    assert label in text and "(⋯" not in text, text
