@@ -3,6 +3,8 @@ the catalogue and every Japanese help page say it the same way."""
 
 from __future__ import annotations
 
+import re
+
 from pathlib import Path
 
 import uno_tui
@@ -51,3 +53,15 @@ def test_others_are_written_one_way():
     # The rules pages and most messages write ほかの; Flip's side line wrote 他の人.
     texts = _japanese_words()
     assert [where for where, text in texts.items() if "他の" in text] == []
+
+
+def test_a_name_is_written_next_to_its_particle_without_a_space():
+    # The waiting line over SSH read 「ボブ を待っています」, the lobby's rename
+    # 「これからは ボブ です。」, the server's refusals 「bob はそのカードを…」 (a seat is
+    # its name there): every other line writes 「ボブを」「ボブが」. (A name
+    # quoted as data in an error, 「名前 {name} が長すぎます」, stands apart on purpose.)
+    texts = _japanese_words()
+    spaced = [where for where, text in texts.items() if where.startswith("msgid")
+              and re.search(r"(?<!名前 )(?<!言語 )\{(name|target|seat)\} [ぁ-ん]|[ぁ-ん] \{(name|target)\}",
+                            text)]
+    assert spaced == []
