@@ -141,3 +141,29 @@ async def test_the_colour_in_play_under_the_pile_is_whole_in_japanese(color, lab
         await settle(pilot)
         text = screen_text(app)
     assert label in text and "(⋯" not in text, text
+
+
+@pytest.mark.parametrize("lang, name, stakes", [
+    ("en", "Ann", "colour shows and 2 cards more."), ("ja", "アン", "カードとさらに2枚を引きます。")])
+async def test_a_challenge_question_too_long_for_its_rows_says_its_stakes_whole(lang, name, stakes):
+    """UNO Flip's Wild Draw Color at 80x24: the question was cut before what a wrong
+    challenge costs (「違えばアンが指定した色が出るまでの⋯」, "...and 2…"). With too few
+    rows it now says the colour before and the stakes (the title names the card)."""
+    from uno_tui.engine import ChooseColor, Game, Play
+
+    from ..app.helpers import FirstBot, make_app, make_controller, settle
+
+    ctl = make_controller(f"{name},cpu", variant="flip", ids=False)
+    ctl.use_position(Game.from_position("flip", hands=[["R5/P3", "G2/T6"],
+                                                       ["B7/W+C", "Y1/U2", "Y2/U3"]],
+                                        top="R3/P1", side=1, current=1))
+    ctl.bots[1] = FirstBot(1)
+    game = ctl.game
+    ctl.apply(Play(1, next(c for c in game.hands[1] if game.face(c).code == "W+C")))
+    ctl.apply(ChooseColor(1, "teal"))
+    app = make_app(ctl, lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        rows = [row[:53].rstrip(" │") for row in screen_text(app).splitlines()]
+    assert any(row.endswith(stakes) for row in rows), rows
+    assert not any(row.endswith(("…", "⋯")) for row in rows[:6]), rows
