@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from uno_tui.app.widgets import banner as banner_module, direction as direction_module
 from uno_tui.app.widgets.banner import MomentBanner
 from uno_tui.app.widgets.direction import DirectionTracker
@@ -427,3 +429,59 @@ async def test_anticlockwise_the_tracker_keeps_the_deciders_name_whole_at_80x24(
         assert asked(app) == "respond"
         text = app.table.query_one(DirectionTracker).render().plain
         assert "anticlockwise" in text and "now: Ann" in text and "…" not in text, text
+
+
+def _ballot_revealed_at_four(lang: str = "en") -> "UnoApp":
+    """CPU 3's Point Taken revealed: CPU 1 draws 3 (from CPU 3, Ann and CPU 2), CPU 2 draws
+    1; the whole ballot is wider than the banner at 80 columns, in either language."""
+    ctl = staged("party", "Ann,cpu,cpu,cpu",
+                 hands=[["R5", "B2", "G7", "Y1"], ["R1", "B1"], ["G1", "G2"], ["RPT", "Y5", "G9"]],
+                 top="R3", current=3)
+    for move in (lambda g: Play(3, next(c for c in g.hands[3] if g.face(c).code == "RPT")),
+                 lambda g: PointAt(3, 1), lambda g: PointAt(0, 1), lambda g: PointAt(1, 2),
+                 lambda g: PointAt(2, 1)):
+        ctl.apply(move(ctl.game))
+    return make_app(ctl, lang=lang)
+
+
+@pytest.mark.parametrize("lang, whole, draws", [
+    ("en", "Point Taken: CPU 3 → CPU 1, Ann → CPU 1, CPU 1 → CPU 2, CPU 2 → CPU 1, "
+           "CPU 1 draws 3, CPU 2 draws 1", "Point Taken: CPU 1 draws 3, CPU 2 draws 1"),
+    ("ja", "ポイントテイク：CPU 3 → CPU 1、Ann → CPU 1、CPU 1 → CPU 2、CPU 2 → CPU 1、"
+           "CPU 1は3枚、CPU 2は1枚", "ポイントテイク：CPU 1は3枚、CPU 2は1枚"),
+])
+async def test_a_ballot_too_wide_for_the_banner_says_whole_who_draws(lang, whole, draws):
+    """Issue 23 item 8: at 80 columns the banner cut the revealed ballot mid-list, with no
+    mark ("…, CPU 2 → CPU 1, CPU 1 draws 3, CPU"). Now it says who draws, whole (who
+    pointed at whom is on the seats and in the log); with room, the whole ballot."""
+    for size, expected in (((80, 24), draws), ((120, 40), whole)):
+        app = _ballot_revealed_at_four(lang)
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            banner = app.table.query_one(MomentBanner)
+            row = screen_text(app).splitlines()[banner.region.y]
+        assert banner.headline == whole
+        assert row.strip() == expected, (size, row)
+
+
+def test_the_banner_shows_whole_moments_newest_first_in_the_longest_form_that_fits():
+    ballot = ("Point Taken: A → B, B → A, A draws 1, B draws 1",
+              "Point Taken: A draws 1, B draws 1", "Point Taken: 2 players draw (see the log)")
+    uno = ("Bob calls UNO!",)
+    assert banner_module.fitted([ballot, uno], 80) == ballot[0] + " · " + uno[0]
+    assert banner_module.fitted([ballot, uno], 60) == ballot[0]
+    assert banner_module.fitted([ballot, uno], 40) == ballot[1]
+    assert banner_module.fitted([ballot], 20) == ballot[2]       # (cut by the banner)
+    assert banner_module.fitted([uno, ballot], 50) == uno[0] + " · " + ballot[1]
+
+
+def test_a_ballot_with_many_draws_is_counted_in_a_short_form():
+    from uno_tui.app.moments import headline_forms
+    from uno_tui.engine import Event, EventKind
+
+    names = [f"Player {n}" for n in range(16)]
+    events = [Event(EventKind.POINT, n, target=(n + 1) % 16) for n in range(16)]
+    events += [Event(EventKind.POINTED, n, count=1) for n in range(16)]
+    (forms,) = headline_forms(events, names)
+    assert forms[-1] == "Point Taken: 16 players draw (see the log)"
+    assert banner_module.fitted([forms], 78) == forms[-1]

@@ -71,7 +71,8 @@ def test_the_japanese_rules_use_the_rule_sheets_names(variant):
 #: or nothing (read against ../shared/seeds/ line by line).
 SEED_FACTS = {
     # 000: a caught bluff's player draws 4, and the colour named stays.
-    "party": ["出した人が4枚引き、カードと指定した色はそのまま", "その人の番は終わる",
+    "party": ["出した人が4枚引き、カードと指定した色はそのままで、チャレンジした人の番になる",
+              "その人の番は終わる",
               "リンクはその2人に移る", "数字カードが出るまでめくり直します"],
     # 002: Snorlax's cards are put on the pile (場に出して), nothing more.
     "pokemon": ["捨て札の山に出し（効果はない）", "6枚引いて1回休み"],
@@ -88,6 +89,28 @@ def test_the_japanese_rules_say_what_the_seeds_say(variant):
     # It said both the bluffer and the wrong challenger take "the heavier penalty".
     assert "ごまかしがばれたら出した人がペナルティを受け、チャレンジが外れたら" in page
     assert "が、より重いペナルティ" not in page
+
+
+#: The same, on the English pages: Party's said a Wild Draw Four was "as in classic UNO"
+#: (whose caught bluff goes back to the hand), and Party's and Flip's said nothing of the
+#: first card; Flip's, nothing of what a challenge costs.
+SEED_FACTS_ENGLISH = {
+    "party": ["its player draws 4, the card and its colour stay, and the challenger plays",
+              "and their turn ends", "a new one moves the link",
+              "A first card that is an action card or a wild has no effect"],
+    "flip": ["The first card is dealt with as in classic UNO",
+             "always starts on the light side, so a first Flip or\nWild Draw Two goes back",
+             "the challenger draws 4, or until the colour shows and 2 more"],
+    "pokemon": [],
+    "classic": [],
+}
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_the_english_rules_say_what_the_seeds_say(variant):
+    page = rules_markdown(variant)
+    assert [fact for fact in SEED_FACTS_ENGLISH[variant] if fact not in page] == []
+    assert "Wild Draw Four | as in classic UNO |" not in page
 
 
 def test_the_house_rules_are_told_in_japanese_under_a_japanese_heading():

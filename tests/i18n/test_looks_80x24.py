@@ -9,6 +9,7 @@ import asyncio
 import unicodedata
 
 import asyncssh
+import pytest
 
 from uno_tui.app.wrapping import NO_LINE_START
 from uno_tui.server.lobby import LobbyScreen
@@ -95,3 +96,74 @@ async def test_the_colour_question_at_80x24_in_japanese_says_it_in_one_row():
         rows = screen_text(app).splitlines()
     [asked] = [row for row in rows if "何色にしますか" in row]
     assert "ワイルドが出ました" in asked and asked.rstrip(" │").endswith("（手札は下）"), rows
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+async def test_sixteen_seats_in_japanese_keep_every_name_whole(size):
+    """At 80x24 the one-line seats of a 16-seat table read "C  7▮  0  ⋯": the dealer's
+    badge ' ディーラー' (ten cells, kept free on every row) left the names one cell. The
+    one-line badge is 親 (Mattel Japan's word, one character); a panel's title drops
+    its score's padding before it cuts the name (at 120x40 "CPU 15" read "CPU …")."""
+    from uno_tui.app.widgets.seats import SeatPanel
+
+    from ..app.helpers import make_app, make_controller, settle
+
+    app = make_app(make_controller("アン," + ",".join(["cpu"] * 15), variant="party", seed=5,
+                                   ids=False, mode="target"), lang="ja")
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        panels = list(app.table.query(SeatPanel))
+        seats = {panel.facts.name: panel.render().plain for panel in panels}
+        dealer = next(panel for panel in panels if panel.facts.dealer)
+        title = dealer._title(dealer.facts._replace(name="CPU 15", score=120),
+                              dealer.size.width).plain
+    assert len(seats) == 16
+    assert [name for name, text in seats.items() if name not in text] == [], seats
+    assert not any("…" in text or "⋯" in text for text in seats.values()), seats
+    assert "CPU 15" in title and "ディーラー" in title, title
+
+
+@pytest.mark.parametrize("color, label", [("orange", "オレンジ (O)"), ("teal", "ティール (T)")])
+async def test_the_colour_in_play_under_the_pile_is_whole_in_japanese(color, label):
+    """UNO Flip's dark colours under the discard pile at 80x24 read 「オレンジ (⋯」: the
+    label with its margins is 14 cells, the compact pile 12."""
+    from uno_tui.app.widgets.discard import DiscardPile, PileCard
+    from uno_tui.engine import Face
+
+    from ..app.helpers import make_app, rigged, settle
+
+    app = make_app(rigged("アン,cpu", variant="flip", hands=[["R5/P3"], ["G1/T2"]],
+                          top="G3/O1"), lang="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        pile = app.table.query_one(DiscardPile)
+        pile.pile = PileCard(Face.parse("W"), None, "", color, False)
+        await settle(pilot)
+        text = screen_text(app)
+    assert label in text and "(⋯" not in text, text
+
+
+@pytest.mark.parametrize("lang, name, stakes", [
+    ("en", "Ann", "colour shows and 2 cards more."), ("ja", "アン", "カードとさらに2枚を引きます。")])
+async def test_a_challenge_question_too_long_for_its_rows_says_its_stakes_whole(lang, name, stakes):
+    """UNO Flip's Wild Draw Color at 80x24: the question was cut before what a wrong
+    challenge costs (「違えばアンが指定した色が出るまでの⋯」, "...and 2…"). With too few
+    rows it now says the colour before and the stakes (the title names the card)."""
+    from uno_tui.engine import ChooseColor, Game, Play
+
+    from ..app.helpers import FirstBot, make_app, make_controller, settle
+
+    ctl = make_controller(f"{name},cpu", variant="flip", ids=False)
+    ctl.use_position(Game.from_position("flip", hands=[["R5/P3", "G2/T6"],
+                                                       ["B7/W+C", "Y1/U2", "Y2/U3"]],
+                                        top="R3/P1", side=1, current=1))
+    ctl.bots[1] = FirstBot(1)
+    game = ctl.game
+    ctl.apply(Play(1, next(c for c in game.hands[1] if game.face(c).code == "W+C")))
+    ctl.apply(ChooseColor(1, "teal"))
+    app = make_app(ctl, lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        rows = [row[:53].rstrip(" │") for row in screen_text(app).splitlines()]
+    assert any(row.endswith(stakes) for row in rows), rows
+    assert not any(row.endswith(("…", "⋯")) for row in rows[:6]), rows

@@ -3,12 +3,16 @@ English ones as they always read."""
 
 from __future__ import annotations
 
+import re
+
+import pytest
 from rich.cells import cell_len
 from rich.console import Console
 
 from uno_tui.app.controller import RoundSummary
 from uno_tui.app.screens.match_result import MatchResultDialog, match_title
 from uno_tui.app.screens.reveal import RevealScreen
+from uno_tui.app.cardtext import short_label
 from uno_tui.app.screens.round_result import RoundResultScreen, round_table, round_title
 from uno_tui.app.narration import Narrator
 from uno_tui.engine import Event, EventKind, Face
@@ -81,3 +85,25 @@ async def test_the_result_screens_read_in_the_apps_language():
         text = screen_text(app)
         assert "アンの手札（Bobだけに）" in text and "R 5" in text
         assert "Bobがアンにチャレンジして成功：ごまかしだった" in text
+
+
+#: Eleven cards left, as a round at 80x24 left アン's: wider than the column, in either language.
+ELEVEN = tuple(Face.parse(code) for code in "BR Y+2 G3 G5 W+4 Y7 YS W B9 Y6 R9".split())
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+async def test_a_long_hand_left_wraps_between_cards_never_inside_one(lang):
+    """At 80x24 the round's table broke 「Y スキップ」 at its space: "Y …" ended a row
+    (Textual's cut of Rich's "Y" / "スキップ"), English's "Y Skip" the same way."""
+    tr = translator(lang)
+    labels = [tr.words(short_label(face)) for face in ELEVEN]
+    app = make_app(make_controller("アン,cpu", ids=False), lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(RoundResultScreen(summary(hands=(ELEVEN, (), (Face.parse("GS"),)))))
+        await pilot.pause()
+        text = screen_text(app)
+    rows = [re.split(r"\s{2,}", row.strip("█ ").removeprefix("アン").strip())[0]
+            for row in text.splitlines() if "█" in row]
+    assert "…" not in text, text
+    # Every label whole on a row (the rows joined, a label cut in two would read whole).
+    assert [label for label in labels if not any(label in row for row in rows)] == [], rows

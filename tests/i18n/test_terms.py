@@ -3,6 +3,8 @@ the catalogue and every Japanese help page say it the same way."""
 
 from __future__ import annotations
 
+import re
+
 from pathlib import Path
 
 import uno_tui
@@ -28,10 +30,12 @@ def _japanese_words() -> dict[str, str]:
 def test_the_dealer_is_called_as_the_seeds_call_it():
     # Seeds 000, 001 and 004 say ディーラー, 002 says 親: the seat badge said 親 while
     # the log said ディーラー決め.
+    # Except the one-line seat's badge (16 seats at 80x24): ディーラー is ten cells and
+    # left the names one; 親 is Mattel Japan's word, one character.
     texts = _japanese_words()
-    assert [where for where, text in texts.items() if "親" in text] == []
+    assert [where for where, text in texts.items() if "親" in text] == ["msgid ' D'"]
     assert {where for where, text in texts.items() if "ディーラー" in text} >= {
-        "msgid ' D'", "msgid 'D {score}'", "msgid 'the dealer'",
+        "msgid 'D {score}'", "msgid 'the dealer'",
         "msgid '{name} turns up {cards} to choose the dealer'"}
 
 
@@ -49,3 +53,15 @@ def test_others_are_written_one_way():
     # The rules pages and most messages write ほかの; Flip's side line wrote 他の人.
     texts = _japanese_words()
     assert [where for where, text in texts.items() if "他の" in text] == []
+
+
+def test_a_name_is_written_next_to_its_particle_without_a_space():
+    # The waiting line over SSH read 「ボブ を待っています」, the lobby's rename
+    # 「これからは ボブ です。」, the server's refusals 「bob はそのカードを…」 (a seat is
+    # its name there): every other line writes 「ボブを」「ボブが」. (A name
+    # quoted as data in an error, 「名前 {name} が長すぎます」, stands apart on purpose.)
+    texts = _japanese_words()
+    spaced = [where for where, text in texts.items() if where.startswith("msgid")
+              and re.search(r"(?<!名前 )(?<!言語 )\{(name|target|seat)\} [ぁ-ん]|[ぁ-ん] \{(name|target)\}",
+                            text)]
+    assert spaced == []

@@ -95,24 +95,24 @@ async def test_each_terminal_reads_the_tables_refusals_in_its_own_language(tmp_p
         ann.keys(f"{green7_key}\r")
         await refused(ann, None, "✗ 緑の7は赤の3に合いません（場の色は赤）。")
         # Moves a terminal sends that the table refuses, naming a person.
-        await refused(ann, Submission((Play(1, blue1),)), "✗ bob の席はあなたの席ではありません。")
-        await refused(ann, Submission((Play(0, blue1),)), "✗ ann はそのカードを持っていません。")
+        await refused(ann, Submission((Play(1, blue1),)), "✗ bobの席はあなたの席ではありません。")
+        await refused(ann, Submission((Play(0, blue1),)), "✗ annはそのカードを持っていません。")
         await refused(bob, Submission((Play(1, blue1),)),
                       "✗ the game is waiting for ann to play a card or draw.")
         await refused(bob, Submission((Play(0, red5),)), "✗ the seat of ann is not yours.")
         table.submit(ann.session, Submission((Play(0, red5),)))
         await wait_until(lambda: table.ctl.game.decision.seat == 1, "bob's turn")
-        await refused(ann, Submission((Play(0, green7),)), "✗ bob を待っています：カードを出すか引く。")
+        await refused(ann, Submission((Play(0, green7),)), "✗ bobを待っています：カードを出すか引く。")
         await refused(bob, Submission((Play(1, green7),)), "✗ bob does not hold that card.")
         # The reasons no key of this position gives: the same English as before.
         catch = ("seat {seat} can't be caught: only a player down to one card who has not "
                  "called UNO can be caught, before the next player acts")
         for engine_reason, english, japanese in (
                 (Phrase("seat {seat} has already voted", seat=1), "bob has already voted",
-                 "bob はもう投票しました"),
+                 "bobはもう投票しました"),
                 (Phrase("pick two players from seat 0 to seat {last}", last=1),
                  "pick two players from ann to bob", "ann から bob までの2人を選んでください"),
-                (Phrase(catch, seat=0), catch.replace("seat {seat}", "ann"), "ann は指摘できません：指摘"
+                (Phrase(catch, seat=0), catch.replace("seat {seat}", "ann"), "annは指摘できません：指摘"
                  "できるのは、手札が1枚になってUNOと言っていない人だけで、次の人が動く前までです")):
             named = table.in_names(engine_reason)
             assert (str(named), ann.app.tr.words(named)) == (english, japanese)
@@ -141,7 +141,7 @@ async def test_a_render_worker_words_the_refusal_in_its_terminals_language(tmp_p
             "classic", hands=[["R5", "G7"], ["B1", "B2"]], top="R3", current=0))
         game = table.ctl.game
         table.submit(ann.session, Submission((Play(0, game.hands[1][0]),)))
-        await ann.until("ann はそのカードを持っていません".encode())
+        await ann.until("annはそのカードを持っていません".encode())
         table.submit(bob.session, Submission((Play(0, game.hands[0][0]),)))
         await bob.until(b"the seat of ann is not yours")
         assert "席".encode() not in bob.received

@@ -48,8 +48,15 @@ def test_english_wraps_as_textwrap_does():
 
 def test_names_and_wordings_are_cut_between_characters():
     assert crop_cells("アンドレア", 5) == "アン"
-    assert fit_words(["アンの番です：カードを選ぶ"], 12) == "アンの番で…"
+    assert fit_words(["アンの番です：カードを選ぶ"], 16) == "アンの番です：…"
     assert fit_words(["Ann: pick a card, Enter plays it"], 20) == "Ann: pick a card,…"
+
+
+def test_a_japanese_wording_too_wide_is_cut_between_phrases_not_at_its_one_space():
+    # A refusal in UNO Flip at 80x24 read "✗…": cut at the space after "✗".
+    refusal = "✗ オレンジの全員スキップはピンクのワイルドドローカラーに合いません（場の色はピンク）。"
+    assert fit_words([refusal], 77) == "✗ オレンジの全員スキップはピンクのワイルドドローカラーに合いません…"
+    assert fit_words(["アンの番です：カードを選ぶ"], 12) == "アンの…"
 
 
 class _Overlay(App[None]):
@@ -119,7 +126,8 @@ async def test_the_setup_and_a_cut_name_draw_no_ambiguous_symbol_in_japanese():
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         text = screen_text(app)
-    assert "► アンドレア・バ⋯ " in text, text
+    # (The score's padding gives way first: "アンドレア・バ⋯    0点" before 55f49fe.)
+    assert "► アンドレア・バルト⋯ 0点" in text, text
     assert "…" not in text
 
 

@@ -17,7 +17,7 @@ from ..engine import Event, EventKind
 from ..i18n import Phrase
 from . import frontends
 
-__all__ = ["headlines", "headline", "pending_draw_line", "ballot_reveal", "BallotResult",
+__all__ = ["headlines", "headline_forms", "headline", "pending_draw_line", "ballot_reveal", "BallotResult",
            "ballot_result", "MAX_POINTED"]
 
 _E = EventKind
@@ -95,10 +95,14 @@ def ballot_reveal(events: Sequence[Event], names: Sequence[str]) -> tuple[str, .
                for e in events if e.kind == _E.POINT]
     if not pointed:
         return ()
-    draws = [Phrase("{name} draws {count}", name=_name(names, e.seat),
-                    count=min(e.count, MAX_POINTED))
-             for e in events if e.kind == _E.POINTED and e.count]
-    return (*pointed, *draws)
+    return (*pointed, *_ballot_draws(events, names))
+
+
+def _ballot_draws(events: Sequence[Event], names: Sequence[str]) -> list[str]:
+    """Who draws how many for the votes of a ballot revealed in ``events``."""
+    return [Phrase("{name} draws {count}", name=_name(names, e.seat),
+                   count=min(e.count, MAX_POINTED))
+            for e in events if e.kind == _E.POINTED and e.count]
 
 
 class BallotResult(NamedTuple):
@@ -128,11 +132,25 @@ def ballot_result(events: Sequence[Event]) -> BallotResult | None:
 
 def headlines(events: Sequence[Event], names: Sequence[str]) -> list[str]:
     """The headlines of ``events`` in order; a revealed ballot is one headline."""
+    return [forms[0] for forms in headline_forms(events, names)]
+
+
+def headline_forms(events: Sequence[Event], names: Sequence[str]) -> list[tuple[str, ...]]:
+    """Each headline of ``events`` in order, as the forms it may take, whole first and
+    then shorter ones telling less, for a line too narrow for it (the banner's one line
+    cut a revealed ballot of four players at 80 columns: every vote and every draw)."""
     public = [event.for_seat(None) for event in events]
-    out = [text for text in (headline(e, names) for e in public) if text]
+    out = [(text,) for text in (headline(e, names) for e in public) if text]
     reveal = ballot_reveal(public, names)
     if reveal:
-        out.append(Phrase("Point Taken: {ballot}", ballot=Phrase.joined(", ", reveal)))
+        draws = _ballot_draws(public, names)
+        out.append((
+            Phrase("Point Taken: {ballot}", ballot=Phrase.joined(", ", reveal)),
+            # Who pointed at whom is on the seats, where they have room, and in the log.
+            Phrase("Point Taken: {ballot}", ballot=Phrase.joined(", ", draws)),
+            Phrase.plural("Point Taken: {count} player draws (see the log)",
+                          "Point Taken: {count} players draw (see the log)", len(draws)),
+        ))
     return out
 
 

@@ -163,13 +163,16 @@ class PromptPanel(Widget):
         question = self.question
         lines = [Text(question.title, style="bold")]
         lines[0].truncate(width, overflow="ellipsis")
-        message = [Text(line) for part in question.message.splitlines()
-                   for line in wrap(part, width)]
         options, spans = self._option_rows(width)
         hint = [Text(line, style="dim") for line in wrap(self.hint, width)]
         # Where the rows are fewer than the question needs (16 seats at 80x24), the
-        # message gives way: the options and the keys to the other pages stay in view.
+        # message gives way: the options and the keys to the other pages stay in view;
+        # a shorter message of the question's, if one fits, else the last one cut.
         room = self._rows() - 1 - len(options) - len(hint)
+        for text in (question.message, *question.shorter):
+            message = [Text(line) for part in text.splitlines() for line in wrap(part, width)]
+            if len(message) <= max(1, room):
+                break
         if len(message) > max(1, room):
             message = message[:max(1, room)]
             message[-1].truncate(width - 1)

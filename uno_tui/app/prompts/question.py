@@ -41,9 +41,13 @@ class Question(Generic[T]):
     options: tuple[Option[T], ...]
     cancel: bool = False
     about_players: bool = False
+    #: Shorter messages, longest first, for a panel with too few rows for ``message``
+    #: (the first that fits is shown, rather than the message cut).
+    shorter: tuple[str, ...] = ()
 
     def __init__(self, title: str, message: str, options: Sequence[Option[T]],
-                 cancel: bool = False, about_players: bool = False) -> None:
+                 cancel: bool = False, about_players: bool = False,
+                 shorter: Sequence[str] = ()) -> None:
         if not options:
             raise ValueError(f"a question needs at least one option: {title!r}")
         object.__setattr__(self, "title", title)
@@ -51,6 +55,7 @@ class Question(Generic[T]):
         object.__setattr__(self, "options", tuple(options))
         object.__setattr__(self, "cancel", cancel)
         object.__setattr__(self, "about_players", about_players)
+        object.__setattr__(self, "shorter", tuple(shorter))
 
     @property
     def numbered(self) -> bool:

@@ -103,18 +103,24 @@ async def ask_respond(context: PromptContext):
             options.append(Option(tr("Stack {card}", card=long_label(card.face)), plays[card.id],
                                   swatch=card_style(card.face)))
     prev = view.context.get("prev_color")
+    shorter: list[str] = []
     if challenge and prev is not None:
         message = tr("{attacker} played {card} on {name} (the colour was {color}).",
                      attacker=attacker, card=top, name=context.name, color=color_label(prev))
+        shorter.append(tr("The colour was {color}.", color=color_label(prev)))
     else:
         message = tr("{attacker} played {card} on {name}.", attacker=attacker, card=top,
                      name=context.name)
     if challenge:
-        # Two sentences: Japanese runs them on without a space.
-        message = tr("{sentence} {more}", sentence=message,
-                     more=_challenge_stakes(view, attacker, context.name, tr))
+        # Two sentences: Japanese runs them on without a space. Shorter, for a panel of
+        # few rows (UNO Flip's Wild Draw Color at 80x24 cut what a wrong challenge
+        # costs): the colour before it, then the stakes alone (the title names the card).
+        stakes = _challenge_stakes(view, attacker, context.name, tr)
+        message, *shorter = [tr("{sentence} {more}", sentence=sentence, more=stakes)
+                             for sentence in (message, *shorter)]
+        shorter.append(stakes)
     return await context.ask(Question(tr("{name}: answer the {card}", name=context.name,
-                                         card=top), message, options))
+                                         card=top), message, options, shorter=shorter))
 
 
 def _challenge_stakes(view, attacker: str, challenger: str, tr: Translator = ENGLISH) -> str:

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Sequence
+
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -15,7 +19,31 @@ from ..cardtext import card_style, short_label
 from ..controller import RoundSummary
 from ..widgets.footer import KeysFooter
 
-__all__ = ["RoundResultScreen", "round_table"]
+__all__ = ["RoundResultScreen", "round_table", "CardRun"]
+
+
+class CardRun:
+    """Cards side by side, wrapped between cards, never inside one: a label such as
+    ``Y Skip`` (``Y スキップ``) is one coloured block, which Rich's wrapping broke at its
+    space ("Y" at a line's end, "スキップ" on the next; in the dialog at 80x24 "Y …")."""
+
+    def __init__(self, labels: Sequence[Text]) -> None:
+        self.labels = list(labels)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        widths = [label.cell_len for label in self.labels] or [0]
+        return Measurement(max(widths), sum(widths) + len(widths) - 1)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        line = Text()
+        for label in self.labels:
+            if line and line.cell_len + 1 + label.cell_len > options.max_width:
+                yield line
+                line = Text()
+            if line:
+                line.append(" ")
+            line.append_text(label)
+        yield line
 
 
 def round_table(summary: RoundSummary, tr: Translator | None = None) -> Table:
@@ -28,12 +56,9 @@ def round_table(summary: RoundSummary, tr: Translator | None = None) -> Table:
     table.add_column(tr("Round"), justify="right", no_wrap=True)
     table.add_column(tr("Total"), justify="right", no_wrap=True)
     for seat, name in enumerate(summary.names):
-        cards = Text()
-        for face in summary.hands[seat]:
-            cards.append(tr.words(short_label(face)), style=card_style(face))
-            cards.append(" ")
-        if not summary.hands[seat]:
-            cards.append(tr("out") if seat == summary.winner else tr("no cards"))
+        cards = CardRun([Text(tr.words(short_label(face)), style=card_style(face))
+                         for face in summary.hands[seat]]
+                        or [Text(tr("out") if seat == summary.winner else tr("no cards"))])
         gained = summary.gained[seat]
         table.add_row(
             Text(name, style="bold" if seat == summary.winner else ""),

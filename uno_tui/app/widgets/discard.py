@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.reactive import reactive
 
@@ -45,6 +46,13 @@ class DiscardPile(DrawnInLines, TableWidget):
     def get_content_width(self, container, viewport) -> int:
         return max(self.size_class.width, 12)
 
+    def _colour_in_play(self, color: str | None) -> str:
+        """``" Red (R) "``; without its margins where they do not fit the pile's width
+        (「 オレンジ (O) 」 is 14 cells, the compact pile 12: it read 「オレンジ (⋯」)."""
+        label = self.app.tr.words(color_label(color))
+        padded = f" {label} "
+        return padded if cell_len(padded) <= max(self.size_class.width, 12) else label
+
     def get_content_height(self, container, viewport, width: int) -> int:
         return self.size_class.height + 1
 
@@ -60,8 +68,7 @@ class DiscardPile(DrawnInLines, TableWidget):
         if pile.naming:
             lines.append(Text(self.app.tr(" colour: ? "), style="dim"))
         elif pile.face.color != pile.color or pile.face.color is None:
-            lines.append(Text(f" {self.app.tr.words(color_label(pile.color))} ",
-                              style=color_style(pile.color)))
+            lines.append(Text(self._colour_in_play(pile.color), style=color_style(pile.color)))
         else:
             lines.append(Text(pile.caption, style="dim"))
         return lines

@@ -8,7 +8,7 @@ from textual import events
 from textual.message import Message
 from textual.reactive import reactive
 
-from ..wrapping import crop_cells
+from ..wrapping import crop_cells, wrap
 from .bound import DrawnInLines
 
 __all__ = ["PromptBar"]
@@ -19,16 +19,23 @@ _UNO_STYLE = "bold black on #43a047"
 
 def fit_words(wordings: list[str], room: int) -> str:
     """The first of ``wordings`` at most ``room`` cells wide; else the last, cut after
-    its last whole word that fits (counted in cells: a kanji is two, and is never cut
-    in half), with an ellipsis."""
+    its last whole word (in Japanese, phrase) that fits (counted in cells: a kanji is
+    two, and is never cut in half), with an ellipsis."""
     for wording in wordings:
         if cell_len(wording) <= room:
             return wording
     last = wordings[-1] if wordings else ""
-    cut = crop_cells(last, max(0, room - 1))
-    if " " in cut:
-        cut = cut[:cut.rindex(" ")]
-    return cut + "…" if room > 0 else ""
+    if room <= 0:
+        return ""
+    if cell_len(last) != len(last):
+        # Wide characters: cut between phrases, as the lines wrap (a Japanese sentence
+        # has no spaces: cut at its only one, a refusal at 80x24 read "✗…").
+        cut = next(iter(wrap(last, room - 1)), "")
+    else:
+        cut = crop_cells(last, room - 1)
+        if " " in cut:
+            cut = cut[:cut.rindex(" ")]
+    return cut + "…"
 
 
 class PromptBar(DrawnInLines):

@@ -209,10 +209,15 @@ class SeatPanel(DrawnInLines, TableWidget):
 
     def _title(self, facts: SeatFacts, width: int) -> Text:
         tr = self.app.tr
-        right = tr("{score} pts", score=format(facts.score, ">4"))
-        if facts.dealer:
-            right = tr("D {score}", score=right)
-        room = max(1, width - cell_len(right) - 3)
+        for score in (format(facts.score, ">4"), str(facts.score)):
+            right = tr("{score} pts", score=score)
+            if facts.dealer:
+                right = tr("D {score}", score=right)
+            room = max(1, width - cell_len(right) - 3)
+            # The score's column gives way before the name does (ディーラー is ten cells:
+            # at 16 seats of 120x40 "CPU 15" read "CPU …").
+            if cell_len(facts.name) <= room:
+                break
         name = (facts.name if cell_len(facts.name) <= room
                 else crop_cells(facts.name, room - 1) + "…")
         line = Text(self._marker(facts), style="bold")
