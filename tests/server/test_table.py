@@ -10,8 +10,8 @@ from uno_tui.engine import Game, Play
 from uno_tui.server.table import Submission
 
 from .support import (
-    WAIT_LIMIT, CardWatch, Client, hand_cards, keys_for, log_entries, people, play_a_step, serving, table_screen,
-    wait_until,
+    WAIT_LIMIT, CardWatch, Client, hand_cards, keys_for, log_entries, people, play_a_step, serving,
+    shows_hand, table_screen, wait_until,
 )
 
 
@@ -115,7 +115,7 @@ async def test_a_third_terminal_catches_a_forgotten_uno_while_the_window_is_open
             top="R3", current=0))
         ann_screen = table_screen(ann)
         await wait_until(lambda: ann_screen.awaiting_turn, "ann's turn")
-        await wait_until(lambda: len(hand_cards(ann)) == 2, "ann's two cards")
+        await wait_until(lambda: shows_hand(ann, "R5", "G7"), "ann's two cards")
         red5 = next(i for i, c in enumerate(hand_cards(ann))
                     if c.face.code == "R5")
         ann.keys(f"{red5 + 1}\r")          # plays Red 5 without calling UNO
@@ -323,7 +323,7 @@ async def test_the_next_round_is_dealt_when_everyone_has_seen_the_result(tmp_pat
         table.use_position(Game.from_position(
             "classic", hands=[["R5"], ["B1", "B2"]], top="R3", current=0))
         screen = table_screen(ann)
-        await wait_until(lambda: screen.awaiting_turn and len(hand_cards(ann)) == 1, "ann's turn")
+        await wait_until(lambda: screen.awaiting_turn and shows_hand(ann, "R5"), "ann's turn")
         ann.keys("1\r")
         for client in (ann, bob):
             await wait_until(lambda: type(client.screen).__name__ == "RoundResultScreen",
