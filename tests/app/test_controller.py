@@ -98,6 +98,14 @@ def test_a_stale_bot_answer_is_ignored():
     assert ctl.apply_bot(turn, Play(1, ctl.game.hands[1][0])) == []
 
 
+def test_an_answer_from_a_bot_no_longer_at_its_seat_is_ignored():
+    ctl = rigged("Ann,cpu", hands=[["B1", "B2", "B3"], ["R1", "R2"]], top="R3", current=1)
+    (turn,) = ctl.bot_turns()
+    del ctl.bots[1]                     # a person sat down while the bot "thought"
+    assert ctl.apply_bot(turn, Play(1, ctl.game.hands[1][0])) == []
+    assert len(ctl.game.hands[1]) == 2
+
+
 def test_catch_is_offered_to_people_only_when_legal_and_never_against_themselves():
     ctl = rigged("Ann,Bob,cpu", hands=[["R1", "R2"], ["B1", "B2"], ["G7", "G8"]], top="R3")
     assert ctl.catch_option(0) is None

@@ -12,7 +12,7 @@ from uno_tui.server.table import Submission
 from uno_tui.server.lobby import LobbyScreen
 
 from ..server.support import (
-    Client, hand_cards, log_entries, people, serving, table_screen, wait_until,
+    Client, hand_cards, log_entries, people, shows_hand, serving, table_screen, wait_until,
 )
 
 
@@ -47,7 +47,7 @@ async def test_two_terminals_read_one_tables_log_each_in_its_language(tmp_path, 
         table.use_position(Game.from_position(
             "classic", hands=[["R5", "G7", "B9"], ["B1", "B2", "B3"]], top="R3", current=0))
         await wait_until(lambda: table_screen(ann).awaiting_turn, "ann's turn")
-        await wait_until(lambda: len(hand_cards(ann)) == 3, "ann's three cards")
+        await wait_until(lambda: shows_hand(ann, "R5", "G7", "B9"), "ann's three cards")
         red5 = next(i for i, c in enumerate(hand_cards(ann)) if c.face.code == "R5")
         ann.keys(f"{red5 + 1}\r")
         # (The server's tables show card ids: "Red 5#9".)
@@ -76,7 +76,7 @@ async def test_each_terminal_reads_the_tables_refusals_in_its_own_language(tmp_p
         table.use_position(Game.from_position(
             "classic", hands=[["R5", "G7", "B9"], ["B1", "B2", "B3"]], top="R3", current=0))
         await wait_until(lambda: table_screen(ann).awaiting_turn, "ann's turn")
-        await wait_until(lambda: len(hand_cards(ann)) == 3, "ann's three cards")
+        await wait_until(lambda: shows_hand(ann, "R5", "G7", "B9"), "ann's three cards")
         game = table.ctl.game
         red5, green7 = (next(c.id for c in hand_cards(ann) if c.face.code == code)
                         for code in ("R5", "G7"))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import threading
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -12,6 +13,7 @@ from uno_tui.app.controller import TableController
 from uno_tui.config import PlayConfig, SeatSpec
 from uno_tui.engine import Game, action_from_json
 from uno_tui.saves import FORMAT, MatchRecorder, MatchStore, SaveFileError
+from uno_tui.saves.journal import Journal
 
 SEATS = (SeatSpec("Ann"), SeatSpec("CPU 1", "easy"), SeatSpec("CPU 2", "normal"))
 
@@ -329,6 +331,54 @@ def test_saves_in_the_background_are_on_disk_after_flush(store):
         play_actions(ctl, 13)
         assert recorder.flush(10)
         assert store.load(only_save(store)).restore().to_json() == ctl.match.to_json()
+
+
+def test_a_new_match_gets_its_file_after_the_last_ones_lines_however_slow_the_disk(
+        store, monkeypatch):
+    """A new match ("play again") while the last match's lines are still on their way to
+    a slow disk: those lines all reach the last match's file, and the new match's file is
+    made only after them, by the one writer. (The recorder waited 5 s for the disk, on
+    the server's event loop, then closed the file under the write and started a second
+    writer beside the first: the lines were lost, and a late write could make the old
+    file the new match's.)"""
+    cfg = config()
+    recorder = MatchRecorder(store, cfg, background=True)
+    ctl = TableController(cfg.variant, cfg.seats, target=cfg.target, seed=cfg.seed,
+                          recorder=recorder)
+    assert recorder.flush(10)
+    first = only_save(store)
+    disk, held = threading.Event(), threading.Event()
+    events = []
+    write, create = Journal.write, Journal.create.__func__
+
+    def slow_write(journal, data):
+        if journal.path == first:
+            events.append("first written to")
+            held.set()
+            disk.wait(30)
+        write(journal, data)
+        if journal.path == first:
+            events.append("first written")
+
+    def watched_create(cls, path, data):
+        events.append("second made")
+        return create(cls, path, data)
+
+    monkeypatch.setattr(Journal, "write", slow_write)
+    monkeypatch.setattr(Journal, "create", classmethod(watched_create))
+    play_actions(ctl, 5)
+    assert held.wait(10)
+    last_match = ctl.match.to_json()
+    ctl.restart()                           # a new match: a file of its own
+    assert "second made" not in events      # not beside the write on its way
+    disk.set()
+    assert recorder.flush(30)
+    assert events == ["first written to", "first written", "second made"]
+    second = recorder.record.path
+    assert second != first and sorted(store.saves.glob("*.json")) == sorted([first, second])
+    assert store.load(first).restore().to_json() == last_match
+    assert store.load(second).restore().to_json() == ctl.match.to_json()
+    recorder.close()
 
 
 def test_a_failing_disk_in_the_background_is_reported_not_raised(store, monkeypatch):

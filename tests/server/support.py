@@ -210,6 +210,12 @@ def hand_cards(client: Client) -> tuple:
             return ()
 
 
+def shows_hand(client: Client, *codes: str) -> bool:
+    """True when ``client``'s hand shows the cards ``codes`` and no others: a position's
+    hand, not the one the computers standing in had left (as many cards, maybe)."""
+    return sorted(card.face.code for card in hand_cards(client)) == sorted(codes)
+
+
 def keys_for(app) -> tuple[str, int | None] | None:
     """The keys the person at ``app``'s terminal would press now, and the id of the card
     they play (None for other keys); None when it is not their moment.

@@ -17,7 +17,8 @@ from uno_tui.server.host import SAVES_FOLDER
 from uno_tui.server.table import seat_keys_path
 
 from .support import (
-    Client, hand_cards, log_entries, people, serving, ssh_terminal, table_screen, wait_until,
+    Client, hand_cards, log_entries, people, serving, shows_hand, ssh_terminal, table_screen,
+    wait_until,
 )
 
 
@@ -61,7 +62,7 @@ async def test_each_action_is_saved_without_the_table_waiting_for_the_disk(tmp_p
         monkeypatch.setattr(Journal, "write", held_write)
         disk.clear()
         screen = table_screen(ann)
-        await wait_until(lambda: screen.awaiting_turn and len(hand_cards(ann)) == 2,
+        await wait_until(lambda: screen.awaiting_turn and shows_hand(ann, "R5", "G7"),
                          "ann's turn")
         red5 = next(i for i, c in enumerate(hand_cards(ann)) if c.face.code == "R5")
         card = hand_cards(ann)[red5].id
@@ -87,7 +88,7 @@ async def test_a_restarted_server_offers_the_table_and_people_sit_back_down(tmp_
             "classic", hands=[["R5", "G7", "G8"], ["B1", "B2", "R9"], ["Y1", "Y2", "Y3"]],
             top="R3", current=0))
         screen = table_screen(ann)
-        await wait_until(lambda: screen.awaiting_turn and len(hand_cards(ann)) == 3,
+        await wait_until(lambda: screen.awaiting_turn and shows_hand(ann, "R5", "G7", "G8"),
                          "ann's turn")
         red5 = next(i for i, c in enumerate(hand_cards(ann)) if c.face.code == "R5")
         ann.keys(f"{red5 + 1}\r")
@@ -268,7 +269,7 @@ async def test_the_next_match_s_seats_stay_theirs_after_a_restart(tmp_path):
         ann = await _sit(host, "ann")
         table.use_position(Game.from_position(
             "classic", hands=[["R5"], ["B1", "B2"]], top="R3", current=0))
-        await wait_until(lambda: len(hand_cards(ann)) == 1, "ann's last card")
+        await wait_until(lambda: shows_hand(ann, "R5"), "ann's last card")
         ann.keys("1\r")
         await wait_until(lambda: table.summary is not None and table.summary.match_over,
                          "the match over")

@@ -9,7 +9,7 @@ from uno_tui.config import SeatSpec
 from uno_tui.engine import CloseUnoWindow, Game, Play
 from uno_tui.server.replica import TableFeed
 
-from .support import hand_cards, people, serving, table_screen, wait_until
+from .support import hand_cards, people, shows_hand, serving, table_screen, wait_until
 from .test_replica import _Follower
 from .test_table import _seated
 
@@ -31,7 +31,7 @@ async def test_the_server_tables_clock_closes_a_missed_unos_window_for_every_ter
         table.ctl.close_uno_window = watched_close
         ann_screen = table_screen(ann)
         await wait_until(lambda: ann_screen.awaiting_turn, "ann's turn")
-        await wait_until(lambda: len(hand_cards(ann)) == 2, "ann's two cards")
+        await wait_until(lambda: shows_hand(ann, "R5", "G7"), "ann's two cards")
         red5 = next(i for i, c in enumerate(hand_cards(ann)) if c.face.code == "R5")
         ann.keys(f"{red5 + 1}\r")          # plays Red 5 without calling UNO
         await wait_until(lambda: any("ann plays Red 5" in line for line in table.ctl.log),

@@ -8,6 +8,7 @@ its SSH client received, and what the table did from the host's own table.
 from __future__ import annotations
 
 import asyncio
+import io
 import os
 import re
 import signal
@@ -15,9 +16,12 @@ import sys
 from pathlib import Path
 
 from uno_tui.engine import Draw, Play
+from uno_tui.server.host import Host
 from uno_tui.server.table import Submission
 
-from .support import CardWatch, Client, people, serving, ssh_terminal, wait_until
+from .support import (
+    CardWatch, Client, config_for, people, serving, ssh_terminal, wait_until,
+)
 
 
 async def _seated(host, *names):
@@ -214,3 +218,46 @@ async def test_the_workers_die_with_a_killed_server(tmp_path):
         if server.returncode is None:
             server.kill()
             await server.wait()
+
+
+def _mirror_list_writer(folder: Path):
+    """A worker hook: the numbers of the tables the worker mirrors, written to a file of
+    its own in ``folder`` as they change (the test reads them from the host's process)."""
+    async def run(worker) -> None:
+        path, shown = folder / f"mirrors-{os.getpid()}.txt", None
+        while True:
+            numbers = " ".join(str(n) for n in sorted(worker.mirrors))
+            if numbers != shown:
+                path.write_text(numbers + "\n")
+                shown = numbers
+            await asyncio.sleep(0.02)
+    return run
+
+
+def _mirrored(folder: Path) -> list[str] | None:
+    """The tables mirrored in each worker, once every worker has said."""
+    files = sorted(folder.glob("mirrors-*.txt"))
+    if len(files) < 2:
+        return None
+    return [number for path in files for number in path.read_text().split()]
+
+
+async def test_a_worker_forgets_a_table_once_it_has_closed(tmp_path):
+    """A worker mirrored every table any of its terminals had sat at, for as long as it
+    lived: a public server's workers grew with every table ever played."""
+    folder = tmp_path / "mirrors"
+    folder.mkdir()
+    host = Host(config_for(tmp_path, workers=2), stderr=io.StringIO(),
+                worker_hook=_mirror_list_writer(folder))
+    await host.start()
+    try:
+        table = host.create_table(people("ann", computers=1))
+        (ann,) = await _seated(host, "ann")
+        await wait_until(lambda: _mirrored(folder) == [str(table.number)],
+                         "the worker's mirror of the table")
+        host.leave(ann.session)      # as its "Leave the table?" and y would
+        await wait_until(lambda: host.table(table.number) is None, "the table closed")
+        await wait_until(lambda: _mirrored(folder) == [], "the mirror forgotten")
+        await ann.close()
+    finally:
+        await host.stop("test over")

@@ -31,6 +31,7 @@ from .controller import DEFAULT_PACE, TableController
 from .input_gate import InputGate
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from .compositor import install as patch_the_compositor
+from .strips import install as keep_strips_acyclic
 
 if TYPE_CHECKING:
     from .replay import Replay
@@ -121,6 +122,8 @@ class UnoApp(InputGate, App[int]):
         # A kanji in a panel over the table is not lost where a widget beneath it ends, an
         # update renders only the widgets it changed, a layout arranges once (.compositor).
         patch_the_compositor()
+        # A strip that answers itself does not keep itself (.strips): no garbage cycles.
+        keep_strips_acyclic()
         self.config = config or PlayConfig()
         #: This app's words (each app its own: two sessions of a server may differ).
         self.tr = translator(lang)

@@ -376,8 +376,9 @@ class TableController:
         return BotTurn(seat, bot, view, tuple(options), react, self._version)
 
     def apply_bot(self, turn: "BotTurn", action: Action) -> list[str]:
-        """Apply a bot's answer, unless the table moved on while it thought (then [])."""
-        if turn.version != self._version:
+        """Apply a bot's answer, unless the table moved on while it thought, or the seat
+        is no longer that bot's (a person sat down: a server table's stand-in), then []."""
+        if turn.version != self._version or self.bots.get(turn.seat) is not turn.bot:
             return []
         return self.apply(action) + self._uno_with_the_card(turn.seat)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from functools import partial
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable, NamedTuple
@@ -46,6 +47,26 @@ class SaveState(NamedTuple):
         return f"not saved {since}: {self.reason or 'the disk is still writing'}"
 
 
+class _SaveFile:
+    """One file a match is journalled in: its record, how it is opened at the first
+    write, and its journal once it is (only its writer touches it)."""
+
+    __slots__ = ("record", "opening", "journal")
+
+    def __init__(self, record: MatchRecord, opening: str) -> None:
+        self.record = record
+        self.opening = opening
+        self.journal: Journal | None = None
+
+    def let_go(self) -> None:
+        """The match is done with this file: the journal closed, its lock released."""
+        if self.journal is not None:
+            self.journal.close()
+            self.journal = None
+        elif self.record.lock is not None:
+            self.record.lock.release()
+
+
 class MatchRecorder:
     """Journals one table's match: its start, then a line per deal, action and score.
 
@@ -75,9 +96,9 @@ class MatchRecorder:
         self.config = config
         self.record = record
         self.writer: SaveWriter | None = None
-        self.journal: Journal | None = None
+        #: The file the match in play is journalled in (its writer's, see _write).
+        self._file: _SaveFile | None = None
         self._match: Match | None = None
-        self._opening = "create"
         self._written_config: PlayConfig | None = None
         # The last round scored, and the deals since the last snapshot: the next round
         # the match deals itself is journalled without the match (see saves.record).
@@ -102,30 +123,30 @@ class MatchRecorder:
         self._written_config = record.config
         self._scored = len(match.results) if match.round_scored else None
         self._since_snapshot = 0
-        self._start_writer(record.moves)
         if record.format == 1:
             # An old save becomes a journal, in place: the same file, atomically.
-            self._opening = "replace"
+            self._start_writer(_SaveFile(record, "replace"), record.moves)
             data = b"".join(record.journal_lines())
             record.forget_rounds()
             self._submit(data)
         else:
+            self._start_writer(_SaveFile(record, "open"), record.moves)
             record.forget_rounds()
-            self._opening = "open"
             self._submit(b"")
 
     def round_started(self, match: Match) -> None:
         """A round has been dealt; a new match (e.g. "play again") gets a new file."""
         if match is not self._match or self.record is None:
-            self.close()
+            # The last match's lines go on to its file without anyone waiting for the
+            # disk; the new file is made after them, by the next writer.
+            last = self._retire()
             self._match = match
             data = match.to_json()
             self.record = MatchRecord(config=self.config, match=data)
             self.moves = 0
-            self._opening = "create"
             self._written_config = self.config
             self._scored, self._since_snapshot = None, 0
-            self._start_writer(0)
+            self._start_writer(_SaveFile(self.record, "create"), 0, after=last)
             self._submit(header_line(self.config, self.record.created) + deal_line(match, data))
             return
         dealt_by_the_match = self._scored is not None and self._scored == match.round_number - 1
@@ -157,7 +178,8 @@ class MatchRecorder:
         self.record.finished = True
         self._submit(scored_line(match) + finished_line())
         if self.flush():
-            journal, self.journal = self.journal, None
+            file, self._file = self._file, None
+            journal, file.journal = file.journal, None
             self.writer.close()
             try:
                 self.store.finish(self.record, journal)
@@ -212,57 +234,76 @@ class MatchRecorder:
             return path
         raise error
 
+    @property
+    def journal(self) -> Journal | None:
+        """The journal of the match in play, once its file is made."""
+        return self._file.journal if self._file is not None else None
+
     def close(self) -> None:
-        """Stop journalling this match: the last lines written, the file let go."""
+        """Stop journalling this match: the last lines written (5 s at most), the file
+        let go (after the write on its way, if the disk is slower than that)."""
         if self.writer is not None:
             self.writer.flush(5.0)
-            self.writer.close()
             self._check()
-        if self.journal is not None:
-            self.journal.close()
-            self.journal = None
+        self._retire()
+
+    def _retire(self) -> SaveWriter | None:
+        """Let go of the match's file, without waiting for the disk: its writer stops
+        once it has written what it was given, then closes the file. The writer (for the
+        next one to write after), or None."""
+        writer, file = self.writer, self._file
+        self.writer = self._file = None
+        if writer is not None:
+            writer.retire(file.let_go if file is not None else None)
+        elif file is not None:
+            file.let_go()
         elif self.record is not None and self.record.lock is not None:
             self.record.lock.release()
+        return writer
 
     # ------------------------------------------------------------ inside
 
-    def _start_writer(self, saved_moves: int) -> None:
-        self.writer = SaveWriter(self._write, background=self.background,
-                                 saved_moves=saved_moves)
+    def _start_writer(self, file: _SaveFile, saved_moves: int,
+                      after: SaveWriter | None = None) -> None:
+        self._file = file
+        self.writer = SaveWriter(partial(self._write, file), background=self.background,
+                                 saved_moves=saved_moves, after=after)
         self.problem = self.reason = None
 
     def _submit(self, data: bytes) -> None:
         self.writer.submit(data, self.moves)
         self._check()
 
-    def _write(self, data: bytes) -> None:
-        """The writer's one way to the disk (its thread, in the background)."""
-        journal = self.journal
+    def _write(self, file: _SaveFile, data: bytes) -> None:
+        """The writer's one way to the disk, to its own file (its thread, in the
+        background)."""
+        journal = file.journal
         if journal is not None:
             journal.write(data)
             return
-        record = self.record
-        if self._opening == "create":
+        record = file.record
+        if file.opening == "create":
             path = self.store.new_path()
             journal = Journal.create(path, data)
             record.path = path
             if self.on_file is not None:
                 self.on_file(path)
-        elif self._opening == "replace":
+        elif file.opening == "replace":
             journal = Journal.replace(record.path, data, record.lock)
         else:
             journal = Journal.open(record.lock, record.length, record.size)
             if data:
                 journal.write(data)
         record.lock = journal.lock
-        self.journal = journal
+        file.journal = journal
 
     def _on_disk(self) -> bytes:
         """The match's lines already on disk (none for a file not made yet)."""
         if self.journal is not None:
             return self.journal.read()
-        record = self.record
-        if record is not None and self._opening == "open" and record.lock is not None \
+        file = self._file
+        record = file.record if file is not None else None
+        if record is not None and file.opening == "open" and record.lock is not None \
                 and record.lock.held:
             return os.pread(record.lock.fd, record.length, 0)
         return b""

@@ -23,9 +23,13 @@ class SaveWriter:
     """
 
     def __init__(self, write: Callable[[bytes], None], background: bool = True,
-                 saved_moves: int = 0) -> None:
+                 saved_moves: int = 0, after: "SaveWriter | None" = None) -> None:
         self._write = write
         self._background = background
+        #: The writer retired before this one: it writes first (one at a time, in order).
+        self._after = after
+        #: What runs in the writer's thread once a retired writer has written all it can.
+        self._then: Callable[[], None] | None = None
         self._cond = threading.Condition()
         self._pending: list[tuple[bytes, int]] = []
         self._go = False
@@ -83,10 +87,27 @@ class SaveWriter:
 
     def close(self) -> None:
         """Stop the thread once everything it can write is written."""
+        self.retire()
+
+    def retire(self, then: Callable[[], None] | None = None) -> None:
+        """Stop once everything given is written (or could not be), without waiting for
+        it; ``then`` runs after the last write: now if nothing is on its way, else in the
+        writer's thread. A writer made ``after`` this one writes only after that."""
         with self._cond:
             self._stop = True
+            idle = not self._busy and not (self._pending and self._go)
+            self._then = None if idle else then
             self._cond.notify_all()
-        atexit.unregister(self.flush)
+        if idle:
+            atexit.unregister(self.flush)
+            if then is not None:
+                then()
+
+    def _wait_stopped(self) -> None:
+        """Wait until this (retired) writer's thread has written all it will."""
+        thread = self._thread
+        if thread is not None and thread is not threading.current_thread():
+            thread.join()
 
     def _drain(self) -> None:
         """One write of everything pending (the condition's lock is held on entry and exit)."""
@@ -115,10 +136,17 @@ class SaveWriter:
         self._cond.notify_all()
 
     def _run(self) -> None:
+        if self._after is not None:
+            self._after._wait_stopped()
+            self._after = None
         with self._cond:
             while True:
                 self._cond.wait_for(lambda: self._stop or (self._pending and self._go))
                 if self._pending and self._go:
                     self._drain()
                 elif self._stop:
-                    return
+                    then, self._then = self._then, None
+                    break
+        atexit.unregister(self.flush)
+        if then is not None:
+            then()

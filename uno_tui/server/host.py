@@ -958,6 +958,8 @@ class Host:
         del self._tables[table.number]
         kept = table.discard_save(self.store.root / CLOSED_FOLDER)
         self.log_event_line("table closed", table=table.number, why=why, saved=kept)
+        if self.pool is not None:
+            self.pool.table_closed(table.number)
         # Closed now (a table out of the list must not play on until a task runs);
         # its tasks are waited for in the background.
         table.shut()

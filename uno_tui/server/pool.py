@@ -83,6 +83,12 @@ class WorkerLink:
         self._lobby_due = True
         self._outbox.soon()
 
+    def table_closed(self, number: int) -> None:
+        """Table ``number`` has closed: the worker lets its mirror go (a worker kept
+        every table its terminals had ever been at, as long as it lived)."""
+        if self.sent.pop(number, None) is not None:
+            self.send(("forget", number))
+
     def flush(self) -> None:
         """Send what is waiting: the tables' news first, then the rest in order."""
         self._outbox.flush()
@@ -322,6 +328,10 @@ class WorkerPool:
     def lobby_changed(self) -> None:
         for link in self.links:
             link.lobby_changed()
+
+    def table_closed(self, number: int) -> None:
+        for link in self.links:
+            link.table_closed(number)
 
     async def stop(self) -> None:
         await asyncio.gather(*(link.close() for link in self.links))

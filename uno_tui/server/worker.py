@@ -247,6 +247,8 @@ class Worker:
                 terminal.resize(message[2], message[3])
         elif kind == "open":
             self._open(*message[1:])
+        elif kind == "forget":           # the table has closed (an app at it keeps its own)
+            self.mirrors.pop(message[1], None)
         elif kind == "close":
             terminal = self.terminals.get(message[1])
             if terminal is not None and terminal.app is not None:

@@ -46,7 +46,14 @@ def _lines_of(facts: SlotFacts, tr):
                       facts.card_id, facts.covered, tr)
 
 
-@lru_cache(maxsize=2048)
+#: Cards whose strips are kept between redraws (each line of a card is asked for on its
+#: own, and a card that did not change is drawn again as it was). Each kept strip also
+#: keeps what Textual derives from it (crops, styled copies): 2,048 cards were about 20 MB
+#: in every render worker after two minutes of play; 512 cover 16 terminals' hands.
+CARD_STRIPS_KEPT = 512
+
+
+@lru_cache(maxsize=CARD_STRIPS_KEPT)
 def _card_strips(lines, base: Style) -> tuple[Strip, ...]:
     """A card's lines as strips, each piece's style over ``base`` (the slot's own)."""
     return tuple(Strip([Segment(text, base + Style.parse(style) if style else base)
