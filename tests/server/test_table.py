@@ -172,12 +172,18 @@ async def test_ctrl_c_at_the_table_leaves_it_after_a_confirm_and_the_server_goes
         await bob.close()
 
 
+async def _ann_to_play_red5_red6(host):
+    """ann and bob at a table, ann to play with Red 5, Red 6 and Green 7 on a Red 3."""
+    table = host.create_table(people("ann", "bob"))
+    ann, bob = await _seated(host, "ann", "bob")
+    table.use_position(Game.from_position(
+        "classic", hands=[["R5", "R6", "G7"], ["B1", "B2", "B3"]], top="R3", current=0))
+    return table, ann, bob
+
+
 async def test_a_stale_action_gets_the_engines_refusal_and_changes_nothing(tmp_path):
     async with serving(tmp_path) as host:
-        table = host.create_table(people("ann", "bob"))
-        ann, bob = await _seated(host, "ann", "bob")
-        table.use_position(Game.from_position(
-            "classic", hands=[["R5", "R6", "G7"], ["B1", "B2", "B3"]], top="R3", current=0))
+        table, ann, bob = await _ann_to_play_red5_red6(host)
         game = table.ctl.game
         red5, red6 = (game.hands[0][i] for i in range(2))
         # Two plays sent before the table applied either: the second comes too late.
@@ -190,6 +196,40 @@ async def test_a_stale_action_gets_the_engines_refusal_and_changes_nothing(tmp_p
         assert table.ctl.game.hands[0].count(red6) == 1
         await ann.close()
         await bob.close()
+
+
+async def test_an_action_failing_on_a_bug_is_refused_reported_and_the_table_plays_on(tmp_path):
+    """A bug in applying one action (a KeyError from a stale computer answer once) ended
+    the table's loop: every later action queued for ever and server.log said nothing."""
+    async with serving(tmp_path) as host:
+        table, ann, bob = await _ann_to_play_red5_red6(host)
+        game = table.ctl.game
+        red5 = game.hands[0][0]
+        apply = table.ctl.apply
+        failures = []
+
+        def fails_once(action):
+            if not failures:
+                failures.append(action)
+                raise RuntimeError("a bug in applying an action")
+            return apply(action)
+        table.ctl.apply = fails_once
+        table.submit(ann.session, Submission((Play(0, red5),)))
+        await wait_until(lambda: table_screen(ann).message, "the refusal")
+        assert table_screen(ann).message == "✗ Something went wrong."
+        assert game.hands[0].count(red5) == 1 and game.decision.seat == 0   # unchanged
+        table.submit(ann.session, Submission((Play(0, red5),)))            # the next one
+        await wait_until(lambda: red5 not in game.hands[0], "the next action played")
+        assert game.decision.seat == 1
+        reports = list((tmp_path / "crashes").glob("crash-*.txt"))
+        assert len(reports) == 1
+        report = reports[0].read_text()
+        assert "a bug in applying an action" in report and "The match, as JSON" in report
+        await ann.close()
+        await bob.close()
+    log = (tmp_path / "server.log").read_text()
+    assert (f"crash table=1 error='RuntimeError: a bug in applying an action' "
+            f"report={reports[0]}") in log
 
 
 async def test_a_refusal_names_players_and_never_a_seat_number(tmp_path):

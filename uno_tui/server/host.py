@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING
 
 import asyncssh
 
+from ..app.app import write_crash_report
 from ..app.controller import DEFAULT_PACE
 from ..config import PlayConfig, SeatSpec, computer_name, default_bot_level
 from ..i18n import DEFAULT_LANGUAGE, N_, Phrase, os_reason, parse_language, translator
@@ -705,9 +706,17 @@ class Host:
 
     def crashed(self, session, report: str | None, error: BaseException) -> None:
         """A session's app stopped on an internal error (in this process or a worker)."""
-        self.log_event_line("crash", addr=session.peer, user=session.user,
-                            error=f"{type(error).__name__}: {error}"[:300], report=report)
+        self._log_crash(error, report, addr=session.peer, user=session.user)
         session.crash_report = report
+
+    def _table_crashed(self, table: ServerTable, error: BaseException) -> None:
+        """Applying an action at ``table`` failed on a bug: its report, with the match."""
+        report = write_crash_report(error, table, folder=self.crash_folder)
+        self._log_crash(error, report, table=table.number)
+
+    def _log_crash(self, error: BaseException, report: str | None, **where) -> None:
+        self.log_event_line("crash", **where, error=f"{type(error).__name__}: {error}"[:300],
+                            report=report)
 
     def guest_name(self) -> str:
         """A name for a visitor who gave none (open mode): one nobody here has now."""
@@ -798,7 +807,7 @@ class Host:
                             on_seats=self._lobby_changed, show_ids=self.config.show_card_ids,
                             store=self.store, record=record,
                             on_save_problem=self._save_problem,
-                            turn_seconds=self.config.turn_seconds)
+                            turn_seconds=self.config.turn_seconds, on_crash=self._table_crashed)
         self._next_table += 1
         self._tables[table.number] = table
         return table

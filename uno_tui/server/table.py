@@ -15,6 +15,7 @@ back within ``hold`` seconds, is played by a computer until someone sits there.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
 import json
 import os
@@ -201,7 +202,7 @@ class ServerTable:
                  executor: Executor | None = None, on_empty=None, on_seats=None,
                  show_ids: bool = False, store: MatchStore | None = None,
                  record: MatchRecord | None = None, on_save_problem=None,
-                 turn_seconds: float = 0.0) -> None:
+                 turn_seconds: float = 0.0, on_crash=None) -> None:
         if not config.seats:
             raise TableError(N_("a table needs seats"))
         self.number = number
@@ -212,6 +213,8 @@ class ServerTable:
         self._executor = executor
         self._on_empty = on_empty
         self._on_seats = on_seats
+        #: Told (table, error) when applying an action fails on a bug (see _apply_failed).
+        self._on_crash = on_crash
         self.show_ids = show_ids
         self._seats = [_Seat(spec.name, spec.level) for spec in config.seats]
         self.recorder = match = None
@@ -752,12 +755,29 @@ class ServerTable:
             entry = await self._queue.get()
             try:
                 self._apply(entry)
+            except Exception as error:
+                self._apply_failed(entry, error)
             finally:
                 if entry.done is not None and not entry.done.done():
                     entry.done.set_result(None)
                 # Not kept while the loop waits for the next: the entry names the member
                 # (a session, its app) who sent it, maybe long gone by then.
                 entry = None
+
+    def _apply_failed(self, entry: _Entry, error: Exception) -> None:
+        """Applying ``entry`` failed on a bug, not on the engine's refusal: it is
+        refused, reported (server.log and a crash report, by ``on_crash``) and the table
+        goes on with the next. Not closed: the engine applies an action whole or not at
+        all, so the game is one it could be in, and closing would end everyone's match
+        for one bad action. (Uncaught, it ended the loop: the table stalled for good
+        and nothing said why.)"""
+        # Whatever fails here has nowhere left to be reported: the loop must live on.
+        with contextlib.suppress(Exception):
+            if self._on_crash is not None:
+                self._on_crash(self, error)
+        refusal = Phrase("Something went wrong") if entry.member is not None else ""
+        with contextlib.suppress(Exception):
+            self._changed((), answered=entry.member, refusal=refusal)
 
     def _apply(self, entry: _Entry) -> None:
         ctl = self.ctl
