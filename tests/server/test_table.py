@@ -338,3 +338,24 @@ async def test_a_seat_kept_for_a_dropped_player_counts_down_on_the_panel_and_in_
                              f"the countdown ticking on {client.name}'s screen", limit=4)
         for client in (bob, kei, eve, yui):
             await client.close()
+
+
+async def test_the_autopilot_answers_a_vote_asked_of_seat_one(tmp_path):
+    # The benchmarks' and these tests' autopilot (keys_for) answered a question asked
+    # inline with "1"; a question about players numbers them by seat, so seat 1, asked
+    # whom to point at, had no option 1: the key did nothing and the table waited for
+    # that vote for ever (server_latency.py --sessions 16 hung with empty output).
+    async with serving(tmp_path) as host:
+        table = host.create_table(people("ann", "bob", variant="party"))
+        ann, bob = await _seated(host, "ann", "bob")
+        table.use_position(Game.from_position(
+            "party", hands=[["G3", "G4"], ["RPT", "R2", "R3"]], top="R5", current=1))
+        game = table.ctl.game
+        await wait_until(lambda: keys_for(bob.app) is not None, "bob's turn")
+        bob.keys(keys_for(bob.app)[0])               # his Point Taken
+        await wait_until(lambda: table_screen(ann).asking, "ann asked whom to point at")
+        ann.keys(keys_for(ann.app)[0])
+        await wait_until(lambda: 0 in {voter for voter, _ in game.context.get("votes", ())},
+                         "ann's vote counted")
+        await ann.close()
+        await bob.close()
