@@ -89,7 +89,7 @@ def autopilot(say):
     """The keys of every person whose app runs in this process, as lines for the
     parent (``say``), in whichever process draws the apps: ``source.apps()`` gives
     ``(user, app)``."""
-    from tests.server.support import keys_for
+    from tests.server.support import key_moment, keys_for
     from uno_tui.server.client import ClientTableScreen
 
     async def run(source) -> None:
@@ -107,7 +107,7 @@ def autopilot(say):
                 table = app.server_table
                 if table is None:
                     continue
-                moment = (table.version, table.deal, screen)
+                moment = key_moment(app)
                 if sent_at.get(user) == moment:
                     continue
                 keys = keys_for(app)

@@ -210,6 +210,18 @@ def hand_cards(client: Client) -> tuple:
             return ()
 
 
+def key_moment(app) -> tuple:
+    """What the keys of :func:`keys_for` answer: an autopilot presses them once per
+    moment. The table's version, its deal, the screen, and the question open inline (a
+    prompt may ask a second one, Wild Drawn Together's second player, with the table
+    unchanged: keyed on the table alone, nobody answered it and the table waited)."""
+    table = app.server_table
+    screen = app.screen
+    question = screen._answer if isinstance(screen, ClientTableScreen) and screen.asking \
+        else None
+    return table.version, table.deal, type(screen).__name__, question
+
+
 def keys_for(app) -> tuple[str, int | None] | None:
     """The keys the person at ``app``'s terminal would press now, and the id of the card
     they play (None for other keys); None when it is not their moment.

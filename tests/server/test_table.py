@@ -9,7 +9,7 @@ from uno_tui.engine import Game, Play
 from uno_tui.server.table import Submission
 
 from .support import (
-    CardWatch, Client, hand_cards, keys_for, log_entries, people, play_a_step, serving, table_screen,
+    CardWatch, Client, hand_cards, key_moment, keys_for, log_entries, people, play_a_step, serving, table_screen,
     wait_until,
 )
 
@@ -359,3 +359,30 @@ async def test_the_autopilot_answers_a_vote_asked_of_seat_one(tmp_path):
                          "ann's vote counted")
         await ann.close()
         await bob.close()
+
+
+async def test_the_autopilot_answers_every_question_of_a_prompt(tmp_path):
+    # Wild Drawn Together asks a colour, then two players one after the other. The
+    # autopilot presses keys once per moment; keyed on the table alone, the second
+    # player's question came with the table unchanged and was never answered (the
+    # table waited for ever: server_latency.py --sessions 16 stalled).
+    async with serving(tmp_path) as host:
+        table = host.create_table(people("ann", "bob", "cy", variant="party"))
+        ann, bob, cy = await _seated(host, "ann", "bob", "cy")
+        table.use_position(Game.from_position(
+            "party", hands=[["G3", "G4"], ["WDT", "R2", "R3"], ["B1", "B2"]], top="R5",
+            current=1))
+        game = table.ctl.game
+        pressed = None
+
+        def press_once_per_moment() -> bool:
+            nonlocal pressed
+            keys = keys_for(bob.app)
+            if keys is not None and key_moment(bob.app) != pressed:
+                pressed = key_moment(bob.app)
+                bob.keys(keys[0])
+            return game.link is not None
+
+        await wait_until(press_once_per_moment, "bob's link of two players")
+        for client in (ann, bob, cy):
+            await client.close()
