@@ -376,3 +376,32 @@ async def test_at_a_round_table_the_open_question_lies_below_the_piles_over_no_o
         assert_no_other_seat_is_covered()
         text = screen_text(app)
     assert "link whom?" in text and all(f"CPU {n}" in text for n in range(1, 5))
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_a_question_closing_lays_the_screen_out_once(size):
+    """The closed panel takes its no height before the layout that closes it: shrinking
+    in that layout made Textual lay the whole screen out a second time in the next frame
+    (at a server table, on the terminal of the person who answered, in front of the
+    other terminals drawing the move)."""
+    ctl = rigged("Ann,cpu,cpu,cpu", hands=[["W", "R1", "G2"], ["B2", "B3"], ["B4", "B5"],
+                                           ["B6", "B7"]], top="R3")
+    async with make_app(ctl).run_test(size=size) as pilot:
+        await settle(pilot)
+        await press(pilot, "enter")                # the Wild: "name a colour"
+        await settle(pilot)
+        table = pilot.app.table
+        assert table.query_one(PromptPanel).is_open
+        layouts = []
+        arrange = type(table)._refresh_layout
+
+        def counted(screen, *args, **kwargs):
+            if not kwargs.get("scroll") and not (len(args) > 1 and args[1]):
+                layouts.append(screen)
+            return arrange(screen, *args, **kwargs)
+
+        table._refresh_layout = counted.__get__(table)
+        await press(pilot, "r")                    # Red: the panel closes
+        await settle(pilot)
+        assert not table.query_one(PromptPanel).is_open
+        assert len(layouts) == 1, layouts

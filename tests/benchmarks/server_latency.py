@@ -89,7 +89,7 @@ def autopilot(say):
     """The keys of every person whose app runs in this process, as lines for the
     parent (``say``), in whichever process draws the apps: ``source.apps()`` gives
     ``(user, app)``."""
-    from tests.server.support import keys_for
+    from tests.server.support import key_moment, keys_for
     from uno_tui.server.client import ClientTableScreen
 
     async def run(source) -> None:
@@ -107,7 +107,7 @@ def autopilot(say):
                 table = app.server_table
                 if table is None:
                     continue
-                moment = (table.version, table.deal, screen)
+                moment = key_moment(app)
                 if sent_at.get(user) == moment:
                     continue
                 keys = keys_for(app)
@@ -127,6 +127,10 @@ def autopilot(say):
 
 #: A play not on another terminal's screen after this many seconds counts as lost there.
 MISSED_AFTER = 10.0
+#: No card played for this long: the table waits for something nobody will do (the
+#: autopilot pressed a key that answers nothing). Say what each terminal shows and stop,
+#: rather than hang with nothing printed.
+STALLED_AFTER = 60.0
 
 # ------------------------------------------------------------------ host side
 
@@ -383,7 +387,13 @@ async def client_side(args) -> dict:
     relaying_keys = True
     relaying = asyncio.create_task(relay())
     while moves < args.moves:
-        _, name, keys, card, out = await plays.get()
+        try:
+            _, name, keys, card, out = await asyncio.wait_for(plays.get(), STALLED_AFTER)
+        except asyncio.TimeoutError:
+            relaying.cancel()           # it would stop at the host's end of output first
+            child.kill()
+            await child.wait()
+            raise SystemExit(stall_report(clients, screens, moves)) from None
         mover = clients[name]
         # Only terminals showing the table are timed (one still reading the last
         # round's result sees the play when they go back to the table).
@@ -472,6 +482,18 @@ async def client_side(args) -> dict:
         "loadavg_1min_after": os.getloadavg()[0],
         "cpus": os.cpu_count(),
     }
+
+
+def stall_report(clients: dict, screens: dict, moves: int) -> str:
+    """Why the benchmark stopped: no play for STALLED_AFTER seconds, and the last
+    lines each terminal was sent (as text, the escapes taken out)."""
+    lines = [f"stalled: no card played for {STALLED_AFTER:g} s after {moves} timed plays"]
+    for name, client in clients.items():
+        tail = re.sub(rb"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]", b" ",
+                      bytes(client.received[-1500:]))
+        text = re.sub(r"\s+", " ", tail.decode("utf-8", "replace"))[-300:]
+        lines.append(f"  {name} ({screens.get(name, '?')}): ...{text}")
+    return "\n".join(lines)
 
 
 def report(r: dict) -> str:

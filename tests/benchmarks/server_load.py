@@ -83,7 +83,7 @@ def attacker_address(n: int) -> str:
 def autopilot(say):
     """Like server_latency's, with the table's number on each key line, so the parent
     times a play only at that table's other visitors."""
-    from tests.server.support import keys_for
+    from tests.server.support import key_moment, keys_for
 
     async def run(source) -> None:
         sent_at: dict[str, tuple] = {}
@@ -92,7 +92,7 @@ def autopilot(say):
                 table = app.server_table if app.is_running else None
                 if table is None:
                     continue
-                moment = (table.version, table.deal, type(app.screen).__name__)
+                moment = key_moment(app)
                 if sent_at.get(user) == moment:
                     continue
                 keys = keys_for(app)

@@ -210,6 +210,18 @@ def hand_cards(client: Client) -> tuple:
             return ()
 
 
+def key_moment(app) -> tuple:
+    """What the keys of :func:`keys_for` answer: an autopilot presses them once per
+    moment. The table's version, its deal, the screen, and the question open inline (a
+    prompt may ask a second one, Wild Drawn Together's second player, with the table
+    unchanged: keyed on the table alone, nobody answered it and the table waited)."""
+    table = app.server_table
+    screen = app.screen
+    question = screen._answer if isinstance(screen, ClientTableScreen) and screen.asking \
+        else None
+    return table.version, table.deal, type(screen).__name__, question
+
+
 def shows_hand(client: Client, *codes: str) -> bool:
     """True when ``client``'s hand shows the cards ``codes`` and no others: a position's
     hand, not the one the computers standing in had left (as many cards, maybe)."""
@@ -221,7 +233,8 @@ def keys_for(app) -> tuple[str, int | None] | None:
     they play (None for other keys); None when it is not their moment.
 
     A playable card is picked by its number key and played with Enter; with none, d
-    draws; a dialog gets 1 (its first option); a handoff or the round's result, Enter.
+    draws; a dialog gets 1 (its first option); a question asked inline, Enter (its
+    highlighted first answer); a handoff or the round's result, Enter.
     """
     screen = app.screen
     if isinstance(screen, (RoundResultScreen, HandoffScreen)):
@@ -229,7 +242,10 @@ def keys_for(app) -> tuple[str, int | None] | None:
     if isinstance(screen, Dialog):
         return "1", None
     if isinstance(screen, ClientTableScreen) and screen.asking:
-        return "1", None              # a question asked inline: its first answer
+        # A question asked inline: its first answer, highlighted when it opens. Not its
+        # digit 1: a question about players numbers them by seat, and seat 1, asked
+        # whom to point at, has no option 1 (the key did nothing and the vote waited).
+        return "\r", None
     if not isinstance(screen, ClientTableScreen) or not screen.awaiting_turn \
             or screen.ctl.pending:
         return None

@@ -10,8 +10,8 @@ from uno_tui.engine import Game, Play
 from uno_tui.server.table import Submission
 
 from .support import (
-    WAIT_LIMIT, CardWatch, Client, hand_cards, keys_for, log_entries, people, play_a_step, serving,
-    shows_hand, table_screen, wait_until,
+    WAIT_LIMIT, CardWatch, Client, hand_cards, key_moment, keys_for, log_entries, people,
+    play_a_step, serving, shows_hand, table_screen, wait_until,
 )
 
 
@@ -422,4 +422,52 @@ async def test_a_seat_kept_for_a_dropped_player_counts_down_on_the_panel_and_in_
             await wait_until(lambda: (_seconds(pattern, client.text()) or 99) < seconds,
                              f"the countdown ticking on {client.name}'s screen", limit=4)
         for client in (bob, kei, eve, yui):
+            await client.close()
+
+
+async def test_the_autopilot_answers_a_vote_asked_of_seat_one(tmp_path):
+    # The benchmarks' and these tests' autopilot (keys_for) answered a question asked
+    # inline with "1"; a question about players numbers them by seat, so seat 1, asked
+    # whom to point at, had no option 1: the key did nothing and the table waited for
+    # that vote for ever (server_latency.py --sessions 16 hung with empty output).
+    async with serving(tmp_path) as host:
+        table = host.create_table(people("ann", "bob", variant="party"))
+        ann, bob = await _seated(host, "ann", "bob")
+        table.use_position(Game.from_position(
+            "party", hands=[["G3", "G4"], ["RPT", "R2", "R3"]], top="R5", current=1))
+        game = table.ctl.game
+        await wait_until(lambda: keys_for(bob.app) is not None, "bob's turn")
+        bob.keys(keys_for(bob.app)[0])               # his Point Taken
+        await wait_until(lambda: table_screen(ann).asking, "ann asked whom to point at")
+        ann.keys(keys_for(ann.app)[0])
+        await wait_until(lambda: 0 in {voter for voter, _ in game.context.get("votes", ())},
+                         "ann's vote counted")
+        await ann.close()
+        await bob.close()
+
+
+async def test_the_autopilot_answers_every_question_of_a_prompt(tmp_path):
+    # Wild Drawn Together asks a colour, then two players one after the other. The
+    # autopilot presses keys once per moment; keyed on the table alone, the second
+    # player's question came with the table unchanged and was never answered (the
+    # table waited for ever: server_latency.py --sessions 16 stalled).
+    async with serving(tmp_path) as host:
+        table = host.create_table(people("ann", "bob", "cy", variant="party"))
+        ann, bob, cy = await _seated(host, "ann", "bob", "cy")
+        table.use_position(Game.from_position(
+            "party", hands=[["G3", "G4"], ["WDT", "R2", "R3"], ["B1", "B2"]], top="R5",
+            current=1))
+        game = table.ctl.game
+        pressed = None
+
+        def press_once_per_moment() -> bool:
+            nonlocal pressed
+            keys = keys_for(bob.app)
+            if keys is not None and key_moment(bob.app) != pressed:
+                pressed = key_moment(bob.app)
+                bob.keys(keys[0])
+            return game.link is not None
+
+        await wait_until(press_once_per_moment, "bob's link of two players")
+        for client in (ann, bob, cy):
             await client.close()

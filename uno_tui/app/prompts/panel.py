@@ -93,17 +93,19 @@ class PromptPanel(Widget):
         self.size_ahead()
 
     def size_ahead(self) -> None:
-        """Take, before the layout that shows the question, the size that layout gives.
+        """Take, before the layout that shows the question (or, closed, hides it), the
+        size that layout gives.
 
         Textual lays a widget out and paints it once more when a layout changes its
         virtual size (its size, for a panel that does not scroll): growing from the
         closed panel's no height, the question was painted three times (3 KB more at
-        120x40 with 16 seats)."""
-        if not self.is_attached or self.question is None:
+        120x40 with 16 seats); shrinking back, the screen was laid out twice."""
+        if not self.is_attached:
             return
         margin, gutter = self.styles.margin, self.styles.gutter
         width = max(0, self.screen.size.width - margin.left - margin.right)
-        rows = min(len(self._lines(width - gutter.width)[0]), self._rows())
+        rows = 0 if self.question is None else min(len(self._lines(width - gutter.width)[0]),
+                                                   self._rows())
         self.set_reactive(Widget.virtual_size, Size(width, rows + gutter.height))
 
     def close(self) -> None:
@@ -113,6 +115,9 @@ class PromptPanel(Widget):
         self.question = None
         self.set_class(False, "-open")
         self.refresh(layout=True)
+        # Shrinking to no height in the layout changed its virtual size, and Textual laid
+        # the whole screen out once more in the next frame.
+        self.size_ahead()
 
     # ------------------------------------------------------------ the options
 
