@@ -41,7 +41,9 @@ from ..widgets.footer import KeysFooter
 from ..widgets.hand import HandTitle, HandView
 from ..widgets.log import GameLog
 from ..widgets.prompt import PromptBar
-from ..widgets.table_area import SeatArea, TableArea, compose_table_area
+from ..widgets.table_area import (
+    SeatArea, TableArea, compose_table_area, fits_round, piles_at_a_round_table,
+)
 from ..widgets.title import TitleBar
 from .between_rounds import BetweenRounds
 from .error import StopsInWords
@@ -146,14 +148,16 @@ class TableScreen(StyledAsMounted, TableFlow, BetweenRounds, PromptHost, StopsIn
         # The size's classes before any widget: added once they were mounted, each
         # restyled the whole table (from 120x40: 176 style applications before the
         # first frame at 200x60, 51 at 80x24).
-        self._size_classes(card_size_for(*self.app.size))
+        size = card_size_for(*self.app.size)
+        self._size_classes(size)
         yield TitleBar(tr.plural("{variant} · {count} player", "{variant} · {count} players",
                                  ctl.players, variant=tr(ctl.game.variant.label)))
         recorder = getattr(ctl, "recorder", None)
         if hasattr(recorder, "state"):          # saved: a mark while saving fails
             yield SaveMark(recorder)
         with Horizontal(id="top"):
-            yield from compose_table_area(ctl.players, self._extras, bind, draw_key="d")
+            yield from compose_table_area(ctl.players, self._extras, bind, draw_key="d",
+                                          round_table=self._room(size)[2])
             yield GameLog(id="log")
         yield MomentBanner(id="banner").data_bind(bind)
         yield PromptBar(id="prompt")
@@ -227,14 +231,24 @@ class TableScreen(StyledAsMounted, TableFlow, BetweenRounds, PromptHost, StopsIn
         # first layout: arranged only once the seat area is laid out, the first frame
         # waited for a second layout of every panel (the table corrects it if the hand
         # takes another row).
+        log_width, table_rows, _ = self._room(size)
+        self.query_one(GameLog).styles.width = log_width
+        self.query_one(TableArea).arrange_seats(self.app.size.width - log_width, table_rows)
+        self._place_open_panel()
+
+    def _room(self, size) -> tuple[int, int, bool]:
+        """The log's width, the table's rows with a one-row hand, and whether the seats
+        sit around the piles then, on this terminal with cards of ``size`` (the log
+        gives way to a round table)."""
         width, height = self.app.size
         table_rows = height - ONE_LINE_BARS - (size.height + 1)
-        area = self.query_one(TableArea)
+        piles = piles_at_a_round_table(self._extras)
         log_width = next((log for log in (LOG_WIDTH[size], *LOG_WIDTH_FOR_ROUND[size])
-                          if area.fits_round(width - log, table_rows)), LOG_WIDTH[size])
-        self.query_one(GameLog).styles.width = log_width
-        area.arrange_seats(width - log_width, table_rows)
-        self._place_open_panel()
+                          if fits_round(self.ctl.players, piles, width - log, table_rows,
+                                        self.app.size)), None)
+        if log_width is None:
+            return LOG_WIDTH[size], table_rows, False
+        return log_width, table_rows, True
 
     @on(SeatArea.Resized)
     def _seats_moved(self) -> None:
