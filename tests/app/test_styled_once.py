@@ -76,3 +76,21 @@ async def test_a_large_table_is_given_its_size_before_its_widgets_are_styled(sty
                    if area not in node.ancestors_with_self and node not in (table, panel)}
         assert len(outside) > 10
         assert _twice(outside) == {}
+
+
+async def test_a_round_table_is_composed_round(styled):
+    # At 200x60 four seats sit around the piles: the table area and the seats were given
+    # the round table's class once mounted and styled, which restyled the whole area
+    # before the first frame (each of its 19 widgets styled twice or more).
+    from uno_tui.app.widgets.table_area import TableArea
+
+    app = make_app(make_controller("Ann,cpu,cpu,cpu"))
+    async with app.run_test(size=(200, 60)) as pilot:
+        await pilot.pause()
+        area = app.screen.query_one(TableArea)
+        assert area.is_round and area.has_class("-round")
+        # (Ann's seat is marked hers as the table's first state comes, a change of its own.)
+        inside = {node: count for node, count in styled.items()
+                  if area in node.ancestors_with_self and not node.has_class("-viewer")}
+        assert len(inside) > 15
+        assert _twice(inside) == {}

@@ -140,6 +140,8 @@ class ClientTableScreen(TableScreen):
     instead of running computers, and prompts only for this terminal's seats."""
 
     ctl: SeatController
+    #: Built at once: the table's changes are drawn into its widgets as they come.
+    builds_beneath_handoff = False
     BINDINGS = [Binding("plus", "add_person", "Another player here", key_display="+"),
                 Binding("a", "mark_away", "Mark away"),
                 # It leaves the table for the lobby (after a confirm), not the program.

@@ -11,11 +11,13 @@ rounds' ends are :class:`.between_rounds.BetweenRounds`'; a failure is told in w
 
 from __future__ import annotations
 
+import asyncio
 from functools import partial
 
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.compose import compose
 from textual.containers import Horizontal
 from textual.geometry import Region
 from textual.reactive import reactive
@@ -24,7 +26,7 @@ from textual.screen import Screen
 from ...engine import DecisionKind, Draw, Play
 from .. import frontends
 from ..controller import DEFAULT_PACE, TableController
-from ..hotseat import HotSeat
+from ..hotseat import Handoff, HotSeat
 from ..moments import ballot_result
 from ..pacing import ComputerPacing
 from ..prompts import PromptHost, PromptPanel
@@ -41,7 +43,9 @@ from ..widgets.footer import KeysFooter
 from ..widgets.hand import HandTitle, HandView
 from ..widgets.log import GameLog
 from ..widgets.prompt import PromptBar
-from ..widgets.table_area import SeatArea, TableArea, compose_table_area
+from ..widgets.table_area import (
+    SeatArea, TableArea, compose_table_area, fits_round, piles_at_a_round_table,
+)
 from ..widgets.title import TitleBar
 from .between_rounds import BetweenRounds
 from .error import StopsInWords
@@ -139,21 +143,41 @@ class TableScreen(StyledAsMounted, TableFlow, BetweenRounds, PromptHost, StopsIn
     #: What the table shows now; every widget of the table is bound to it.
     state: reactive[TableState | None] = reactive(None, repaint=False)
 
+    #: A table whose first step is a handoff is built once that handoff has shown (see
+    #: :meth:`compose`).
+    builds_beneath_handoff = True
+    #: Not built yet: the table has no widgets, and its first handoff covers it.
+    _unbuilt = False
+    #: The build of the table beneath the first handoff, once begun.
+    _building: asyncio.Future | None = None
+
     def compose(self) -> ComposeResult:
+        self.flow.tr = self.app.tr
+        # A table whose first step is a handoff is not seen until that handoff is
+        # dismissed: composed, mounted and styled before the handoff's first frame, it
+        # delayed that frame by ~15% of a hot-seat start. (next_step hides the hands, as
+        # the resume in on_mount would at once.)
+        if self.builds_beneath_handoff and isinstance(self.flow.next_step(), Handoff):
+            self._unbuilt = True
+            return
+        yield from self._table_widgets()
+
+    def _table_widgets(self) -> ComposeResult:
         ctl, tr = self.ctl, self.app.tr
-        self.flow.tr = tr
         bind = TableScreen.state
         # The size's classes before any widget: added once they were mounted, each
         # restyled the whole table (from 120x40: 176 style applications before the
         # first frame at 200x60, 51 at 80x24).
-        self._size_classes(card_size_for(*self.app.size))
+        size = card_size_for(*self.app.size)
+        self._size_classes(size)
         yield TitleBar(tr.plural("{variant} · {count} player", "{variant} · {count} players",
                                  ctl.players, variant=tr(ctl.game.variant.label)))
         recorder = getattr(ctl, "recorder", None)
         if hasattr(recorder, "state"):          # saved: a mark while saving fails
             yield SaveMark(recorder)
         with Horizontal(id="top"):
-            yield from compose_table_area(ctl.players, self._extras, bind, draw_key="d")
+            yield from compose_table_area(ctl.players, self._extras, bind, draw_key="d",
+                                          round_table=self._room(size)[2])
             yield GameLog(id="log")
         yield MomentBanner(id="banner").data_bind(bind)
         yield PromptBar(id="prompt")
@@ -162,6 +186,15 @@ class TableScreen(StyledAsMounted, TableFlow, BetweenRounds, PromptHost, StopsIn
         yield KeysFooter()
 
     def on_mount(self) -> None:
+        if not self._unbuilt:
+            self._set_up()
+        # The turn starts (or the handoff covers the table) before the first frame: a key
+        # pressed as soon as the table shows must find its action, not be dropped.
+        self.resume()
+        if self.state is None and not self._unbuilt:
+            self._refresh()     # nothing to start (e.g. a table waiting for its server)
+
+    def _set_up(self) -> None:
         # The prompt panel lies over the table, empty until a question comes.
         self.mount(PromptPanel())
         self.query_one("#log").border_title = self.app.tr("Log")
@@ -173,11 +206,6 @@ class TableScreen(StyledAsMounted, TableFlow, BetweenRounds, PromptHost, StopsIn
         # comes after its first frame when it is the app's first screen (at 120x40 that
         # frame had the small cards, and the next one redrew the whole screen).
         self._fit_to_terminal()
-        # The turn starts (or the handoff covers the table) before the first frame: a key
-        # pressed as soon as the table shows must find its action, not be dropped.
-        self.resume()
-        if self.state is None:
-            self._refresh()     # nothing to start (e.g. a table waiting for its server)
 
     #: Covered since before it was first shown: a hot-seat start's handoff was pushed
     #: over it as it mounted. Textual lays out the screen beneath the top one at its
@@ -196,16 +224,35 @@ class TableScreen(StyledAsMounted, TableFlow, BetweenRounds, PromptHost, StopsIn
             self.app.screen.call_after_refresh(self._lay_out_beneath)
 
     def _lay_out_beneath(self) -> None:
-        if self._unseen_beneath and self.is_attached:
+        if self._unseen_beneath and self.is_attached and not self._unbuilt:
             self._unseen_beneath = False
             self._refresh_layout(self.app.size)
+        # (Not built yet: laid out as the build ends.)
+
+    def build_beneath(self) -> None:
+        """Build the table covered by its first handoff, once: its widgets, the log's
+        lines, its sizes for the terminal and its state (see :meth:`compose`)."""
+        if self._building is None:
+            self._building = asyncio.ensure_future(self._build())
+
+    async def built_beneath(self) -> None:
+        """Wait for the table beneath the first handoff to be built (building it now)."""
+        self.build_beneath()
+        await self._building
+
+    async def _build(self) -> None:
+        await self.mount_all(compose(self, self._table_widgets()))
+        self._unbuilt = False
+        self._set_up()
+        self._refresh()
+        self._lay_out_beneath()
 
     def _refresh_layout(self, size=None, scroll: bool = False) -> None:
         if not self._unseen_beneath:
             super()._refresh_layout(size, scroll)
 
     def on_resize(self) -> None:
-        if self.is_attached:
+        if self.is_attached and not self._unbuilt:
             # (Not while the app closes: as the bottom screen the table may still be
             # sent a resize, the terminal going away, once its widgets are gone.)
             self._fit_to_terminal()
@@ -227,14 +274,24 @@ class TableScreen(StyledAsMounted, TableFlow, BetweenRounds, PromptHost, StopsIn
         # first layout: arranged only once the seat area is laid out, the first frame
         # waited for a second layout of every panel (the table corrects it if the hand
         # takes another row).
+        log_width, table_rows, _ = self._room(size)
+        self.query_one(GameLog).styles.width = log_width
+        self.query_one(TableArea).arrange_seats(self.app.size.width - log_width, table_rows)
+        self._place_open_panel()
+
+    def _room(self, size) -> tuple[int, int, bool]:
+        """The log's width, the table's rows with a one-row hand, and whether the seats
+        sit around the piles then, on this terminal with cards of ``size`` (the log
+        gives way to a round table)."""
         width, height = self.app.size
         table_rows = height - ONE_LINE_BARS - (size.height + 1)
-        area = self.query_one(TableArea)
+        piles = piles_at_a_round_table(self._extras)
         log_width = next((log for log in (LOG_WIDTH[size], *LOG_WIDTH_FOR_ROUND[size])
-                          if area.fits_round(width - log, table_rows)), LOG_WIDTH[size])
-        self.query_one(GameLog).styles.width = log_width
-        area.arrange_seats(width - log_width, table_rows)
-        self._place_open_panel()
+                          if fits_round(self.ctl.players, piles, width - log, table_rows,
+                                        self.app.size)), None)
+        if log_width is None:
+            return LOG_WIDTH[size], table_rows, False
+        return log_width, table_rows, True
 
     @on(SeatArea.Resized)
     def _seats_moved(self) -> None:

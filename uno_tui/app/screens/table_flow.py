@@ -42,7 +42,8 @@ class TableFlow:
     The screen provides ``ctl``, ``flow`` (its :class:`HotSeat`), ``pacing`` (its
     :class:`~uno_tui.app.pacing.ComputerPacing`, whose host this is), the prompt host
     (``_run_prompt``, ``_decide``, ``_notice``, ``ask``), ``_guard``/``_fail``,
-    ``_refresh()``, ``awaiting_turn``, ``uno_armed`` and ``message``.
+    ``_refresh()``, ``awaiting_turn``, ``uno_armed`` and ``message``, and ``_unbuilt``
+    with ``built_beneath()`` (a table built only once its first handoff has shown).
     """
 
     def resume(self) -> None:
@@ -83,7 +84,9 @@ class TableFlow:
 
         from .handoff import HandoffScreen     # not needed until a keyboard is shared
 
-        def handed(_: bool | None) -> None:
+        async def handed(_: bool | None) -> None:
+            if self._unbuilt:
+                await self.built_beneath()      # (Enter came before it was built)
             self.flow.handed(seat)
             self.message = ""
             # No card is picked: the Enter that took the keyboard and one more must not
@@ -97,8 +100,8 @@ class TableFlow:
         # What happened since this person's last decision, in the log's words (the log
         # is public): the person coming back reads it before their hand (each person's
         # place is marked as they decide: see _act).
-        log = self.query_one(GameLog)
-        recent = log.unread(seat)
+        # (Nothing has been read before the table is built.)
+        recent = [] if self._unbuilt else self.query_one(GameLog).unread(seat)
         if kept is None:
             kept = self.flow.holder == seat
         if shows is None:
@@ -107,7 +110,11 @@ class TableFlow:
                                            kept=kept), handed)
         self.flow.hide()
         self.awaiting_turn = False
-        self._refresh()
+        if self._unbuilt:
+            # Built beneath the handoff once its first frame is drawn, while it is read.
+            self.app.screen.call_after_refresh(self.build_beneath)
+        else:
+            self._refresh()
 
     # ------------------------------------------------------------ a person acts
 

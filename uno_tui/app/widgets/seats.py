@@ -516,9 +516,10 @@ class SeatRing(Grid):
         only the lines that needs."""
         if width <= 0 or height <= 0:
             return
+        # (Composed round, the ring has the class before it was ever arranged round.)
+        self.remove_class("-round")
         if self._round_for is not None:
             self._round_for = None
-            self.remove_class("-round")
             for panel in self.query(SeatPanel):
                 panel.styles.width = None
                 panel.styles.offset = None

@@ -31,7 +31,9 @@ from .house_rules import HouseRulesLine
 from .scores import ScoreBoard
 from .seats import ROUND_GAP, ROUND_PANEL_LINES, SeatPanel, SeatRing, round_places
 
-__all__ = ["compose_table_area", "SeatArea", "TableArea"]
+__all__ = [
+    "compose_table_area", "fits_round", "piles_at_a_round_table", "SeatArea", "TableArea",
+]
 
 #: The least room the statuses beside the piles need at a round table.
 STATUS_MIN_WIDTH = 30
@@ -60,23 +62,43 @@ class SeatArea(Vertical):
         self.post_message(self.Resized(self.region))
 
 
+def piles_at_a_round_table(extras: Iterable[TableWidget]) -> int:
+    """How many piles stand side by side in the middle of a round table: the discard
+    and draw piles and a rule set's widgets that lie among them there. (One that lies
+    elsewhere at a round table is not counted: the round table is what this decides.)"""
+    return 2 + sum(1 for extra in extras if (extra.ROUND_AREA or extra.TABLE_AREA) == "piles")
+
+
+def middle_size(piles: int, terminal: tuple[int, int]) -> tuple[int, int]:
+    """The least room (cells) ``piles`` piles and the statuses beside them take on a
+    terminal of size ``terminal``."""
+    card = card_size_for(*terminal)
+    return piles * (card.width + 1) + STATUS_MIN_WIDTH + 2, card.height + 1
+
+
+def fits_round(players: int, piles: int, width: int, height: int,
+               terminal: tuple[int, int]) -> bool:
+    """True when ``players`` seats would sit around ``piles`` piles in ``width`` x
+    ``height`` cells of a terminal of size ``terminal``."""
+    return round_places(players - 1, width, height, middle_size(piles, terminal)) is not None
+
+
 class TableArea(Vertical):
     """The seats, the piles and the statuses: the seats in rows above the piles, or,
     when the terminal has the room, around them (the piles in the middle, the hand's
-    owner's seat below them)."""
+    owner's seat below them). ``piles``: how many stand in the middle at a round table
+    (:func:`piles_at_a_round_table`)."""
+
+    def __init__(self, *, piles: int = 2, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.piles = piles
 
     def on_resize(self) -> None:
         self.arrange_seats(*self.content_size)
 
     def middle_size(self) -> tuple[int, int]:
         """The least room the piles and the statuses beside them take (cells)."""
-        card = card_size_for(*self.app.size)
-        middle = self.query_one("#middle")
-        # (A widget that lies elsewhere at a round table is not counted: the round
-        # table is what this size decides.)
-        piles = sum(1 for child in middle.children
-                    if child.id != "status" and not child.has_class(ROWS_ONLY))
-        return piles * (card.width + 1) + STATUS_MIN_WIDTH + 2, card.height + 1
+        return middle_size(self.piles, self.app.size)
 
     def arrange_seats(self, width: int, height: int) -> None:
         """Lay the seats out for a table of ``width`` x ``height`` cells (called before
@@ -97,12 +119,6 @@ class TableArea(Vertical):
             middle.styles.width = None
             middle.styles.offset = None
             ring.arrange_panels(width, height - middle_h)
-
-    def fits_round(self, width: int, height: int) -> bool:
-        """True when the seats would sit around the piles in ``width`` x ``height``
-        cells (the screen asks before it gives the log its width)."""
-        ring = self.query_one(SeatRing)
-        return round_places(ring.players - 1, width, height, self.middle_size()) is not None
 
     @property
     def is_round(self) -> bool:
@@ -138,14 +154,18 @@ class TableArea(Vertical):
 
 
 def compose_table_area(players: int, extras: Iterable[TableWidget], bind: Reactive,
-                       draw_key: str = "") -> ComposeResult:
+                       draw_key: str = "", round_table: bool = False) -> ComposeResult:
     """Yield the table's widgets (inside ``#table``), each bound to the screen's ``bind``
     reactive; call it with ``yield from`` inside a screen's ``compose``. ``draw_key``:
-    the key that draws a card on that screen, named under the draw pile ("": none)."""
+    the key that draws a card on that screen, named under the draw pile ("": none).
+    ``round_table``: the seats will sit around the piles (the table and the seats get
+    the round table's class before they are styled: given once they were mounted, it
+    restyled the whole table area before the first frame)."""
     extras = tuple(extras)
-    with TableArea(id="table"):
+    round_class = "-round" if round_table else None
+    with TableArea(id="table", piles=piles_at_a_round_table(extras), classes=round_class):
         with SeatArea(id="seat-area"):
-            with SeatRing(players, id="seats").data_bind(bind):
+            with SeatRing(players, id="seats", classes=round_class).data_bind(bind):
                 for seat in range(players):
                     yield SeatPanel(seat).data_bind(bind)
         with Horizontal(id="middle"):
