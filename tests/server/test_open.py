@@ -145,7 +145,7 @@ async def test_a_visitor_renames_themself_in_the_lobby(tmp_path):
                          and guest.app.focused is not None, "the name dialog")
         guest.keys("Zoë\r")
         try:
-            await wait_until(lambda: "You are Zoë from now on" in guest.text(), "renamed", limit=5)
+            await wait_until(lambda: "You are Zoë from now on" in guest.text(), "renamed")
         except AssertionError:
             print(guest.text()); raise
         assert guest.session.name == "Zoë"

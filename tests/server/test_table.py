@@ -395,7 +395,7 @@ async def test_a_seat_kept_for_a_dropped_player_counts_down_on_the_panel_and_in_
     seconds left, and so does the lobby's line for the table, each second; in each
     terminal's language."""
     japanese = {"LANG": "ja_JP.UTF-8"}
-    async with serving(tmp_path, hold=30.0) as host:
+    async with serving(tmp_path, hold=60.0) as host:
         table = host.create_table(people("ann", "bob", "kei"))
         ann, bob = await _seated(host, "ann", "bob", size=(120, 40))
         kei = await Client(host, "kei").connect(size=(120, 40), env=japanese)
@@ -417,10 +417,14 @@ async def test_a_seat_kept_for_a_dropped_player_counts_down_on_the_panel_and_in_
             await wait_until(lambda: _seconds(pattern, client.text()) is not None,
                              f"the kept seat on {client.name}'s screen")
         first = [_seconds(pattern, client.text()) for client, pattern in views]
-        assert all(20 <= seconds <= 30 for seconds in first), first
-        for (client, pattern), seconds in zip(views, first):
-            await wait_until(lambda: (_seconds(pattern, client.text()) or 99) < seconds,
-                             f"the countdown ticking on {client.name}'s screen", limit=4)
+        assert all(30 <= seconds <= 60 for seconds in first), first
+        # All four watched at once, under one deadline well inside the hold: on a loaded
+        # machine one terminal's tick may come a few seconds late (CI once waited more
+        # than 4 s for bob's), and the seat must still be kept when the last one ticks.
+        def ticked() -> bool:
+            return all((_seconds(pattern, client.text()) or 99) < seconds
+                       for (client, pattern), seconds in zip(views, first))
+        await wait_until(ticked, "the countdown ticking on every screen", limit=20)
         for client in (bob, kei, eve, yui):
             await client.close()
 
