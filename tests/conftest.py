@@ -16,5 +16,7 @@ import pytest
 
 @pytest.fixture(autouse=True)
 def _private_data_dir(tmp_path_factory, monkeypatch):
-    """No test writes saves or crash reports into the user's own data folder."""
+    """No test writes saves or crash reports into the user's own data folder, nor
+    parsed stylesheets into their cache (uno_tui.app.parsed_styles)."""
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("xdg-data")))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("xdg-cache")))

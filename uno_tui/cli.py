@@ -7,6 +7,7 @@ Bad input gets one line naming the problem and exit status 2, never a traceback.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import re
@@ -80,14 +81,17 @@ def _pattern(template: str, message: str) -> re.Pattern:
     return re.compile(f"^{pattern}$", re.DOTALL)
 
 
-_ARGPARSE_PATTERNS = [(_pattern(english, message), message)
-                      for english, message in ARGPARSE_MESSAGES]
+@functools.lru_cache(maxsize=None)
+def _argparse_patterns() -> tuple[tuple[re.Pattern, str], ...]:
+    """:data:`ARGPARSE_MESSAGES` as patterns, compiled for the first error to put into
+    words (at import, every launch paid ~1 ms for them)."""
+    return tuple((_pattern(english, message), message) for english, message in ARGPARSE_MESSAGES)
 
 
 def argparse_words(message: str, tr: Translator) -> str:
     """``message`` (argparse's English) in ``tr``'s language; as it is when it is not
     one of argparse's (it is then one of ours, already in that language)."""
-    for pattern, words in _ARGPARSE_PATTERNS:
+    for pattern, words in _argparse_patterns():
         found = pattern.match(message)
         if found:
             fields = found.groupdict()

@@ -29,9 +29,10 @@ import gettext
 import json
 import os
 from functools import lru_cache
-from importlib import resources
-from importlib.resources.abc import Traversable
-from typing import Mapping, Sequence
+from typing import TYPE_CHECKING, Mapping, Sequence
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
 
 __all__ = ["LANGUAGES", "DEFAULT_LANGUAGE", "DOMAIN", "LanguageError", "Translator",
            "N_", "Phrase", "parse_language", "language_from_environment", "choose_language",
@@ -327,6 +328,9 @@ def translator(lang: str = DEFAULT_LANGUAGE) -> Translator:
     lang = parse_language(lang)
     catalogue: gettext.NullTranslations = gettext.NullTranslations()
     if lang != DEFAULT_LANGUAGE:
+        # Imported here: importlib.resources (and the zipfile its readers import) is
+        # ~6 ms at every English launch, which has no catalogue to read.
+        from importlib import resources
         path = resources.files("uno_tui").joinpath("locale", lang, "LC_MESSAGES",
                                                    f"{DOMAIN}.mo")
         with path.open("rb") as compiled:

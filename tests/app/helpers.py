@@ -193,12 +193,13 @@ class GatedBot(FirstBot):
 def rigged(players: str, *, hands, top: str, draw: Sequence[str] = (), rules=(),
            current: int = 0, color: str | None = None, calls_uno: bool = True,
            ids: bool = False, mode: str = "single", variant: str = "classic",
-           direction: int = 1) -> TableController:
-    """A table at an exact position; computer seats play with :class:`FirstBot`."""
+           direction: int = 1, side: int = 0) -> TableController:
+    """A table at an exact position (``side`` 1: UNO Flip's dark side up); computer
+    seats play with :class:`FirstBot`."""
     controller = make_controller(players, rules=rules, ids=ids, mode=mode, variant=variant)
     controller.use_position(Game.from_position(
         variant, hands=hands, top=top, draw=draw, rules=rules, current=current, color=color,
-        direction=direction))
+        direction=direction, side=side))
     for seat in list(controller.bots):
         controller.bots[seat] = FirstBot(seat, calls_uno)
     return controller

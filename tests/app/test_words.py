@@ -13,22 +13,24 @@ from .helpers import make_app, press, rigged, screen_text, settle, take_keyboard
 #: "thinking…", "Ann is playing…"; 考え中… and アンの番… in Japanese.
 WHOLE = ("thinking", "playing", "考え中", "の番")
 #: A word and the ellipsis right after it (``⋯`` is the one drawn for Japanese: see
-#: app/glyphs.py).
-_CUT = re.compile(r"(\w+)[…⋯]")
+#: app/glyphs.py), or after it and a space: what followed a whole word was cut
+#: ("1 Accept: draw cards until the named colour shows …" lost its key).
+_CUT = re.compile(r"(\w+)( ?)[…⋯]")
 
 
 def cut_words(text: str, names=()) -> list[str]:
     """The words of ``text`` that an ellipsis cuts short (a word ended by an ellipsis
-    that is not one of :data:`WHOLE`). A player's name shortened on its seat is not a
-    sentence cut: a shortened ``names`` is let pass."""
+    that is not one of :data:`WHOLE`), and the words an ellipsis cuts after (``"shows
+    …"``). A player's name shortened on its seat is not a sentence cut: a shortened
+    ``names`` is let pass."""
     cut = []
     for match in _CUT.finditer(text):
-        word = match.group(1)
+        word, space = match.groups()
         start = text.rfind(" ", 0, match.start()) + 1
         shown = text[start:match.end() - 1]
-        if word.endswith(WHOLE) or any(name.startswith(shown) for name in names):
+        if (word.endswith(WHOLE) and not space) or any(name.startswith(shown) for name in names):
             continue
-        cut.append(word)
+        cut.append(word + space + "…" if space else word)
     return cut
 
 
@@ -38,11 +40,15 @@ def test_a_cut_word_is_found():
     assert cut_words("アン：カードを選ぶ、Enterで出…") == ["Enterで出"]
     assert cut_words("CPU 1 考え中… · ボブの番…") == []
     assert cut_words("CPU 1 考え中⋯ · ボブの番⋯ · アン：Enterで出⋯") == ["Enterで出"]
+    assert cut_words("1 Accept: draw cards until the named colour shows …") == ["shows …"]
+    assert cut_words("CPU 1 thinking …") == ["thinking …"]
+    assert cut_words("╭─ CPU … ─╮", names=["CPU 15"]) == []
 
 
 LONG = "Bartholomew-Jones"[:16]
 
-#: (what it shows, rule set, players, hands, top, rules, keys after the first handoff)
+#: (what it shows, rule set, players, hands, top, rules, keys after the first handoff,
+#: and optionally more of the position: UNO Flip's side)
 SCENES = [
     ("a turn with UNO! to call and a catch", "classic", f"Ann,{LONG},cpu",
      [["R1", "R2"], ["G1", "G2", "G3"], ["B1"]], "R3", (), ("u",)),
@@ -69,6 +75,9 @@ SCENES = [
      (), ("j",)),
     ("UNO Flip's table", "flip", f"Ann,{LONG},cpu,cpu",
      [["R1", "R2", "B3"], ["G1", "G2"], ["B1", "B2"], ["Y1", "Y2"]], "R5", (), ()),
+    ("a Wild Draw Color to answer", "flip", f"Ann,{LONG}",
+     [["B7/W+C", "Y1/U2", "Y2/U3"], ["R5/P3", "G2/T6"]], "R3/P1", (), ("1", "enter", "t", "enter"),
+     {"side": 1}),
     ("Pokémon's table", "pokemon", f"Ann,{LONG},cpu",
      [["R1", "R2", "B3"], ["G1", "G2"], ["B1", "B2"]], "R5", (), ()),
 ]
@@ -77,8 +86,8 @@ SCENES = [
 @pytest.mark.parametrize("lang", ["en", "ja"])
 @pytest.mark.parametrize("scene", SCENES, ids=[scene[0] for scene in SCENES])
 async def test_no_word_is_cut_at_80x24(scene, lang):
-    what, variant, players, hands, top, rules, keys = scene
-    ctl = rigged(players, variant=variant, hands=hands, top=top, rules=rules)
+    what, variant, players, hands, top, rules, keys, *position = scene
+    ctl = rigged(players, variant=variant, hands=hands, top=top, rules=rules, **dict(*position))
     app = make_app(ctl, lang=lang)
     seen = []
     async with app.run_test(size=(80, 24)) as pilot:

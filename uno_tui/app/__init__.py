@@ -30,13 +30,17 @@ def run_app(config: "PlayConfig", *, store: "MatchStore | None" = None,
     early_signals.hold()
     try:
         from .app import UnoApp
+        from .parsed_styles import ParsedStyles, cache_file
 
+        parsed_styles = ParsedStyles(cache_file())
         app = UnoApp(config, store=store, resume=resume, replay=replay, catch_signals=True,
-                     gc_after_first_frame=True, lang=lang, preferences=preferences)
+                     gc_after_first_frame=True, lang=lang, preferences=preferences,
+                     parsed_styles=parsed_styles)
         try:
             app.run()
         finally:
             app.flush_saves(5.0)
+            parsed_styles.save()
     finally:
         gc.enable()
     # The exit status says whether the match is saved: a quiet 0 after failed saves

@@ -34,6 +34,7 @@ from .compositor import install as patch_the_compositor
 from .strips import install as keep_strips_acyclic
 
 if TYPE_CHECKING:
+    from .parsed_styles import ParsedStyles
     from .replay import Replay
     from .screens.table import TableScreen
     from .widgets.saved_matches import SavedMatches
@@ -81,6 +82,7 @@ class UnoApp(InputGate, App[int]):
     ``controller`` opens the table on a match already set up. ``lang`` is the language
     its players read (this app's own :class:`~uno_tui.i18n.Translator` is ``tr``);
     ``preferences`` keep the language a player switches to for the next launch.
+    ``parsed_styles`` gives the stylesheets parsed at an earlier launch (the program's).
     """
 
     # What every screen needs; the other stylesheets are read when a screen that needs
@@ -117,8 +119,12 @@ class UnoApp(InputGate, App[int]):
                  controller: TableController | None = None, store: MatchStore | None = None,
                  resume: MatchRecord | None = None, replay: "Replay | None" = None,
                  catch_signals: bool = False, gc_after_first_frame: bool = False,
-                 lang: str = DEFAULT_LANGUAGE, preferences: Preferences | None = None) -> None:
+                 lang: str = DEFAULT_LANGUAGE, preferences: Preferences | None = None,
+                 parsed_styles: "ParsedStyles | None" = None) -> None:
         super().__init__()
+        # Stylesheets parsed at an earlier launch are read back, not parsed again.
+        if parsed_styles is not None:
+            parsed_styles.install(self.stylesheet)
         # A kanji in a panel over the table is not lost where a widget beneath it ends, an
         # update renders only the widgets it changed, a layout arranges once (.compositor).
         patch_the_compositor()

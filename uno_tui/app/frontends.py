@@ -24,17 +24,20 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass, field
-from importlib.resources.abc import Traversable
-from typing import Callable, Mapping, Sequence
+from functools import cached_property
+from typing import TYPE_CHECKING, Callable, Iterator, Mapping, Sequence
 
 from ..engine import HOUSE_RULE_SPECS, VARIANTS, Event, EventKind
 from ..engine.ruleset import NUMBER_MARK
 from ..i18n import Phrase, Translator, translator
 
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
+
 __all__ = ["FrontEnd", "Teller", "Moment", "short_label", "symbol", "teller", "moment",
            "prompter", "prompt_wraps", "out_of_turn_words", "out_of_turn_play", "widgets", "help_page", "front_end",
            "house_rule_front_end", "HELP_PAGE", "OUT_OF_TURN_KEYS", "load_front_ends",
-           "front_end_problems", "SHARED_TELLERS"]
+           "front_end_problems", "SHARED_TELLERS", "PackageFolder"]
 
 #: A log teller: ``teller(event, name, target, cards) -> line``; ``name`` and ``target``
 #: are the seats' names, ``cards(ids)`` names the cards of a public event. A line that
@@ -51,6 +54,43 @@ Moment = Callable[[Event, str, str], str]
 #: notice for a claimer with no such card (``{name}``), the handoff's reason
 #: (``{name}``, ``{card}``), and the log's line for the play (``{name}``, ``{cards}``).
 OUT_OF_TURN_KEYS = ("who", "which", "none", "claims", "played")
+
+
+class PackageFolder:
+    """A package's data folder (``importlib.resources.files(package)``), looked up the
+    first time it is read. A front end names its rules pages' folder when it is
+    imported, at every table launch; ``files()`` itself imports importlib.resources'
+    readers and zipfile (~6 ms before the first frame), for pages read only when
+    someone opens the rules."""
+
+    def __init__(self, package: str) -> None:
+        self.package = package
+
+    @cached_property
+    def _folder(self) -> "Traversable":
+        from importlib import resources
+        return resources.files(self.package)
+
+    @property
+    def name(self) -> str:
+        return self._folder.name
+
+    def joinpath(self, *descendants: str) -> "Traversable":
+        return self._folder.joinpath(*descendants)
+
+    __truediv__ = joinpath
+
+    def iterdir(self) -> Iterator["Traversable"]:
+        return self._folder.iterdir()
+
+    def is_dir(self) -> bool:
+        return self._folder.is_dir()
+
+    def is_file(self) -> bool:
+        return False
+
+    def __repr__(self) -> str:
+        return f"PackageFolder({self.package!r})"
 
 
 @dataclass(frozen=True)
@@ -81,9 +121,10 @@ class FrontEnd:
     widgets: tuple[Callable[[], object], ...] = ()
     #: Its rules page, in Markdown.
     help: str = ""
-    #: Or a folder (package data) with its rules page as ``help.md`` and, for each
-    #: language it is translated into, ``LANG/help.md``; it wins over ``help``.
-    help_folder: Traversable | None = None
+    #: Or a folder (package data: ``PackageFolder(__name__)``, or any Traversable) with
+    #: its rules page as ``help.md`` and, for each language it is translated into,
+    #: ``LANG/help.md``; it wins over ``help``.
+    help_folder: Traversable | PackageFolder | None = None
 
 
 #: The file name of a rules page in a front end's ``help_folder``.

@@ -88,11 +88,11 @@ async def ask_respond(context: PromptContext):
     """Accept the penalty, challenge a wild draw card, or stack a matching card."""
     view, seat, actions, tr = context.view, context.seat, context.actions, context.tr
     attacker = context.names[view.context.get("attacker", view.current)]
-    amount = amount_words(view.pending_draw or view.context.get("amount", 0), tr)
+    amount = view.pending_draw or view.context.get("amount", 0)
     top = long_label(view.top)
     options = []
     if Accept(seat) in actions:
-        options.append(Option(tr("Accept: draw {amount}", amount=amount), Accept(seat), "a"))
+        options.append(Option(_accept_words(amount, view.color, tr), Accept(seat), "a"))
     challenge = Challenge(seat) in actions
     if challenge:
         options.append(Option(tr("Challenge: see {name}'s hand", name=attacker),
@@ -121,6 +121,15 @@ async def ask_respond(context: PromptContext):
         shorter.append(stakes)
     return await context.ask(Question(tr("{name}: answer the {card}", name=context.name,
                                          card=top), message, options, shorter=shorter))
+
+
+def _accept_words(amount, color: str | None, tr: Translator = ENGLISH) -> str:
+    """The Accept option: ``Accept: draw 4 cards``; a draw until a colour names it
+    (UNO Flip's Wild Draw Color: "Accept: draw cards until the named colour shows" was
+    cut before its key at 80x24)."""
+    if amount == "until" and color is not None:
+        return tr("Accept: draw until a {color} card shows", color=color_name(color))
+    return tr("Accept: draw {amount}", amount=amount_words(amount, tr))
 
 
 def _challenge_stakes(view, attacker: str, challenger: str, tr: Translator = ENGLISH) -> str:

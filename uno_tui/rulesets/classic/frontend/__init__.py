@@ -7,9 +7,7 @@ rule set whose deck brings it, and the app looks it up by kind whatever the rule
 
 from __future__ import annotations
 
-from importlib import resources
-
-from ....app.frontends import FrontEnd
+from ....app.frontends import FrontEnd, PackageFolder
 from ....engine import Kind
 from ....i18n import N_
 
@@ -30,5 +28,5 @@ FRONT_END = FrontEnd(
         Kind.WILD: "✱",
         Kind.WILD_DRAW_FOUR: "+4",
     },
-    help_folder=resources.files(__name__),
+    help_folder=PackageFolder(__name__),
 )

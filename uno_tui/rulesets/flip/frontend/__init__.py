@@ -4,9 +4,7 @@ headline of a flip, the widget telling which side is in play, and its rules page
 
 from __future__ import annotations
 
-from importlib import resources
-
-from ....app.frontends import FrontEnd
+from ....app.frontends import FrontEnd, PackageFolder
 from ....engine import EventKind, Kind
 from ....i18n import N_
 from .moments import MOMENTS
@@ -35,5 +33,5 @@ FRONT_END = FrontEnd(
     tellers={EventKind.FLIP: flip},
     moments=MOMENTS,
     widgets=(FlipSide,),
-    help_folder=resources.files(__name__),
+    help_folder=PackageFolder(__name__),
 )

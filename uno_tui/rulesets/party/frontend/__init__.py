@@ -5,9 +5,7 @@ on the table, and its rules page (``help.md``, ``ja/help.md``)."""
 
 from __future__ import annotations
 
-from importlib import resources
-
-from ....app.frontends import FrontEnd
+from ....app.frontends import FrontEnd, PackageFolder
 from ....engine import DecisionKind, Kind
 from ....i18n import N_
 from . import tellers
@@ -40,5 +38,5 @@ FRONT_END = FrontEnd(
         "played": N_("{name} makes a speed play with {cards}!"),
     }},
     widgets=(MiniPile, BallotBox),
-    help_folder=resources.files(__name__),
+    help_folder=PackageFolder(__name__),
 )

@@ -3,9 +3,7 @@ line of Snorlax's shedding, and its rules page (``help.md``, ``ja/help.md``)."""
 
 from __future__ import annotations
 
-from importlib import resources
-
-from ....app.frontends import FrontEnd
+from ....app.frontends import FrontEnd, PackageFolder
 from ....engine import EventKind, Kind
 from ....i18n import N_
 from .tellers import discard_color
@@ -16,5 +14,5 @@ FRONT_END = FrontEnd(
     short_labels={Kind.SNORLAX: N_("Snorlax"), Kind.GRENINJA: N_("Greninja")},
     symbols={Kind.SNORLAX: "Zz", Kind.GRENINJA: "≋"},
     tellers={EventKind.DISCARD_COLOR: discard_color},
-    help_folder=resources.files(__name__),
+    help_folder=PackageFolder(__name__),
 )
