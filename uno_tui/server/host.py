@@ -45,7 +45,7 @@ from .limits import FD_RESERVE, Gatekeeper, Limits, raise_fd_limit
 from .quiet_gc import QuietCollector
 from .roles import ServeError, is_loopback
 from .session import TerminalSession
-from .table import DEFAULT_HOLD, DEFAULT_ROUND_PAUSE, ServerTable, TableError
+from .table import DEFAULT_HOLD, DEFAULT_ROUND_PAUSE, ServerTable, TableChange, TableError
 
 if TYPE_CHECKING:
     from .pool import WorkerPool
@@ -714,6 +714,16 @@ class Host:
         report = write_crash_report(error, table, folder=self.crash_folder)
         self._log_crash(error, report, table=table.number)
 
+    def _table_broken(self, table: ServerTable) -> None:
+        """Applying actions at ``table`` failed again and again: it closes, its match
+        kept aside, and the people there go back to the lobby, told why."""
+        failures = table.failures_in_a_row
+        self._close_table(table, f"{failures} actions in a row failed",
+                          notice=Phrase("Table {number} had to close: something went wrong "
+                                        "there again and again. Its match is saved.",
+                                        number=table.number))
+        self._lobby_changed(table)
+
     def _log_crash(self, error: BaseException, report: str | None, **where) -> None:
         self.log_event_line("crash", **where, error=f"{type(error).__name__}: {error}"[:300],
                             report=report)
@@ -807,7 +817,8 @@ class Host:
                             on_seats=self._lobby_changed, show_ids=self.config.show_card_ids,
                             store=self.store, record=record,
                             on_save_problem=self._save_problem,
-                            turn_seconds=self.config.turn_seconds, on_crash=self._table_crashed)
+                            turn_seconds=self.config.turn_seconds, on_crash=self._table_crashed,
+                            on_broken=self._table_broken)
         self._next_table += 1
         self._tables[table.number] = table
         return table
@@ -960,13 +971,19 @@ class Host:
             self._close_table(table, "nobody is left")
         self._lobby_changed(table)
 
-    def _close_table(self, table: ServerTable, why: str) -> None:
-        """Close ``table``: its save is kept aside (never offered again)."""
+    def _close_table(self, table: ServerTable, why: str, notice: str = "") -> None:
+        """Close ``table``: its save is kept aside (never offered again). Anyone still
+        at it goes back to the lobby, saying ``notice`` (a phrase)."""
         if self._tables.get(table.number) is not table:
             return
         del self._tables[table.number]
         kept = table.discard_save(self.store.root / CLOSED_FOLDER)
         self.log_event_line("table closed", table=table.number, why=why, saved=kept)
+        closed = TableChange(closed=notice or Phrase("That table has closed."))
+        for member in table.members:
+            if getattr(member, "table", None) is table:
+                member.table = None
+            member.table_changed(closed)
         if self.pool is not None:
             self.pool.table_closed(table.number)
         # Closed now (a table out of the list must not play on until a task runs);
