@@ -17,7 +17,7 @@ from uno_tui.server.lobby import LobbyScreen
 from uno_tui.server.session import NO_COMMANDS_MESSAGE
 from uno_tui.server.table import TableError
 
-from .support import Client, people, serving, wait_until
+from .support import WAIT_LIMIT, Client, people, serving, wait_until
 
 
 class Clock:
@@ -132,7 +132,7 @@ def test_the_input_rate_drops_a_burst_beyond_twice_the_rate_and_refills():
 async def _closed_at_once(reader) -> bool:
     """The server closed the socket without a word (a close or a reset)."""
     try:
-        return await asyncio.wait_for(reader.read(100), 10) == b""
+        return await asyncio.wait_for(reader.read(100), WAIT_LIMIT) == b""
     except ConnectionResetError:
         return True
 
@@ -144,7 +144,7 @@ async def _silent_in_every_slot(host, slots: int) -> list:
     for n in range(slots):
         reader, writer = await asyncio.open_connection(
             "127.0.0.1", host.port, local_addr=(f"127.0.0.{2 + n % 2}", 0))
-        assert (await asyncio.wait_for(reader.readline(), 10)).startswith(b"SSH-2.0-")
+        assert (await asyncio.wait_for(reader.readline(), WAIT_LIMIT)).startswith(b"SSH-2.0-")
         idle.append((reader, writer))
     assert host.gate.unauthenticated == slots and host.gate.logins_full
     return idle
@@ -159,9 +159,9 @@ async def test_the_eleventh_idle_connection_from_one_address_is_closed_at_once(t
     async with serving(tmp_path) as host:
         idle = [await _raw(host.port) for _ in range(10)]
         for reader, _ in idle:       # each got the server's version line
-            assert (await asyncio.wait_for(reader.readline(), 10)).startswith(b"SSH-2.0-")
+            assert (await asyncio.wait_for(reader.readline(), WAIT_LIMIT)).startswith(b"SSH-2.0-")
         reader, writer = await _raw(host.port)
-        assert await asyncio.wait_for(reader.read(100), 10) == b""   # closed, no banner
+        assert await asyncio.wait_for(reader.read(100), WAIT_LIMIT) == b""   # closed, no banner
         writer.close()
         await wait_until(lambda: "limit addr=127.0.0.1:" in host.test_log.getvalue(),
                          "the limit logged")
@@ -189,7 +189,7 @@ async def test_idle_connections_in_every_login_slot_keep_no_player_out(tmp_path)
         await wait_until(lambda: host.gate.waiting == 1, "the silent newcomer waiting")
         assert host.gate.unauthenticated == 8              # it closed nobody
         ann = await Client(host, "ann").connect()          # every slot was taken
-        assert await asyncio.wait_for(idle[1][0].read(100), 5) == b""     # its slot
+        assert await asyncio.wait_for(idle[1][0].read(100), WAIT_LIMIT) == b""   # its slot
         assert host.gate.unauthenticated == 7              # ann logged in; 7 left waiting
         assert "closed a connection that had said nothing" in host.test_log.getvalue()
         newcomer.close()
@@ -243,8 +243,8 @@ async def test_a_flood_in_every_login_slot_costs_no_ssh_connection_and_keeps_no_
 async def test_a_connection_that_does_not_log_in_within_the_grace_time_is_closed(tmp_path):
     async with serving(tmp_path, limits=Limits(login_grace=1)) as host:
         reader, writer = await _raw(host.port)
-        await asyncio.wait_for(reader.readline(), 10)
-        assert await asyncio.wait_for(reader.read(), 10) == b""
+        await asyncio.wait_for(reader.readline(), WAIT_LIMIT)
+        assert await asyncio.wait_for(reader.read(), WAIT_LIMIT) == b""
         writer.close()
         await wait_until(lambda: "login grace time over (1 s)" in host.test_log.getvalue(),
                          "the disconnect logged")
@@ -304,7 +304,7 @@ async def test_sessions_beyond_the_address_limit_are_told_and_closed(tmp_path):
                                       known_hosts=None, client_keys=None)
         process = await conn.create_process(term_type="xterm", term_size=(80, 24),
                                             encoding=None)
-        said = await asyncio.wait_for(process.stdout.read(), 10)
+        said = await asyncio.wait_for(process.stdout.read(), WAIT_LIMIT)
         assert b"Too many sessions from your address (2)" in said
         conn.close()
         assert "already has 2 sessions open" in host.test_log.getvalue()
@@ -316,9 +316,9 @@ async def test_a_command_is_refused_with_one_line_and_logged(tmp_path):
     async with serving(tmp_path) as host:
         async with asyncssh.connect("127.0.0.1", host.port, username="ann", known_hosts=None,
                                     client_keys=None) as conn:
-            result = await conn.run("cat /etc/passwd", timeout=10)
+            result = await conn.run("cat /etc/passwd", timeout=WAIT_LIMIT)
             assert result.stdout.strip() == NO_COMMANDS_MESSAGE and result.exit_status == 1
-            tty = await conn.run("ls", term_type="xterm", timeout=10)   # ssh -t host ls
+            tty = await conn.run("ls", term_type="xterm", timeout=WAIT_LIMIT)   # ssh -t host ls
             assert NO_COMMANDS_MESSAGE in tty.stdout and tty.exit_status == 1
         assert not host.sessions
     log = host.test_log.getvalue()

@@ -10,14 +10,14 @@ import asyncssh
 from uno_tui.server.lobby import LobbyScreen
 from uno_tui.server.session import NO_PTY_MESSAGE
 
-from .support import Client, serving, wait_until
+from .support import WAIT_LIMIT, Client, serving, wait_until
 
 
 async def test_a_connection_without_a_terminal_gets_one_line_and_is_closed(tmp_path):
     async with serving(tmp_path) as host:
         async with asyncssh.connect("127.0.0.1", host.port, username="ann", known_hosts=None,
                                     client_keys=None) as conn:
-            result = await conn.run("", timeout=10)
+            result = await conn.run("", timeout=WAIT_LIMIT)
         assert result.stdout.strip() == NO_PTY_MESSAGE
         assert result.exit_status == 1
         assert not host.sessions
@@ -92,7 +92,7 @@ async def test_a_table_password_lets_in_only_who_knows_it(tmp_path):
         async with asyncssh.connect("127.0.0.1", host.port, username="ann", known_hosts=None,
                                     client_keys=None, password="open sesame",
                                     agent_path=None) as conn:
-            result = await conn.run("", timeout=10)
+            result = await conn.run("", timeout=WAIT_LIMIT)
         assert result.stdout.strip() == NO_PTY_MESSAGE   # in: the no-terminal answer
 
 

@@ -21,7 +21,7 @@ import asyncssh
 
 from uno_tui.server.lobby import LobbyScreen
 
-from .support import Client, play_a_step, serving, wait_until
+from .support import WAIT_LIMIT, Client, play_a_step, serving, wait_until
 
 PASSWORD = "strangers welcome"
 #: How long the visitors play while the rest goes on.
@@ -58,7 +58,7 @@ async def _idle_flood(port: int, count: int) -> tuple[list, int]:
     for _ in range(count):
         reader, writer = await asyncio.open_connection("127.0.0.1", port)
         try:
-            banner = await asyncio.wait_for(reader.read(100), 5)
+            banner = await asyncio.wait_for(reader.read(100), WAIT_LIMIT)
         except asyncio.TimeoutError:
             banner = b"?"
         if banner:
@@ -164,7 +164,7 @@ async def test_a_public_server_lives_through_a_small_soak(tmp_path, monkeypatch)
                 dropper.conn = None
             await asyncio.sleep(0.05)
         await guessing
-        await wait_until(lambda: icy.session is None, "the frozen link dropped", limit=15)
+        await wait_until(lambda: icy.session is None, "the frozen link dropped")
 
         for writer in held:
             writer.close()
@@ -185,7 +185,7 @@ async def test_a_public_server_lives_through_a_small_soak(tmp_path, monkeypatch)
                          "every connection gone")
         # Everyone left: nothing on the server may keep a visitor's session or app
         # (the timers their apps cancelled as they closed are let go when due, soon).
-        deadline = monotonic() + 5
+        deadline = monotonic() + WAIT_LIMIT
         while (left := _still_alive(departed)) and monotonic() < deadline:
             await asyncio.sleep(0.25)
         assert left == []
@@ -196,7 +196,7 @@ async def test_a_public_server_lives_through_a_small_soak(tmp_path, monkeypatch)
     assert "Traceback" not in log and "Traceback" not in host.test_log.getvalue()
     assert "auth failed" in log and "too many connections from 127.0.0.1" in log
     assert "ended='connection lost'" in log or "not responding to keepalive" in log
-    deadline = monotonic() + 10
+    deadline = monotonic() + WAIT_LIMIT
     while open_descriptors() > before and monotonic() < deadline:
         await asyncio.sleep(0.1)
     assert open_descriptors() <= before
