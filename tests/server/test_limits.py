@@ -7,6 +7,7 @@ others use real connections on loopback (every test address is 127.0.0.1).
 from __future__ import annotations
 
 import asyncio
+import time
 
 import asyncssh
 import pytest
@@ -238,6 +239,69 @@ async def test_a_flood_in_every_login_slot_costs_no_ssh_connection_and_keeps_no_
         await ann.close()
         await wait_until(lambda: host.gate.unauthenticated == 0 and host.gate.waiting == 0
                          and not host.waiting, "all counted down")
+
+
+async def _speaking_in_every_slot(host, slots: int) -> list:
+    """``slots`` raw sockets (from two addresses) that send an SSH version line and then
+    nothing, each in a login slot (the flood that speaks)."""
+    stalled = []
+    for n in range(slots):
+        reader, writer = await asyncio.open_connection(
+            "127.0.0.1", host.port, local_addr=(f"127.0.0.{2 + n % 2}", 0))
+        writer.write(b"SSH-2.0-stall\r\n")
+        assert (await asyncio.wait_for(reader.readline(), WAIT_LIMIT)).startswith(b"SSH-2.0-")
+        stalled.append(writer)
+    await wait_until(lambda: all(login.spoke for login in host.unstarted), "all spoken")
+    assert host.gate.unauthenticated == slots and host.gate.logins_full
+    return stalled
+
+
+async def test_connections_that_speak_and_then_stall_in_every_login_slot_keep_no_player_out(
+        tmp_path):
+    """A flood that sends its SSH version and then nothing held every login slot for the
+    whole login grace time, and a real client that came meanwhile was closed. Now the
+    connection longest in its slot without beginning to log in gives it up to a newcomer
+    whose client spoke, once it has held it login_stall seconds."""
+    async with serving(tmp_path, limits=Limits(max_unauthenticated=4, login_stall=1)) as host:
+        stalled = await _speaking_in_every_slot(host, 4)
+        oldest = next(iter(host.unstarted.values()))
+        await wait_until(lambda: time.monotonic() - oldest > 1, "the stall time over")
+        ann = await Client(host, "ann").connect()      # a real client gets in
+        assert "closed a connection that had not begun to log in after 1 s to let in one " \
+               "whose client spoke" in host.test_log.getvalue()
+        assert host.gate.unauthenticated == 3          # in the slot of one that stalled
+        for writer in stalled:
+            writer.close()
+        await ann.close()
+        await wait_until(lambda: host.gate.unauthenticated == 0 and host.gate.waiting == 0,
+                         "all counted down")
+
+
+async def test_a_connection_beginning_to_log_in_keeps_its_slot_however_long_it_takes(tmp_path):
+    """A person typing their password is never the one that goes: only a connection that
+    has not begun to log in gives its slot up (and a newcomer finding none is closed)."""
+    secret = tmp_path / "table.txt"
+    secret.write_text("open sesame\n")
+    async with serving(tmp_path, limits=Limits(max_unauthenticated=1, login_stall=1),
+                       password_file=secret) as host:
+        typing = asyncio.Event()
+
+        class SlowTypist(asyncssh.SSHClient):
+            async def password_auth_requested(self):
+                typing.set()
+                await asyncio.sleep(3600)
+
+        slow = asyncio.ensure_future(asyncssh.connect(
+            "127.0.0.1", host.port, username="ann", known_hosts=None, client_keys=None,
+            agent_path=None, client_factory=SlowTypist))
+        await typing.wait()
+        since = time.monotonic()
+        await wait_until(lambda: time.monotonic() - since > 1, "the stall time over")
+        with pytest.raises((OSError, asyncssh.Error)):
+            await asyncssh.connect("127.0.0.1", host.port, username="bob", known_hosts=None,
+                                   client_keys=None, agent_path=None, password="x")
+        assert not slow.done() and host.gate.unauthenticated == 1     # still typing
+        slow.cancel()
 
 
 async def test_a_connection_that_does_not_log_in_within_the_grace_time_is_closed(tmp_path):
