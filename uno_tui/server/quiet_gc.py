@@ -83,12 +83,13 @@ class QuietCollector:
             self._task.cancel()
             self._task = None
         if self._thresholds is not None:
-            # Now, while only what was made since the start is walked (the rest is still
-            # frozen). Left to Python, the oldest generation kept all of it, and its next
-            # full collection found everything at once, wherever the process was by then:
-            # in the test suite, where servers start and stop in one process, a later
-            # test's loop stood still for 6-15 s (0.5-1.4 million objects, loaded machine).
-            self.collect()
             gc.set_threshold(*self._thresholds)
             gc.unfreeze()
             self._thresholds = None
+            # Now, with everything frozen since the start (garbage among it: the freeze
+            # takes what is there; the render workers' pool freezes the host too) thawed.
+            # Left to Python, the oldest generation kept all of it, and its next full
+            # collection found it at once, wherever the process was by then: in the test
+            # suite, where servers start and stop in one process, a later test's loop
+            # stood still for 6-15 s (0.3-1.4 million objects, loaded machine).
+            self.collect()
