@@ -302,7 +302,6 @@ async def test_render_workers_live_through_a_small_soak(tmp_path):
         await wait_until(lambda: [c[:3] for c in _census(folder)] == [(0, 0, 0)] * 2,
                          "no terminal, mirror or app left in the workers")
         grown = [end[3] - start for end, start in zip(_census(folder), seated)]
-        print("workers' growth (kB):", grown)
         assert all(growth < WORKER_GROWTH_KB for growth in grown), grown
         assert not list(host.crash_folder.glob("*"))
     finally:
