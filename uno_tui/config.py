@@ -64,6 +64,10 @@ SERVE_LIMITS: dict[str, ServeLimit] = {
         10, 1, 10_000, False, N_("connections not logged in yet from one address")),
     "login_grace": ServeLimit(
         30, 1, 600, True, N_("seconds a connection has to log in (LoginGraceTime)")),
+    "login_stall": ServeLimit(
+        5, 1, 600, True, N_("seconds a connection may hold a login slot without beginning "
+                            "to log in; then, while every slot is taken, a newcomer whose "
+                            "client spoke may have its slot")),
     "auth_attempts": ServeLimit(
         6, 1, 100, False, N_("failed logins one connection may make; the next closes it "
                           "(MaxAuthTries)")),

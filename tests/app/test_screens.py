@@ -267,6 +267,25 @@ def test_a_crash_shows_one_line_and_keeps_the_traceback_in_a_file(capsys, monkey
     assert "Traceback" in details and "RuntimeError" in details and '"variant": "classic"' in details
 
 
+def test_two_crashes_in_one_second_each_keep_their_report(tmp_path, monkeypatch):
+    # A server writes a crash report for each session and table that fails; the name
+    # is stamped to the second, and the second report of a second was not written.
+    import datetime as real
+    from uno_tui.app import app as app_module
+
+    class OneSecond(real.datetime):
+        @classmethod
+        def now(cls, tz=None):
+            return real.datetime(2026, 12, 3, 14, 0, 0, tzinfo=tz)
+    monkeypatch.setattr(app_module, "datetime", OneSecond)
+    paths = [app_module.write_crash_report(RuntimeError(f"crash {n}"), folder=tmp_path)
+             for n in (1, 2, 3)]
+    assert None not in paths and len(set(paths)) == 3
+    for n, path in enumerate(paths, 1):
+        with open(path, encoding="utf-8") as report:
+            assert f"crash {n}" in report.read()
+
+
 async def test_ten_seats_fit_in_two_columns_at_80x24():
     ctl = make_controller("Ann," + ",".join(["cpu"] * 9), seed=4)
     async with make_app(ctl).run_test() as pilot:

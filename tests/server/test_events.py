@@ -8,7 +8,7 @@ from uno_tui.server.events import RepeatFolder, event_line
 from uno_tui.server.lobby import LobbyScreen
 from uno_tui.server.session import CRASH_MESSAGE
 
-from .support import Client, people, serving, wait_until
+from .support import WAIT_LIMIT, Client, people, serving, wait_until
 
 
 def test_an_event_line_quotes_what_a_client_chose_and_escapes_control_characters():
@@ -38,7 +38,7 @@ async def test_a_flood_of_refused_connections_is_a_few_lines_with_their_count(tm
         held = [await asyncio.open_connection("127.0.0.1", host.port) for _ in range(10)]
         for _ in range(40):
             reader, writer = await asyncio.open_connection("127.0.0.1", host.port)
-            assert await asyncio.wait_for(reader.read(100), 10) == b""   # refused
+            assert await asyncio.wait_for(reader.read(100), WAIT_LIMIT) == b""   # refused
             writer.close()
         for _, writer in held:
             writer.close()
@@ -56,7 +56,7 @@ async def test_a_flood_of_connections_from_one_address_is_a_few_lines_and_a_logi
     async with serving(tmp_path) as host:
         for _ in range(30):
             reader, writer = await asyncio.open_connection("127.0.0.1", host.port)
-            assert (await asyncio.wait_for(reader.readline(), 10)).startswith(b"SSH-2.0-")
+            assert (await asyncio.wait_for(reader.readline(), WAIT_LIMIT)).startswith(b"SSH-2.0-")
             writer.close()
             await writer.wait_closed()
         await wait_until(lambda: host.gate.connections == 0, "the flood counted down")

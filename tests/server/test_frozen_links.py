@@ -13,13 +13,13 @@ import time
 
 from uno_tui.server.lobby import LobbyScreen
 
-from .support import Client, serving, wait_until
+from .support import WAIT_LIMIT, Client, serving, wait_until
 
 #: Seconds between keepalives here: output untaken for three of them drops the client.
 KEEPALIVE = 0.3
 
 
-async def _keep_typing_until_dropped(client: Client, limit: float = 8.0) -> float:
+async def _keep_typing_until_dropped(client: Client, limit: float = WAIT_LIMIT) -> float:
     """The client types (arrow keys) and resizes its window (a whole redraw each) while
     it reads nothing; seconds until the server drops its session."""
     session = client.session
@@ -35,7 +35,7 @@ async def _keep_typing_until_dropped(client: Client, limit: float = 8.0) -> floa
 
 
 async def _dropped_with_its_connection(host, client: Client, session) -> None:
-    await asyncio.wait_for(client.conn.wait_closed(), 5)      # the connection, not a channel
+    await asyncio.wait_for(client.conn.wait_closed(), WAIT_LIMIT)   # the connection, not a channel
     await wait_until(lambda: session not in host.sessions, "the session ended")
     assert session.ending.startswith("dropped: output")
     log = host.test_log.getvalue()

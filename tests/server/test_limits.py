@@ -7,6 +7,7 @@ others use real connections on loopback (every test address is 127.0.0.1).
 from __future__ import annotations
 
 import asyncio
+import time
 
 import asyncssh
 import pytest
@@ -17,7 +18,7 @@ from uno_tui.server.lobby import LobbyScreen
 from uno_tui.server.session import NO_COMMANDS_MESSAGE
 from uno_tui.server.table import TableError
 
-from .support import Client, people, serving, wait_until
+from .support import WAIT_LIMIT, Client, people, serving, wait_until
 
 
 class Clock:
@@ -132,7 +133,7 @@ def test_the_input_rate_drops_a_burst_beyond_twice_the_rate_and_refills():
 async def _closed_at_once(reader) -> bool:
     """The server closed the socket without a word (a close or a reset)."""
     try:
-        return await asyncio.wait_for(reader.read(100), 10) == b""
+        return await asyncio.wait_for(reader.read(100), WAIT_LIMIT) == b""
     except ConnectionResetError:
         return True
 
@@ -144,7 +145,7 @@ async def _silent_in_every_slot(host, slots: int) -> list:
     for n in range(slots):
         reader, writer = await asyncio.open_connection(
             "127.0.0.1", host.port, local_addr=(f"127.0.0.{2 + n % 2}", 0))
-        assert (await asyncio.wait_for(reader.readline(), 10)).startswith(b"SSH-2.0-")
+        assert (await asyncio.wait_for(reader.readline(), WAIT_LIMIT)).startswith(b"SSH-2.0-")
         idle.append((reader, writer))
     assert host.gate.unauthenticated == slots and host.gate.logins_full
     return idle
@@ -159,9 +160,9 @@ async def test_the_eleventh_idle_connection_from_one_address_is_closed_at_once(t
     async with serving(tmp_path) as host:
         idle = [await _raw(host.port) for _ in range(10)]
         for reader, _ in idle:       # each got the server's version line
-            assert (await asyncio.wait_for(reader.readline(), 10)).startswith(b"SSH-2.0-")
+            assert (await asyncio.wait_for(reader.readline(), WAIT_LIMIT)).startswith(b"SSH-2.0-")
         reader, writer = await _raw(host.port)
-        assert await asyncio.wait_for(reader.read(100), 10) == b""   # closed, no banner
+        assert await asyncio.wait_for(reader.read(100), WAIT_LIMIT) == b""   # closed, no banner
         writer.close()
         await wait_until(lambda: "limit addr=127.0.0.1:" in host.test_log.getvalue(),
                          "the limit logged")
@@ -189,7 +190,7 @@ async def test_idle_connections_in_every_login_slot_keep_no_player_out(tmp_path)
         await wait_until(lambda: host.gate.waiting == 1, "the silent newcomer waiting")
         assert host.gate.unauthenticated == 8              # it closed nobody
         ann = await Client(host, "ann").connect()          # every slot was taken
-        assert await asyncio.wait_for(idle[1][0].read(100), 5) == b""     # its slot
+        assert await asyncio.wait_for(idle[1][0].read(100), WAIT_LIMIT) == b""   # its slot
         assert host.gate.unauthenticated == 7              # ann logged in; 7 left waiting
         assert "closed a connection that had said nothing" in host.test_log.getvalue()
         newcomer.close()
@@ -240,11 +241,74 @@ async def test_a_flood_in_every_login_slot_costs_no_ssh_connection_and_keeps_no_
                          and not host.waiting, "all counted down")
 
 
+async def _speaking_in_every_slot(host, slots: int) -> list:
+    """``slots`` raw sockets (from two addresses) that send an SSH version line and then
+    nothing, each in a login slot (the flood that speaks)."""
+    stalled = []
+    for n in range(slots):
+        reader, writer = await asyncio.open_connection(
+            "127.0.0.1", host.port, local_addr=(f"127.0.0.{2 + n % 2}", 0))
+        writer.write(b"SSH-2.0-stall\r\n")
+        assert (await asyncio.wait_for(reader.readline(), WAIT_LIMIT)).startswith(b"SSH-2.0-")
+        stalled.append(writer)
+    await wait_until(lambda: all(login.spoke for login in host.unstarted), "all spoken")
+    assert host.gate.unauthenticated == slots and host.gate.logins_full
+    return stalled
+
+
+async def test_connections_that_speak_and_then_stall_in_every_login_slot_keep_no_player_out(
+        tmp_path):
+    """A flood that sends its SSH version and then nothing held every login slot for the
+    whole login grace time, and a real client that came meanwhile was closed. Now the
+    connection longest in its slot without beginning to log in gives it up to a newcomer
+    whose client spoke, once it has held it login_stall seconds."""
+    async with serving(tmp_path, limits=Limits(max_unauthenticated=4, login_stall=1)) as host:
+        stalled = await _speaking_in_every_slot(host, 4)
+        oldest = next(iter(host.unstarted.values()))
+        await wait_until(lambda: time.monotonic() - oldest > 1, "the stall time over")
+        ann = await Client(host, "ann").connect()      # a real client gets in
+        assert "closed a connection that had not begun to log in after 1 s to let in one " \
+               "whose client spoke" in host.test_log.getvalue()
+        assert host.gate.unauthenticated == 3          # in the slot of one that stalled
+        for writer in stalled:
+            writer.close()
+        await ann.close()
+        await wait_until(lambda: host.gate.unauthenticated == 0 and host.gate.waiting == 0,
+                         "all counted down")
+
+
+async def test_a_connection_beginning_to_log_in_keeps_its_slot_however_long_it_takes(tmp_path):
+    """A person typing their password is never the one that goes: only a connection that
+    has not begun to log in gives its slot up (and a newcomer finding none is closed)."""
+    secret = tmp_path / "table.txt"
+    secret.write_text("open sesame\n")
+    async with serving(tmp_path, limits=Limits(max_unauthenticated=1, login_stall=1),
+                       password_file=secret) as host:
+        typing = asyncio.Event()
+
+        class SlowTypist(asyncssh.SSHClient):
+            async def password_auth_requested(self):
+                typing.set()
+                await asyncio.sleep(3600)
+
+        slow = asyncio.ensure_future(asyncssh.connect(
+            "127.0.0.1", host.port, username="ann", known_hosts=None, client_keys=None,
+            agent_path=None, client_factory=SlowTypist))
+        await typing.wait()
+        since = time.monotonic()
+        await wait_until(lambda: time.monotonic() - since > 1, "the stall time over")
+        with pytest.raises((OSError, asyncssh.Error)):
+            await asyncssh.connect("127.0.0.1", host.port, username="bob", known_hosts=None,
+                                   client_keys=None, agent_path=None, password="x")
+        assert not slow.done() and host.gate.unauthenticated == 1     # still typing
+        slow.cancel()
+
+
 async def test_a_connection_that_does_not_log_in_within_the_grace_time_is_closed(tmp_path):
     async with serving(tmp_path, limits=Limits(login_grace=1)) as host:
         reader, writer = await _raw(host.port)
-        await asyncio.wait_for(reader.readline(), 10)
-        assert await asyncio.wait_for(reader.read(), 10) == b""
+        await asyncio.wait_for(reader.readline(), WAIT_LIMIT)
+        assert await asyncio.wait_for(reader.read(), WAIT_LIMIT) == b""
         writer.close()
         await wait_until(lambda: "login grace time over (1 s)" in host.test_log.getvalue(),
                          "the disconnect logged")
@@ -304,7 +368,7 @@ async def test_sessions_beyond_the_address_limit_are_told_and_closed(tmp_path):
                                       known_hosts=None, client_keys=None)
         process = await conn.create_process(term_type="xterm", term_size=(80, 24),
                                             encoding=None)
-        said = await asyncio.wait_for(process.stdout.read(), 10)
+        said = await asyncio.wait_for(process.stdout.read(), WAIT_LIMIT)
         assert b"Too many sessions from your address (2)" in said
         conn.close()
         assert "already has 2 sessions open" in host.test_log.getvalue()
@@ -316,9 +380,9 @@ async def test_a_command_is_refused_with_one_line_and_logged(tmp_path):
     async with serving(tmp_path) as host:
         async with asyncssh.connect("127.0.0.1", host.port, username="ann", known_hosts=None,
                                     client_keys=None) as conn:
-            result = await conn.run("cat /etc/passwd", timeout=10)
+            result = await conn.run("cat /etc/passwd", timeout=WAIT_LIMIT)
             assert result.stdout.strip() == NO_COMMANDS_MESSAGE and result.exit_status == 1
-            tty = await conn.run("ls", term_type="xterm", timeout=10)   # ssh -t host ls
+            tty = await conn.run("ls", term_type="xterm", timeout=WAIT_LIMIT)   # ssh -t host ls
             assert NO_COMMANDS_MESSAGE in tty.stdout and tty.exit_status == 1
         assert not host.sessions
     log = host.test_log.getvalue()

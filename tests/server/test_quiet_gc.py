@@ -55,3 +55,34 @@ async def test_start_makes_pythons_own_full_collections_rare_and_stop_restores_t
     finally:
         quiet.stop()
     assert gc.get_threshold() == before and gc.get_freeze_count() == 0
+
+
+async def test_stop_collects_the_garbage_the_server_left_and_what_it_froze():
+    # Left there, Python's next full collection (after the thresholds went back) found
+    # the garbage of every server stopped since at once: in the suite, a later test's
+    # loop stood still for seconds in the middle of what it timed.
+    import weakref
+
+    class Node:
+        pass
+    quiet = QuietCollector(lambda: 0.0)
+    earlier = Node()
+    earlier.itself = earlier
+    frozen = weakref.ref(earlier)
+    del earlier                      # garbage when the server starts: frozen with the rest
+    enabled = gc.isenabled()
+    gc.disable()                     # (so that nothing collects it before the freeze)
+    quiet.start()
+    if enabled:
+        gc.enable()
+    try:
+        node = Node()
+        node.itself = node
+        left = weakref.ref(node)
+        gc.collect(1)                # it lived a while: into the oldest generation
+        del node                     # garbage only a full collection frees
+        assert left() is not None
+        assert frozen() is not None
+    finally:
+        quiet.stop()
+    assert left() is None and frozen() is None

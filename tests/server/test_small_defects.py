@@ -35,8 +35,9 @@ async def test_each_line_of_the_log_shows_once_when_computers_play_as_one_sits_d
         # The computers (and bob's seat, played by one until he comes) play on while
         # ann's screen is put up; then the table waits for her.
         table, ann = await _ann_on_her_turn(host, "bob")
-        await asyncio.sleep(0.3)       # any change still queued at her screen is drawn
-        assert log_entries(ann) == list(table.ctl.log)
+        # Once the changes still queued at her screen are drawn (however long that
+        # takes), each line once: a line shown twice stays twice.
+        await wait_until(lambda: log_entries(ann) == list(table.ctl.log), "the log, each line once")
         await ann.close()
 
 
@@ -79,8 +80,8 @@ async def test_a_person_back_at_a_kept_seat_finds_no_card_picked(tmp_path):
         hand = table_screen(back).query_one(HandView)
         assert hand.unpicked and hand.cursor == -1
         back.keys("\r")                      # an Enter to see where she is plays nothing
-        await asyncio.sleep(0.3)
-        assert table.ctl.game.decision.seat == 0 and "Pick a card first" in back.text()
+        await wait_until(lambda: "Pick a card first" in back.text(), "the Enter answered")
+        assert table.ctl.game.decision.seat == 0
         await back.close()
 
 

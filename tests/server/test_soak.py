@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import io
 import os
 import random
 import weakref
@@ -21,7 +22,7 @@ import asyncssh
 
 from uno_tui.server.lobby import LobbyScreen
 
-from .support import Client, play_a_step, serving, wait_until
+from .support import WAIT_LIMIT, Client, play_a_step, serving, wait_until
 
 PASSWORD = "strangers welcome"
 #: How long the visitors play while the rest goes on.
@@ -58,7 +59,7 @@ async def _idle_flood(port: int, count: int) -> tuple[list, int]:
     for _ in range(count):
         reader, writer = await asyncio.open_connection("127.0.0.1", port)
         try:
-            banner = await asyncio.wait_for(reader.read(100), 5)
+            banner = await asyncio.wait_for(reader.read(100), WAIT_LIMIT)
         except asyncio.TimeoutError:
             banner = b"?"
         if banner:
@@ -164,7 +165,7 @@ async def test_a_public_server_lives_through_a_small_soak(tmp_path, monkeypatch)
                 dropper.conn = None
             await asyncio.sleep(0.05)
         await guessing
-        await wait_until(lambda: icy.session is None, "the frozen link dropped", limit=15)
+        await wait_until(lambda: icy.session is None, "the frozen link dropped")
 
         for writer in held:
             writer.close()
@@ -185,7 +186,7 @@ async def test_a_public_server_lives_through_a_small_soak(tmp_path, monkeypatch)
                          "every connection gone")
         # Everyone left: nothing on the server may keep a visitor's session or app
         # (the timers their apps cancelled as they closed are let go when due, soon).
-        deadline = monotonic() + 5
+        deadline = monotonic() + WAIT_LIMIT
         while (left := _still_alive(departed)) and monotonic() < deadline:
             await asyncio.sleep(0.25)
         assert left == []
@@ -196,7 +197,114 @@ async def test_a_public_server_lives_through_a_small_soak(tmp_path, monkeypatch)
     assert "Traceback" not in log and "Traceback" not in host.test_log.getvalue()
     assert "auth failed" in log and "too many connections from 127.0.0.1" in log
     assert "ended='connection lost'" in log or "not responding to keepalive" in log
-    deadline = monotonic() + 10
+    deadline = monotonic() + WAIT_LIMIT
     while open_descriptors() > before and monotonic() < deadline:
         await asyncio.sleep(0.1)
     assert open_descriptors() <= before
+
+
+def _worker_census(folder):
+    """A render worker hook: every 0.1 s, its terminals, table mirrors, apps still alive
+    (weakly kept from when each was drawn; counted after a full collection once it has
+    no terminal) and resident memory, written to a file of its own in ``folder``."""
+    async def run(worker) -> None:
+        apps = weakref.WeakSet()
+        path = folder / f"census-{os.getpid()}.txt"
+        while True:
+            apps.update(t.app for t in worker.terminals.values() if t.app is not None)
+            if not worker.terminals:
+                gc.collect()
+            path.write_text(f"{len(worker.terminals)} {len(worker.mirrors)} {len(apps)} "
+                            f"{_rss_kb(os.getpid())}\n")
+            await asyncio.sleep(0.1)
+    return run
+
+
+def _rss_kb(pid: int) -> int:
+    with open(f"/proc/{pid}/status") as status:
+        return next(int(line.split()[1]) for line in status if line.startswith("VmRSS:"))
+
+
+def _census(folder) -> list[tuple[int, int, int, int]]:
+    """Each worker's last census line: (terminals, mirrors, apps alive, RSS in kB)."""
+    lines = [path.read_text().split() for path in sorted(folder.glob("census-*.txt"))]
+    return [tuple(int(n) for n in line) for line in lines if len(line) == 4]
+
+
+#: How long the worker soak's visitors play.
+WORKER_SOAK_SECONDS = 3.0
+#: How much a render worker's resident memory may grow over the worker soak (what it
+#: drew is let go when its visitors leave; the heap Python keeps is not given back).
+WORKER_GROWTH_KB = 32 * 1024
+
+
+async def test_render_workers_live_through_a_small_soak(tmp_path):
+    """The soak's visitors, drawn by two render workers: they play, one mashes keys, one
+    loses the link and comes back, then all leave. No crash report or traceback, no
+    table left, and each worker keeps no terminal, table mirror or app of theirs, its
+    memory within WORKER_GROWTH_KB of what it had with everyone seated."""
+    from uno_tui.server.host import Host
+    from uno_tui.server.table import Submission
+
+    from .support import config_for
+
+    folder = tmp_path / "census"
+    folder.mkdir()
+    host = Host(config_for(tmp_path, workers=2, pace=0.05, round_pause=0.5, hold=30.0),
+                stderr=io.StringIO(), worker_hook=_worker_census(folder))
+    await host.start()
+    try:
+        visitors = []
+        for name in ("ann", "bob", "cat", "dan"):
+            visitor = await Client(host, name).connect()
+            await visitor.until(b"Play now")
+            visitor.keys("p")
+            await wait_until(lambda: visitor.session.table is not None
+                             and visitor.session.table.seats_of(visitor.session),
+                             f"{name} seated")
+            visitors.append(visitor)
+        await wait_until(lambda: len(_census(folder)) == 2
+                         and sum(c[0] for c in _census(folder)) == 4, "both workers drawing")
+        seated = [rss for *_, rss in _census(folder)]
+        masher, dropper, *players = visitors
+        noise = random.Random(20)
+        mash = "".join(noise.choice("0123456789dpuq?\r\x1b[A\x1b[B \t") for _ in range(1000))
+        until = monotonic() + WORKER_SOAK_SECONDS
+        while monotonic() < until:
+            for player in players:       # the person whose turn it is plays, or draws
+                session = player.session
+                table = session.table if session is not None else None
+                seats = table.seats_of(session) if table is not None else ()
+                game = table.ctl.game if table is not None else None
+                if game is not None and not game.is_over and game.decision.seat in seats:
+                    legal = game.legal_actions(game.decision.seat)
+                    table.submit(session, Submission((legal[0],)))
+            if mash and masher.session is not None:
+                try:
+                    masher.keys(mash[:50])
+                except BrokenPipeError:
+                    mash = ""
+                mash = mash[50:]
+            if dropper.conn is not None and monotonic() > until - WORKER_SOAK_SECONDS / 2:
+                dropper.abort()
+                dropper.conn = None
+            await asyncio.sleep(0.05)
+        back = await Client(host, dropper.comeback).connect()
+        await wait_until(lambda: back.session is not None and back.session.table is not None,
+                         "the dropped visitor back at the table")
+        for client in (*visitors, back):
+            if client.conn is not None:
+                if client.session is not None:
+                    host.leave(client.session)    # as "Leave the table?" and y would
+                await client.close()
+        await wait_until(lambda: not host.sessions, "every session gone")
+        await wait_until(lambda: not host.tables, "every table closed")
+        await wait_until(lambda: [c[:3] for c in _census(folder)] == [(0, 0, 0)] * 2,
+                         "no terminal, mirror or app left in the workers")
+        grown = [end[3] - start for end, start in zip(_census(folder), seated)]
+        assert all(growth < WORKER_GROWTH_KB for growth in grown), grown
+        assert not list(host.crash_folder.glob("*"))
+    finally:
+        await host.stop("test over")
+    log = (tmp_path / "server.log").read_text()
+    assert "Traceback" not in log and "Traceback" not in host.stderr.getvalue()

@@ -7,7 +7,9 @@ import re
 import threading
 
 from uno_tui.engine import Game, Play
-from uno_tui.server.table import Submission
+from uno_tui.server.host import CLOSED_FOLDER, SAVES_FOLDER
+from uno_tui.server.lobby import LobbyScreen
+from uno_tui.server.table import FAILURES_BEFORE_CLOSING, Submission
 
 from .support import (
     WAIT_LIMIT, CardWatch, Client, hand_cards, key_moment, keys_for, log_entries, people,
@@ -230,6 +232,39 @@ async def test_an_action_failing_on_a_bug_is_refused_reported_and_the_table_play
     log = (tmp_path / "server.log").read_text()
     assert (f"crash table=1 error='RuntimeError: a bug in applying an action' "
             f"report={reports[0]}") in log
+
+
+async def test_a_table_whose_actions_fail_again_and_again_is_saved_and_closed(tmp_path):
+    """A failure that repeats (here every computer's answer fails as it is applied, and
+    the computer is asked again at every pace) wrote one crash report after another for
+    ever. After a few in a row the table closes, its match kept aside, and its people
+    are back in the lobby, told why in their own language."""
+    async with serving(tmp_path) as host:
+        table = host.create_table(people("ann", "kei", computers=1))
+        ann, = await _seated(host, "ann")
+        kei = await Client(host, "kei").connect(env={"LANG": "ja_JP.UTF-8"})
+        await wait_until(lambda: "テーブル1" in kei.text(), "kei's lobby")
+        kei.keys("\r")
+        await kei.at_table()
+
+        def fails(*answer):
+            raise RuntimeError("a bug in applying a computer's answer")
+        table.ctl.apply_bot = fails
+        table.use_position(Game.from_position(
+            "classic", hands=[["R5", "G7"], ["B1", "B2"], ["G1", "G2"]], top="R3", current=2))
+        await wait_until(lambda: host.table(1) is None, "the table to close")
+        for client, words in ((ann, "Table 1 had to close"), (kei, "テーブル1は閉じました")):
+            await wait_until(lambda: isinstance(client.app.screen, LobbyScreen)
+                             and words in client.text(), f"{client.name} told, in the lobby")
+        assert table.closed and not host.lobby_tables
+        reports = list((tmp_path / "crashes").glob("crash-*.txt"))
+        assert len(reports) == FAILURES_BEFORE_CLOSING
+        assert list((tmp_path / SAVES_FOLDER / CLOSED_FOLDER).glob("*.json*"))   # kept aside
+        await ann.close()
+        await kei.close()
+    log = (tmp_path / "server.log").read_text()
+    assert f"table closed table=1 why='{FAILURES_BEFORE_CLOSING} actions in a row failed'" \
+        in log
 
 
 async def test_a_refusal_names_players_and_never_a_seat_number(tmp_path):

@@ -52,6 +52,10 @@ EXIT_SIGNALS = early_signals.EXIT_SIGNALS
 SIGNAL_EXIT_GRACE = 3.0
 
 
+#: Crash reports one process writes in one second at most (the rest are not written).
+_MOST_REPORTS_A_SECOND = 100
+
+
 def write_crash_report(error: BaseException, table=None, folder: Path | None = None) -> str | None:
     """Save the traceback (and the game, if one is in play) to a file in ``folder`` (the
     data directory's ``crashes`` folder by default); its path, or None."""
@@ -65,12 +69,20 @@ def write_crash_report(error: BaseException, table=None, folder: Path | None = N
         folder = folder or data_dir() / "crashes"
         folder.mkdir(parents=True, exist_ok=True)
         stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
-        path = folder / f"crash-{stamp}-{os.getpid()}.txt"
-        with open(path, "x", encoding="utf-8") as report:
-            report.writelines(lines)
+        name = f"crash-{stamp}-{os.getpid()}"
+        # A second crash in the same second (a server's) gets a file of its own: "x"
+        # refused the name taken, and that report was lost.
+        for n in range(1, _MOST_REPORTS_A_SECOND + 1):
+            path = folder / (f"{name}.txt" if n == 1 else f"{name}-{n}.txt")
+            try:
+                with open(path, "x", encoding="utf-8") as report:
+                    report.writelines(lines)
+                return str(path)
+            except FileExistsError:
+                continue
     except OSError:
-        return None
-    return str(path)
+        pass
+    return None
 
 
 class UnoApp(InputGate, App[int]):

@@ -387,6 +387,10 @@ class ClientTableScreen(TableScreen):
         if not changes:
             return
         change = TableChange.merged(changes)
+        if change.closed:
+            # Nothing more happens at that table: back to the lobby, told why.
+            self.app.show_lobby(self.app.tr.words(change.closed))
+            return
         ctl = self.ctl
         log = self.query_one(GameLog)
         if change.fresh:

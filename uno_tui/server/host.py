@@ -45,7 +45,7 @@ from .limits import FD_RESERVE, Gatekeeper, Limits, raise_fd_limit
 from .quiet_gc import QuietCollector
 from .roles import ServeError, is_loopback
 from .session import TerminalSession
-from .table import DEFAULT_HOLD, DEFAULT_ROUND_PAUSE, ServerTable, TableError
+from .table import DEFAULT_HOLD, DEFAULT_ROUND_PAUSE, ServerTable, TableChange, TableError
 
 if TYPE_CHECKING:
     from .pool import WorkerPool
@@ -196,6 +196,7 @@ class _Login(asyncssh.SSHServer):
         self._counted = True
         self.connected_at = time.monotonic()
         host.silent[self] = self.connected_at
+        host.unstarted[self] = self.connected_at
         #: False while this connection's connect line is folded into its address's
         #: (written at its login after all, see auth_completed).
         self._connect_logged = host.log_stranger("connect", self._address, addr=self._peer)
@@ -206,21 +207,22 @@ class _Login(asyncssh.SSHServer):
         conn = self._conn
         return conn is not None and conn.get_extra_info("client_version") is not None
 
-    def make_room(self) -> None:
-        """Closed to let in a newcomer whose client spoke: it had not sent its SSH
-        version, and every login slot was taken. Its slot is free at once."""
+    def make_room(self, why: str) -> None:
+        """Closed to let in a newcomer whose client spoke, every login slot being taken:
+        ``why`` this one (for the log). Its slot is free at once."""
         self._host.silent.pop(self, None)
+        self._host.unstarted.pop(self, None)
         if self._counted:
             self._counted = False
             self._host.gate.disconnected(self._address, False)
-            self._host.log_limit("closed a connection that had said nothing to let in one "
-                                 "whose client spoke (every login slot was taken)",
-                                 addr=self._peer)
+            self._host.log_limit(f"closed a connection that {why} to let in one whose "
+                                 "client spoke (every login slot was taken)", addr=self._peer)
         if self._conn is not None:
             self._conn.abort()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._host.silent.pop(self, None)
+        self._host.unstarted.pop(self, None)
         if not self._counted:
             return
         self._counted = False
@@ -234,6 +236,7 @@ class _Login(asyncssh.SSHServer):
 
     def begin_auth(self, username: str) -> bool:
         self._user = username
+        self._host.unstarted.pop(self, None)      # it is logging in: not stalled
         blocked = self._host.gate.blocked(self._address)
         if blocked:
             self._host.log_limit(blocked, addr=self._peer, user=username)
@@ -265,6 +268,7 @@ class _Login(asyncssh.SSHServer):
     def auth_completed(self) -> None:
         self._logged_in = True
         self._host.silent.pop(self, None)
+        self._host.unstarted.pop(self, None)
         self._host.gate.logged_in(self._address)
         if not self._connect_logged:
             # A login's lines are one per event, even from an address that floods.
@@ -369,6 +373,9 @@ class Host:
         #: Connections not logged in that may not have sent their SSH version yet, the
         #: oldest first, with when each came (see close_oldest_silent).
         self.silent: dict[_Login, float] = {}
+        #: Connections in a login slot that have not begun to log in, the oldest first,
+        #: with when each came (see close_oldest_stalled).
+        self.unstarted: dict[_Login, float] = {}
         #: Sockets waiting for a login slot until their client speaks (see doorman),
         #: the longest waiting first, with the timer that closes each after the login
         #: grace time.
@@ -569,7 +576,7 @@ class Host:
         """A waiting socket's client spoke: it takes the slot of the oldest connection
         that has said nothing, however short a time it has been there."""
         self._forget_waiter(doorman)
-        refusal = self.gate.connect(doorman.address, make_room=self.close_oldest_silent,
+        refusal = self.gate.connect(doorman.address, make_room=self.make_login_room,
                                     check_failures=False)
         if refusal:
             # Every slot is a client's that spoke (logging in): no room to make.
@@ -603,6 +610,33 @@ class Host:
         self._send_away(doorman, f"a connection waited {self.limits.login_grace:g} s for a "
                         "login slot without a word (login grace time over)")
 
+    def make_login_room(self) -> bool:
+        """Every login slot is taken and a newcomer's client spoke: close the oldest
+        connection that has said nothing, else the one longest stalled (True: a slot is
+        free)."""
+        return self.close_oldest_silent() or self.close_oldest_stalled()
+
+    def close_oldest_stalled(self) -> bool:
+        """Close the connection that has held its login slot longest without beginning
+        to log in, if that is ``login_stall`` seconds or more (True: a slot is free).
+
+        A flood that sends its SSH version and then nothing held every slot for the
+        whole login grace time, and a real client that came meanwhile was closed. A
+        real client begins to log in a few round trips after it gets its slot (the key
+        exchange, then its first login request), so it is never the one that goes; to
+        keep every slot, a flood must now open ``max_unauthenticated / login_stall``
+        connections a second, from enough addresses, and a real client still gets one
+        of the slots that turn over."""
+        unstarted = self.unstarted
+        if not unstarted:
+            return False
+        login, since = next(iter(unstarted.items()))      # oldest first
+        stall = self.limits.login_stall
+        if time.monotonic() - since < stall:
+            return False
+        login.make_room(f"had not begun to log in after {stall:g} s")
+        return True
+
     def close_oldest_silent(self) -> bool:
         """Every login slot is taken and a newcomer's client spoke: close the oldest
         connection that has not sent its SSH version line, if any (True: one slot is
@@ -612,7 +646,7 @@ class Host:
             login = next(iter(silent))
             del silent[login]
             if not login.spoke:       # those that spoke are logging in: not idle
-                login.make_room()
+                login.make_room("had said nothing")
                 return True
         return False
 
@@ -714,6 +748,16 @@ class Host:
         report = write_crash_report(error, table, folder=self.crash_folder)
         self._log_crash(error, report, table=table.number)
 
+    def _table_broken(self, table: ServerTable) -> None:
+        """Applying actions at ``table`` failed again and again: it closes, its match
+        kept aside, and the people there go back to the lobby, told why."""
+        failures = table.failures_in_a_row
+        self._close_table(table, f"{failures} actions in a row failed",
+                          notice=Phrase("Table {number} had to close: something went wrong "
+                                        "there again and again. Its match is saved.",
+                                        number=table.number))
+        self._lobby_changed(table)
+
     def _log_crash(self, error: BaseException, report: str | None, **where) -> None:
         self.log_event_line("crash", **where, error=f"{type(error).__name__}: {error}"[:300],
                             report=report)
@@ -807,7 +851,8 @@ class Host:
                             on_seats=self._lobby_changed, show_ids=self.config.show_card_ids,
                             store=self.store, record=record,
                             on_save_problem=self._save_problem,
-                            turn_seconds=self.config.turn_seconds, on_crash=self._table_crashed)
+                            turn_seconds=self.config.turn_seconds, on_crash=self._table_crashed,
+                            on_broken=self._table_broken)
         self._next_table += 1
         self._tables[table.number] = table
         return table
@@ -960,13 +1005,19 @@ class Host:
             self._close_table(table, "nobody is left")
         self._lobby_changed(table)
 
-    def _close_table(self, table: ServerTable, why: str) -> None:
-        """Close ``table``: its save is kept aside (never offered again)."""
+    def _close_table(self, table: ServerTable, why: str, notice: str = "") -> None:
+        """Close ``table``: its save is kept aside (never offered again). Anyone still
+        at it goes back to the lobby, saying ``notice`` (a phrase)."""
         if self._tables.get(table.number) is not table:
             return
         del self._tables[table.number]
         kept = table.discard_save(self.store.root / CLOSED_FOLDER)
         self.log_event_line("table closed", table=table.number, why=why, saved=kept)
+        closed = TableChange(closed=notice or Phrase("That table has closed."))
+        for member in table.members:
+            if getattr(member, "table", None) is table:
+                member.table = None
+            member.table_changed(closed)
         if self.pool is not None:
             self.pool.table_closed(table.number)
         # Closed now (a table out of the list must not play on until a task runs);

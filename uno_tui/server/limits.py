@@ -42,6 +42,7 @@ class Limits:
     max_unauthenticated_per_address: int = int(
         SERVE_LIMITS["max_unauthenticated_per_address"].default)
     login_grace: float = SERVE_LIMITS["login_grace"].default
+    login_stall: float = SERVE_LIMITS["login_stall"].default
     auth_attempts: int = int(SERVE_LIMITS["auth_attempts"].default)
     failed_logins_per_minute: int = int(SERVE_LIMITS["failed_logins_per_minute"].default)
     sessions_per_address: int = int(SERVE_LIMITS["sessions_per_address"].default)

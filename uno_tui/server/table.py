@@ -109,6 +109,9 @@ class TableChange:
     answered: bool = False
     #: A new deal or a new match: the log starts again with ``lines``.
     fresh: bool = False
+    #: The table has closed while the member was at it: why, for its message line (a
+    #: phrase, in each reader's words); the terminal goes back to the lobby.
+    closed: str = ""
 
     @classmethod
     def merged(cls, changes: Sequence["TableChange"]) -> "TableChange":
@@ -120,7 +123,7 @@ class TableChange:
         """
         lines: list[str] = []
         fresh = answered = False
-        refusal = ""
+        refusal = closed = ""
         for change in changes:
             if change.fresh:
                 lines.clear()
@@ -128,7 +131,8 @@ class TableChange:
             lines += change.lines
             if change.answered:
                 answered, refusal = True, change.refusal
-        return cls(tuple(lines), refusal, answered, fresh)
+            closed = change.closed or closed
+        return cls(tuple(lines), refusal, answered, fresh, closed)
 
 
 @dataclass(frozen=True)
@@ -182,6 +186,10 @@ class _Entry:
 _TIMEOUT_PREFERENCE = (Draw, Keep, Accept)
 #: Timeouts in a row after which a computer plays the seat until its person is back.
 TIMEOUTS_BEFORE_COMPUTER = 2
+#: Actions in a row whose applying failed on a bug, after which the table gives up: it
+#: is saved and closed (a failure that repeats, such as a computer's answer failing each
+#: time the computer is asked again, wrote one more crash report at every pace, for ever).
+FAILURES_BEFORE_CLOSING = 3
 #: The key of the timer that ticks the lobby's countdown of kept seats.
 HELD_TICK = "held-tick"
 #: The key of the clock's timer of catch-window:N among the table's timers.
@@ -202,7 +210,7 @@ class ServerTable:
                  executor: Executor | None = None, on_empty=None, on_seats=None,
                  show_ids: bool = False, store: MatchStore | None = None,
                  record: MatchRecord | None = None, on_save_problem=None,
-                 turn_seconds: float = 0.0, on_crash=None) -> None:
+                 turn_seconds: float = 0.0, on_crash=None, on_broken=None) -> None:
         if not config.seats:
             raise TableError(N_("a table needs seats"))
         self.number = number
@@ -215,6 +223,10 @@ class ServerTable:
         self._on_seats = on_seats
         #: Told (table, error) when applying an action fails on a bug (see _apply_failed).
         self._on_crash = on_crash
+        #: Told (table) when FAILURES_BEFORE_CLOSING actions in a row failed: it closes it.
+        self._on_broken = on_broken
+        #: Actions whose applying failed on a bug since the last one that did not.
+        self.failures_in_a_row = 0
         self.show_ids = show_ids
         self._seats = [_Seat(spec.name, spec.level) for spec in config.seats]
         self.recorder = match = None
@@ -755,6 +767,7 @@ class ServerTable:
             entry = await self._queue.get()
             try:
                 self._apply(entry)
+                self.failures_in_a_row = 0
             except Exception as error:
                 self._apply_failed(entry, error)
             finally:
@@ -770,11 +783,19 @@ class ServerTable:
         goes on with the next. Not closed: the engine applies an action whole or not at
         all, so the game is one it could be in, and closing would end everyone's match
         for one bad action. (Uncaught, it ended the loop: the table stalled for good
-        and nothing said why.)"""
+        and nothing said why.) After FAILURES_BEFORE_CLOSING in a row, ``on_broken``
+        closes the table instead."""
         # Whatever fails here has nowhere left to be reported: the loop must live on.
+        self.failures_in_a_row += 1
         with contextlib.suppress(Exception):
             if self._on_crash is not None:
                 self._on_crash(self, error)
+        if self.failures_in_a_row >= FAILURES_BEFORE_CLOSING and self._on_broken is not None:
+            # The same failure again and again (the game stays as it was, so whatever
+            # failed is asked again): going on would only write more reports.
+            with contextlib.suppress(Exception):
+                self._on_broken(self)
+            return
         refusal = Phrase("Something went wrong") if entry.member is not None else ""
         with contextlib.suppress(Exception):
             self._changed((), answered=entry.member, refusal=refusal)
