@@ -396,6 +396,7 @@ class ClientTableScreen(TableScreen):
             self._result_overtaken()
         elif change.lines:
             log.add(list(change.lines))
+            self.withdraw_question_overtaken()
         challenger = None
         if change.answered:
             ctl.pending = False
