@@ -74,6 +74,9 @@ class Phrase(str):
 
     A field that is a phrase (a card's name, a colour) is put into the reader's language
     too; any other field (a player's name, a number) is data and shown as it is.
+
+    A phrase may say the same thing in fewer words for a line too narrow for it
+    (:meth:`or_shorter`): its :attr:`shorter` phrases, longest first.
     """
 
     # ``str`` subclasses cannot have slots: the recipe lives in the instance dict.
@@ -81,6 +84,8 @@ class Phrase(str):
     count: "int | None"
     fields: "dict[str, object]"
     items: "tuple[object, ...]"
+    #: The same thing said shorter, longest first (none unless :meth:`or_shorter`).
+    shorter: "tuple[Phrase, ...]" = ()
 
     def __new__(cls, message: str, /, **fields: object) -> "Phrase":
         self = super().__new__(cls, message.format(**fields) if fields else message)
@@ -108,6 +113,14 @@ class Phrase(str):
         self.message, self.count, self.fields, self.items = separator, None, {}, items
         return self
 
+    def or_shorter(self, *shorter: "Phrase") -> "Phrase":
+        """This phrase, able to say itself as ``shorter`` (longest first) where it is
+        too wide: each keeps what a reader must not lose (the colour in play of a
+        refusal, say), which a cut of the long one could drop."""
+        copy = _rebuilt(str(self), self.message, self.count, self.fields, self.items)
+        copy.shorter = tuple(shorter)
+        return copy
+
     def in_words(self, tr: "Translator") -> str:
         """This phrase in ``tr``'s language."""
         if self.items:
@@ -118,7 +131,8 @@ class Phrase(str):
         return tr(self.message, **self.fields)
 
     def __reduce__(self):
-        return _rebuilt, (str(self), self.message, self.count, self.fields, self.items)
+        return _rebuilt, (str(self), self.message, self.count, self.fields, self.items,
+                          self.shorter)
 
 
 def reason(error: BaseException) -> str:
@@ -198,10 +212,12 @@ def json_reason(error: json.JSONDecodeError) -> str:
                   line=error.lineno, column=error.colno)
 
 
-def _rebuilt(english, message, count, fields, items) -> Phrase:
+def _rebuilt(english, message, count, fields, items, shorter=()) -> Phrase:
     """A phrase as pickled (the server sends logs to its render workers)."""
     self = str.__new__(Phrase, english)
     self.message, self.count, self.fields, self.items = message, count, fields, items
+    if shorter:
+        self.shorter = shorter
     return self
 
 

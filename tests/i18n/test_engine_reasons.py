@@ -157,6 +157,25 @@ def test_the_error_an_illegal_action_raises_keeps_its_phrase():
     assert reason(IllegalActionError("plain words")) == "plain words"
 
 
+def test_a_card_that_does_not_match_is_refused_in_shorter_words_that_keep_the_colour():
+    import pickle
+
+    from uno_tui.app.widgets.prompt import refused
+
+    game = classic_turn()
+    with pytest.raises(IllegalActionError) as raised:
+        game.apply(Play(0, card(game, 0, "B1")))
+    why = pickle.loads(pickle.dumps(reason(raised.value)))    # as a render worker gets it
+    assert refused(EN, why).split("\n") == [
+        "✗ Blue 1 does not match Red 3 (the colour in play is Red).",
+        "✗ Blue 1 can't be played: the colour in play is Red.",
+        "✗ the colour in play is Red."]
+    assert refused(JA, why).split("\n") == [
+        "✗ 青の1は赤の3に合いません（場の色は赤）。", "✗ 青の1は出せません（場の色は赤）。",
+        "✗ 場の色は赤です。"]
+    assert refused(JA, Phrase("jumping in is not allowed in this game")).count("\n") == 0
+
+
 async def test_an_unplayable_card_is_explained_in_japanese_after_the_cross():
     ctl = rigged("アン,cpu", hands=[["B1", "R2"], ["G1"]], top="R3")
     async with make_app(ctl, lang="ja").run_test(size=(120, 40)) as pilot:

@@ -167,3 +167,28 @@ async def test_a_challenge_question_too_long_for_its_rows_says_its_stakes_whole(
         rows = [row[:53].rstrip(" │") for row in screen_text(app).splitlines()]
     assert any(row.endswith(stakes) for row in rows), rows
     assert not any(row.endswith(("…", "⋯")) for row in rows[:6]), rows
+
+
+@pytest.mark.parametrize("lang, name, colour", [("en", "Ann", "the colour in play is Green."),
+                                                ("ja", "アン", "（場の色は緑）。")])
+async def test_a_refusal_too_long_for_the_prompt_line_keeps_the_colour_in_play(lang, name,
+                                                                             colour):
+    """At 80x24 a refusal of Party's cut before the colour in play, in both languages
+    (「✗ 青のリバースはワイルド・ドラウンド・トゥギャザーに合いません⋯」, "...(the colour
+    in…"). A refusal too long for the line says it shorter, the colour in play kept."""
+    from uno_tui.app.widgets.prompt import PromptBar
+
+    from ..app.helpers import make_app, press, rigged, settle, shown
+
+    ctl = rigged(f"{name},cpu", variant="party", hands=[["BR", "R2", "Y7"], ["G1", "G2"]],
+                 top="WDT", color="green")
+    app = make_app(ctl, lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        before = (ctl.game.decision, list(ctl.game.hands[0]), list(ctl.log))
+        await press(pilot, "1", "enter")
+        await settle(pilot)
+        await shown(pilot)
+        line = app.table.query_one(PromptBar).render().plain
+    assert line.startswith("✗") and colour in line, line
+    assert (ctl.game.decision, list(ctl.game.hands[0]), list(ctl.log)) == before

@@ -55,6 +55,17 @@ def test_others_are_written_one_way():
     assert [where for where, text in texts.items() if "他の" in text] == []
 
 
+def test_the_uno_call_is_written_one_way():
+    # The prompt line's labels wrote 「UNO! (u)」, 「{name}のUNO! (u)」 and 「カードと一緒に
+    # UNO!」 beside the log's 「UNO！」 and 指摘！: the call is written with the full-width
+    # mark everywhere (at 80x24 the labels fit with it, one cell wider each).
+    texts = _japanese_words()
+    assert [where for where, text in texts.items() if "UNO!" in text] == []
+    assert {where for where, text in texts.items() if "UNO！" in text} >= {
+        "msgid 'UNO!'", "msgid 'UNO! (u)'", "msgid 'UNO! for {name} (u)'",
+        "msgid 'UNO! with the card, u: not'", "msgid ' · UNO! goes with the card'"}
+
+
 def test_a_name_is_written_next_to_its_particle_without_a_space():
     # The waiting line over SSH read 「ボブ を待っています」, the lobby's rename
     # 「これからは ボブ です。」, the server's refusals 「bob はそのカードを…」 (a seat is

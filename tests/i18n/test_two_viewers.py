@@ -93,7 +93,8 @@ async def test_each_terminal_reads_the_tables_refusals_in_its_own_language(tmp_p
         green7_key = next(i for i, c in enumerate(hand_cards(ann)) if c.id == green7) + 1
         table_screen(ann).message = ""
         ann.keys(f"{green7_key}\r")
-        await refused(ann, None, "✗ 緑の7は赤の3に合いません（場の色は赤）。")
+        await refused(ann, None, "✗ 緑の7は赤の3に合いません（場の色は赤）。\n"
+                                 "✗ 緑の7は出せません（場の色は赤）。\n✗ 場の色は赤です。")
         # Moves a terminal sends that the table refuses, naming a person.
         await refused(ann, Submission((Play(1, blue1),)), "✗ bobの席はあなたの席ではありません。")
         await refused(ann, Submission((Play(0, blue1),)), "✗ annはそのカードを持っていません。")

@@ -193,3 +193,35 @@ async def test_a_timeout_that_draws_a_playable_card_keeps_it_at_once(tmp_path):
         assert len(game.hands[0]) == 3 and game.decision.seat == 1     # kept; bob's turn
         await ann.close()
         await bob.close()
+
+
+async def test_a_colour_question_closes_when_the_turn_timer_names_the_colour(tmp_path):
+    """Ann plays a Wild and her colour question is open when her turn runs out: the
+    timer names a colour for her and bob's turn comes, so her question is about a
+    decision that is gone. It stayed open over SSH while the table waited for bob
+    (and its answer could only be refused)."""
+    from uno_tui.engine import DecisionKind
+
+    from .support import hand_cards, table_screen
+
+    async with serving(tmp_path, turn_seconds=300, pace=0.05) as host:
+        ann, bob = await _seated(host)
+        table = host.tables[0]
+        table.use_position(Game.from_position(
+            "classic", hands=[["W", "R5", "G7"], ["B1", "B2", "R9"]], top="Y3",
+            draw=["B4", "B6", "B7", "B8"], current=0))
+        await wait_until(lambda: table_screen(ann).awaiting_turn, "ann's turn")
+        await wait_until(lambda: len(hand_cards(ann)) == 3, "ann's three cards")
+        wild = next(n for n, c in enumerate(hand_cards(ann), 1) if c.face.code == "W")
+        ann.keys(f"{wild}\r")
+        await wait_until(lambda: table_screen(ann).asking
+                         and table_screen(ann).asked_kind == DecisionKind.COLOR,
+                         "ann's colour question")
+        # Her turn runs out now (the timer's own callback, not a wait on the clock).
+        table._turn_over(table._turn_armed)
+        await wait_until(lambda: table.ctl.game.decision.seat == 1, "bob's turn")
+        await wait_until(lambda: not table_screen(ann).asking, "ann's question closed")
+        await wait_until(lambda: "Waiting for bob" in ann.text(), "ann waits for bob")
+        assert table_screen(ann).asked_kind == ""
+        await ann.close()
+        await bob.close()

@@ -887,9 +887,14 @@ class Game:
             if face.kind in self.variant.restricted_wilds:
                 return Phrase("{card} may only be played with no {color} card in hand",
                               card=card_name(face), color=color_name(self.color))
+            # Shorter for a narrow prompt line: the colour in play is the one thing a
+            # cut must not lose (the top card is on the pile for all to see).
+            card, color = card_name(face), color_name(self.color)
             return Phrase("{card} does not match {top} (the colour in play is {color})",
-                          card=card_name(face), top=card_name(self.top),
-                          color=color_name(self.color))
+                          card=card, top=card_name(self.top), color=color).or_shorter(
+                Phrase("{card} can't be played: the colour in play is {color}",
+                       card=card, color=color),
+                Phrase("the colour in play is {color}", color=color))
         if cls is ChooseColor and kind == _COLOR:
             return Phrase("{color} is not a colour of the side in play: name a colour "
                           "from {colors}", color=repr(action.color),

@@ -35,6 +35,7 @@ from ..app.screens.setup import SetupScreen
 from ..app.screens.table import TableScreen
 from ..app.widgets.hand import HandView
 from ..app.widgets.log import GameLog
+from ..app.widgets.prompt import refused
 from ..config import PlayConfig, SeatSpec, computer_name, default_bot_level
 from ..engine import Action, Challenge, Play
 from .driver import ChannelDriver, color_system_for
@@ -268,7 +269,7 @@ class ClientTableScreen(TableScreen):
         if seat is None:
             return
         refusal = self.ctl.table.mark_away(self.ctl.member, seat)
-        self.message = self.app.tr("✗ {reason}.", reason=refusal) if refusal else ""
+        self.message = refused(self.app.tr, refusal) if refusal else ""
         self._refresh()
 
     def action_add_person(self) -> None:
@@ -399,12 +400,13 @@ class ClientTableScreen(TableScreen):
             self._result_overtaken()
         elif change.lines:
             log.add(list(change.lines))
+            self.withdraw_question_overtaken()
         challenger = None
         if change.answered:
             ctl.pending = False
             challenger, ctl.challenger = ctl.challenger, None
             if change.refusal:
-                self.message = self.app.tr("✗ {reason}.", reason=change.refusal)
+                self.message = refused(self.app.tr, change.refusal)
                 challenger = None
                 self.app.bell()
         if change.fresh or (change.lines and ctl.decider not in ctl.humans):

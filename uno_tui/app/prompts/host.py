@@ -17,6 +17,8 @@ from typing import Awaitable, Callable
 from textual import events
 from textual.css.query import NoMatches
 
+from ...engine import Decision
+
 from .panel import PromptPanel
 from .question import Question
 from .registry import PromptContext, prompter_for
@@ -49,6 +51,8 @@ class PromptHost:
     _answer: asyncio.Future | None = None
     #: The running prompt was taken back before it asked its first question.
     _withdrawn: bool = False
+    #: The game's decision the open prompt asks (None: it asks none, e.g. a notice).
+    _asked_decision: Decision | None = None
 
     @property
     def asking(self) -> bool:
@@ -71,6 +75,7 @@ class PromptHost:
             self._asking = False
             self._withdrawn = False
             self.asked_kind = ""
+            self._asked_decision = None
         if then is not None:
             then()
         else:
@@ -101,6 +106,7 @@ class PromptHost:
                                 events=ctl.last_events_for(seat), face_of=ctl.game.face,
                                 ask=self.ask, verb=ctl.game.decision_verb, tr=self.app.tr)
         self.asked_kind = ctl.decision_kind
+        self._asked_decision = ctl.game.decision
         action = await prompter_for(ctl.decision_kind, ctl.game.rules)(context)
         if action is None:
             return None
@@ -147,6 +153,14 @@ class PromptHost:
             # The prompt has started but not asked yet (its worker runs next): its
             # questions would be about the game that is gone.
             self._withdrawn = True
+
+    def withdraw_question_overtaken(self) -> None:
+        """Take back the open question if the decision it asks is no longer the game's
+        (someone else made it: a server table's turn timer, for one), so the flow asks
+        about the game as it is now instead of keeping a question whose answer can
+        only be refused."""
+        if self._asked_decision is not None and self._asked_decision != self.ctl.game.decision:
+            self.withdraw_question()
 
     async def _close_panel(self) -> None:
         self._answer = None

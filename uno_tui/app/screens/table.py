@@ -42,7 +42,7 @@ from ..widgets.extras import extra_widgets
 from ..widgets.footer import KeysFooter
 from ..widgets.hand import HandTitle, HandView
 from ..widgets.log import GameLog
-from ..widgets.prompt import PromptBar
+from ..widgets.prompt import PromptBar, refused
 from ..widgets.table_area import (
     SeatArea, TableArea, compose_table_area, fits_round, piles_at_a_round_table,
 )
@@ -537,7 +537,7 @@ class TableScreen(StyledAsMounted, TableFlow, BetweenRounds, PromptHost, StopsIn
             return
         action = Play(seat, card)
         if action not in ctl.game.legal_actions(seat):
-            self.message = self.app.tr("✗ {reason}.", reason=ctl.explain(action))
+            self.message = refused(self.app.tr, ctl.explain(action))
             self.query_one(PromptBar).text = self._prompt_text()
             self.app.bell()
             return

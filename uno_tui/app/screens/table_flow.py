@@ -29,6 +29,7 @@ from ..prompts.windows import (
 )
 from ..widgets.hand import HandView
 from ..widgets.log import GameLog
+from ..widgets.prompt import refused
 
 __all__ = ["TableFlow", "BOT_GROUP"]
 
@@ -127,7 +128,7 @@ class TableFlow:
             else:
                 lines = ctl.apply(action)
         except EngineError as exc:
-            self.message = self.app.tr("✗ {reason}.", reason=reason(exc))
+            self.message = refused(self.app.tr, reason(exc))
             self._refresh()
             self.resume()
             return
@@ -159,7 +160,7 @@ class TableFlow:
         try:
             lines = self.ctl.apply(action)
         except EngineError as exc:
-            self.message = self.app.tr("✗ {reason}.", reason=reason(exc))
+            self.message = refused(self.app.tr, reason(exc))
             lines = []
         except Exception as exc:
             self._fail(exc)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Callable
+
 from rich.cells import cell_len
 from rich.text import Text
 from textual import events
@@ -11,7 +13,7 @@ from textual.reactive import reactive
 from ..wrapping import crop_cells, wrap
 from .bound import DrawnInLines
 
-__all__ = ["PromptBar"]
+__all__ = ["PromptBar", "refused"]
 
 _CATCH_STYLE = "bold black on #ffb300"
 _UNO_STYLE = "bold black on #43a047"
@@ -36,6 +38,15 @@ def fit_words(wordings: list[str], room: int) -> str:
         if " " in cut:
             cut = cut[:cut.rindex(" ")]
     return cut + "…"
+
+
+def refused(tr: Callable[..., str], reason: str) -> str:
+    """The prompt line's words for an action refused for ``reason``: "✗ {reason}." in
+    ``tr``'s language, then as many again with the reason's shorter wordings (a
+    :class:`~uno_tui.i18n.Phrase`'s), one a line, longest first, as :attr:`PromptBar.text`
+    takes them."""
+    wordings = (reason, *getattr(reason, "shorter", ()))
+    return "\n".join(tr("✗ {reason}.", reason=wording) for wording in wordings)
 
 
 class PromptBar(DrawnInLines):
