@@ -46,3 +46,39 @@ async def test_two_lines_far_apart_render_those_two_widgets_alone(monkeypatch):
     assert sorted(set(rendered)) == ["row1", "row8"]
     assert [line.rstrip() for line in text.splitlines()[:10]] == ["row 0", "one", "row 2", "row 3", "row 4", "row 5",
                                       "row 6", "row 7", "eight", "row 9"]
+
+
+async def test_cards_and_the_log_look_their_style_up_once_per_change_of_styles(monkeypatch):
+    """A card of the hand and the log asked Textual for their style (a walk over their
+    ancestors) for every line they drew; they keep it until their styles change, and
+    then draw in the new one."""
+    from textual.dom import DOMNode
+
+    from uno_tui.app.widgets.hand import CardSlot
+    from uno_tui.app.widgets.log import GameLog
+
+    from .helpers import make_app, press, rigged, settle
+
+    looked_up: list[str] = []
+    rich_style = DOMNode.rich_style
+
+    def noted(self):
+        if isinstance(self, (CardSlot, GameLog)):
+            looked_up.append(type(self).__name__)
+        return rich_style.fget(self)
+
+    ctl = rigged("Ann,cpu", hands=[["B1", "B2", "B3", "B4", "G5"], ["Y1", "Y2"]], top="R5")
+    app = make_app(ctl)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        monkeypatch.setattr(DOMNode, "rich_style", property(noted))
+        for _ in range(4):                          # the pick moves: two cards redrawn each time
+            await press(pilot, "right")
+        app.table.query_one(GameLog).add(["A line for the log."])
+        await settle(pilot)
+        assert looked_up == []
+        # A new theme: every widget is restyled, and draws its lines in its new style.
+        app.theme = "textual-light" if app.theme != "textual-light" else "textual-dark"
+        await settle(pilot)
+        for widget in (*app.table.query(CardSlot), app.table.query_one(GameLog)):
+            assert widget.line_style == rich_style.fget(widget), widget
