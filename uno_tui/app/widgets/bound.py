@@ -15,6 +15,7 @@ from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
+from textual.color import Color
 from textual.geometry import Region, Size
 from textual.reactive import reactive
 from textual.strip import Strip
@@ -83,15 +84,17 @@ def changed_span(old: Text, new: Text) -> tuple[int, int] | None:
 
 
 class KeepsItsStyle(Widget):
-    """A widget that draws its lines itself (``render_line``) in its own style, looked
-    up once per change of its styles (:attr:`line_style`), not once per line drawn:
-    Textual's ``rich_style`` walks the widget's ancestors each time (a card of the hand
-    and the log asked it for every line they redrew, at a server table ~60 times per
-    update over 8 terminals)."""
+    """A widget that draws its lines itself (``render_line``) and keeps what it is drawn
+    in until its styles change: its Rich style (:attr:`line_style`), and the background
+    colours and opacity Textual asks for each time it draws some of its lines. Each is a
+    walk over the widget's ancestors in Textual: a card of the hand and the log looked
+    their style up for every line they drew, and every widget its colours for every
+    redraw (at a server table ~60 and ~60 times per update over 8 terminals)."""
 
-    #: The widget's style the lines are drawn in (None: not looked up since the styles
-    #: last changed).
+    #: What the widget is drawn in (None: not looked up since the styles last changed).
     _kept_style: Style | None = None
+    _kept_colors: tuple[Color, Color] | None = None
+    _kept_opacity: float | None = None
 
     @property
     def line_style(self) -> Style:
@@ -101,11 +104,25 @@ class KeepsItsStyle(Widget):
             style = self._kept_style = self.rich_style
         return style
 
+    @property
+    def background_colors(self) -> tuple[Color, Color]:
+        colors = self._kept_colors
+        if colors is None:
+            colors = self._kept_colors = super().background_colors
+        return colors
+
+    @property
+    def opacity(self) -> float:
+        opacity = self._kept_opacity
+        if opacity is None:
+            opacity = self._kept_opacity = super().opacity
+        return opacity
+
     def notify_style_update(self) -> None:
         # (A class changed on the widget or an ancestor: Textual restyles the widget and
         # its descendants, and tells each of them.)
         super().notify_style_update()
-        self._kept_style = None
+        self._kept_style = self._kept_colors = self._kept_opacity = None
 
 
 class DrawnInLines(KeepsItsStyle):
