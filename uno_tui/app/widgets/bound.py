@@ -64,6 +64,10 @@ def changed_span(old: Text, new: Text) -> tuple[int, int] | None:
     """The cells ``(start, end)`` of ``new`` that look different from ``old`` (None: none
     do): everything between the first and the last difference, as the two lie on screen
     (from the left edge, padded with blanks)."""
+    if old.plain == new.plain and old.style == new.style and old.spans == new.spans:
+        # The same text in the same styles (most lines of a redrawn seat panel): no need
+        # to compare them cell by cell.
+        return None
     was, now = _cells(old), _cells(new)
     if was == now:
         return None
