@@ -186,6 +186,27 @@ def test_changed_span_is_what_looks_different():
     assert changed_span(Text("  ╭┬┬┬───╮"), Text("  ╭┬┬┬┬┬───╮")) == (6, 12)
 
 
+def test_changed_span_tells_a_line_drawn_the_same_without_comparing_its_cells(monkeypatch):
+    """A seat panel that changed compared each of its lines cell by cell (every cell's
+    styles made into a tuple of strings), the lines that did not change too."""
+    from uno_tui.app.widgets import bound
+
+    compared = []
+    cells = bound._cells
+    monkeypatch.setattr(bound, "_cells", lambda line: compared.append(line) or cells(line))
+    line = Text("▶ Ann  D 120")
+    line.stylize("bold", 0, 5)
+    same = line.copy()
+    assert changed_span(line, same) is None
+    assert compared == []
+    # Styles laid on differently but looking the same are still the same.
+    split = Text("▶ Ann  D 120")
+    split.stylize("bold", 0, 2)
+    split.stylize("bold", 2, 5)
+    assert changed_span(line, split) is None
+    assert changed_span(line, Text("▶ Ann  D 121")) is not None
+
+
 def _screen_cells(chars: list[tuple[str, bool]], width: int) -> list[tuple[str, bool]]:
     """The cells a line of (character, bold) puts on screen, padded with blanks to
     ``width``: a wide character fills its first cell, its second is a continuation."""

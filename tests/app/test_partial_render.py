@@ -46,3 +46,47 @@ async def test_two_lines_far_apart_render_those_two_widgets_alone(monkeypatch):
     assert sorted(set(rendered)) == ["row1", "row8"]
     assert [line.rstrip() for line in text.splitlines()[:10]] == ["row 0", "one", "row 2", "row 3", "row 4", "row 5",
                                       "row 6", "row 7", "eight", "row 9"]
+
+
+async def test_cards_and_the_log_look_their_style_up_once_per_change_of_styles(monkeypatch):
+    """A card of the hand and the log asked Textual for their style (a walk over their
+    ancestors) for every line they drew, and every widget drawn in lines its colours
+    and opacity at every redraw; they keep them until their styles change, and then
+    draw in the new ones."""
+    from textual.dom import DOMNode
+
+    from uno_tui.app.widgets.bound import KeepsItsStyle
+    from uno_tui.app.widgets.hand import CardSlot
+    from uno_tui.app.widgets.log import GameLog
+
+    from .helpers import make_app, press, rigged, settle
+
+    looked_up: list[str] = []
+    lookups = {name: getattr(cls, name) for cls, name in
+               ((DOMNode, "rich_style"), (DOMNode, "background_colors"), (Widget, "opacity"))}
+
+    def noting(name):
+        def noted(self):
+            if isinstance(self, KeepsItsStyle):
+                looked_up.append(f"{type(self).__name__}.{name}")
+            return lookups[name].fget(self)
+        return property(noted)
+
+    ctl = rigged("Ann,cpu", hands=[["B1", "B2", "B3", "B4", "G5"], ["Y1", "Y2"]], top="R5")
+    app = make_app(ctl)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        for name in lookups:
+            monkeypatch.setattr(DOMNode if name != "opacity" else Widget, name, noting(name))
+        for _ in range(4):                          # the pick moves: two cards redrawn each time
+            await press(pilot, "right")
+        app.table.query_one(GameLog).add(["A line for the log."])
+        await settle(pilot)
+        assert looked_up == []
+        # A new theme: every widget is restyled, and draws its lines in its new style.
+        app.theme = "textual-light" if app.theme != "textual-light" else "textual-dark"
+        await settle(pilot)
+        monkeypatch.undo()
+        for widget in (*app.table.query(CardSlot), app.table.query_one(GameLog)):
+            assert widget.line_style == widget.rich_style, widget
+            assert widget.background_colors == DOMNode.background_colors.fget(widget), widget

@@ -22,7 +22,7 @@ from ...i18n import Translator, translator
 from ..cardtext import hand_order
 from ..glyphs import EAST_ASIAN, unambiguous_pieces, unambiguous_text
 from ..tablestate import TableState
-from .bound import TableWidget
+from .bound import KeepsItsStyle, TableWidget
 from .card import COMPACT, CardSize, card_lines, card_size_for
 
 __all__ = ["HandView", "HandTitle", "ChipGrid", "CardSlot", "hand_title"]
@@ -68,7 +68,7 @@ FAN_FROM_HEIGHT = 8
 FAN_MIN_STEP = 5
 
 
-class CardSlot(Widget):
+class CardSlot(KeepsItsStyle):
     """One card of the hand, as its own widget: moving the pick redraws the two cards
     whose border changes and nothing else (Textual writes a widget's changed lines from
     its left edge, so one wide widget would rewrite the row up to the card)."""
@@ -93,7 +93,7 @@ class CardSlot(Widget):
         # The card's lines as cached strips: drawing a card through Textual's content
         # pipeline took most of a keypress at 120x40 (two cards redrawn per move).
         facts = self.facts
-        style = self.rich_style
+        style = self.line_style
         if facts is not None:
             lines = _lines_of(facts, self.app.tr)
             if self.app.tr.lang in EAST_ASIAN:

@@ -18,11 +18,11 @@ from rich.segment import Segment
 from textual import events
 from textual.geometry import Region
 from textual.strip import Strip
-from textual.widget import Widget
 
 from ...config import MAX_LOG_LINES as MAX_LINES
 from ...i18n import N_, Phrase
 from ..wrapping import wrap
+from .bound import KeepsItsStyle
 
 __all__ = ["GameLog", "MAX_LINES"]
 
@@ -40,7 +40,7 @@ def wrap_line(line: str, width: int) -> list[str]:
     return wrap(line, width, subsequent_indent=INDENT) or [""]
 
 
-class GameLog(Widget, can_focus=False):
+class GameLog(KeepsItsStyle, can_focus=False):
     """Recent events, newest at the bottom of what is written, wrapped to the panel.
 
     Only public lines reach it; they are text, never markup, kept as given (phrases)
@@ -215,7 +215,7 @@ class GameLog(Widget, can_focus=False):
     # ------------------------------------------------------------------ drawing
 
     def render_line(self, y: int) -> Strip:
-        style = self.rich_style
+        style = self.line_style
         width = self.content_size.width
         index = self._top + y
         if not 0 <= index < len(self._rows):
