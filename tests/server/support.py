@@ -191,6 +191,16 @@ class Client:
         await wait_until(lambda: session.ending == "dropped: output backlog", "the drop")
 
 
+async def sit_from_the_lobby(client: Client, shown: bytes, keys: str) -> None:
+    """Once ``shown`` is on ``client``'s screen (its bytes: a render worker's app can't
+    be read), press ``keys`` and wait until the host has seated it."""
+    await client.until(shown)
+    client.keys(keys)
+    await wait_until(lambda: client.session.table is not None
+                     and client.session.table.seats_of(client.session),
+                     f"{client.name} seated")
+
+
 def table_screen(client: Client) -> ClientTableScreen | None:
     for screen in client.app.screen_stack:
         if isinstance(screen, ClientTableScreen):

@@ -22,7 +22,9 @@ import asyncssh
 
 from uno_tui.server.lobby import LobbyScreen
 
-from .support import WAIT_LIMIT, Client, play_a_step, serving, wait_until
+from .support import (
+    WAIT_LIMIT, Client, play_a_step, serving, sit_from_the_lobby, wait_until,
+)
 
 PASSWORD = "strangers welcome"
 #: How long the visitors play while the rest goes on.
@@ -120,6 +122,22 @@ async def _frozen_proxy(port: int):
     return proxy, frozen, links
 
 
+def _mash_and_drop(masher: Client, keys: str, rest: str, dropper: Client,
+                   drop_now: bool) -> str:
+    """One step of the soak's masher, who types ``keys`` (the mash left after them:
+    ``rest``, returned; none once its session has gone, a "q" and an Enter may end it)
+    and of its dropper, whose link is cut once ``drop_now``."""
+    if keys and masher.session is not None:
+        try:
+            masher.keys(keys)
+        except BrokenPipeError:
+            rest = ""
+    if dropper.conn is not None and drop_now:
+        dropper.abort()
+        dropper.conn = None
+    return rest
+
+
 async def test_a_public_server_lives_through_a_small_soak(tmp_path, monkeypatch):
     from uno_tui.server import limits as limits_module
 
@@ -154,15 +172,8 @@ async def test_a_public_server_lives_through_a_small_soak(tmp_path, monkeypatch)
             for player in players:
                 if player.session is not None and player.app is not None:
                     play_a_step(player)
-            if mash and masher.session is not None:   # a "q" and an Enter may end it
-                try:
-                    masher.keys(mash[:100])
-                except BrokenPipeError:
-                    mash = ""
-                mash = mash[100:]
-            if dropper.conn is not None and monotonic() > until - SOAK_SECONDS / 2:
-                dropper.abort()
-                dropper.conn = None
+            mash = _mash_and_drop(masher, mash[:100], mash[100:], dropper,
+                                  monotonic() > until - SOAK_SECONDS / 2)
             await asyncio.sleep(0.05)
         await guessing
         await wait_until(lambda: icy.session is None, "the frozen link dropped")
@@ -257,11 +268,7 @@ async def test_render_workers_live_through_a_small_soak(tmp_path):
         visitors = []
         for name in ("ann", "bob", "cat", "dan"):
             visitor = await Client(host, name).connect()
-            await visitor.until(b"Play now")
-            visitor.keys("p")
-            await wait_until(lambda: visitor.session.table is not None
-                             and visitor.session.table.seats_of(visitor.session),
-                             f"{name} seated")
+            await sit_from_the_lobby(visitor, b"Play now", "p")
             visitors.append(visitor)
         await wait_until(lambda: len(_census(folder)) == 2
                          and sum(c[0] for c in _census(folder)) == 4, "both workers drawing")
@@ -279,15 +286,8 @@ async def test_render_workers_live_through_a_small_soak(tmp_path):
                 if game is not None and not game.is_over and game.decision.seat in seats:
                     legal = game.legal_actions(game.decision.seat)
                     table.submit(session, Submission((legal[0],)))
-            if mash and masher.session is not None:
-                try:
-                    masher.keys(mash[:50])
-                except BrokenPipeError:
-                    mash = ""
-                mash = mash[50:]
-            if dropper.conn is not None and monotonic() > until - WORKER_SOAK_SECONDS / 2:
-                dropper.abort()
-                dropper.conn = None
+            mash = _mash_and_drop(masher, mash[:50], mash[50:], dropper,
+                                  monotonic() > until - WORKER_SOAK_SECONDS / 2)
             await asyncio.sleep(0.05)
         back = await Client(host, dropper.comeback).connect()
         await wait_until(lambda: back.session is not None and back.session.table is not None,

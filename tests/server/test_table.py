@@ -359,7 +359,14 @@ async def test_a_spectator_sees_the_table_but_no_hand(tmp_path):
         await wait_until(lambda: "You are watching: every hand is hidden." in eve.text(),
                          "eve's notice")
         assert table.seats_of(eve.session) == () and "1 watching" in table.describe()
-        await wait_until(lambda: table.version >= 6, "a few computer moves")
+        # A few moves while eve watches. How many the computers made before ann sat is
+        # the machine's speed, and on ann's turn they wait for her: she plays hers.
+        moves = table.version + 6
+
+        def moved() -> bool:
+            play_a_step(ann)
+            return table.version >= moves
+        await wait_until(moved, "a few moves")
         assert not watch.leaks(bytes(eve.received), ())
         assert not hand_cards(eve)
         await eve.close()

@@ -20,7 +20,8 @@ from uno_tui.server.host import Host
 from uno_tui.server.table import Submission
 
 from .support import (
-    CardWatch, Client, config_for, people, serving, ssh_terminal, wait_until,
+    CardWatch, Client, config_for, people, serving, sit_from_the_lobby, ssh_terminal,
+    wait_until,
 )
 
 
@@ -30,11 +31,7 @@ async def _seated(host, *names):
     clients = []
     for name in names:
         client = await Client(host, name).connect()
-        await client.until(b"Table 1")
-        client.keys("\r")
-        await wait_until(lambda: client.session.table is not None
-                         and client.session.table.seats_of(client.session),
-                         f"{name} seated")
+        await sit_from_the_lobby(client, b"Table 1", "\r")
         clients.append(client)
     return clients
 
