@@ -221,7 +221,7 @@ async def test_a_colour_question_closes_when_the_turn_timer_names_the_colour(tmp
         table._turn_over(table._turn_armed)
         await wait_until(lambda: table.ctl.game.decision.seat == 1, "bob's turn")
         await wait_until(lambda: not table_screen(ann).asking, "ann's question closed")
+        await wait_until(lambda: table_screen(ann).asked_kind == "", "ann's prompt over")
         await wait_until(lambda: "Waiting for bob" in ann.text(), "ann waits for bob")
-        assert table_screen(ann).asked_kind == ""
         await ann.close()
         await bob.close()
