@@ -256,6 +256,9 @@ async def test_a_table_whose_actions_fail_again_and_again_is_saved_and_closed(tm
         for client, words in ((ann, "Table 1 had to close"), (kei, "テーブル1は閉じました")):
             await wait_until(lambda: isinstance(client.app.screen, LobbyScreen)
                              and words in client.text(), f"{client.name} told, in the lobby")
+        # Whole, to its last words: where the match went (it is not offered to resume).
+        for client, words in ((ann, "files."), (kei, "残してあります。")):
+            assert words in "".join(client.text().split()), client.text()   # wrapped or not
         assert table.closed and not host.lobby_tables
         reports = list((tmp_path / "crashes").glob("crash-*.txt"))
         assert len(reports) == FAILURES_BEFORE_CLOSING

@@ -754,7 +754,7 @@ class Host:
         failures = table.failures_in_a_row
         self._close_table(table, f"{failures} actions in a row failed",
                           notice=Phrase("Table {number} had to close: something went wrong "
-                                        "there again and again. Its match is saved.",
+                                        "there again and again. Its match is kept in the server's files.",
                                         number=table.number))
         self._lobby_changed(table)
 
