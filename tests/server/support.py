@@ -379,3 +379,30 @@ async def ssh_terminal(port: int, name: str = "ann", size: tuple[int, int] = (10
                 raise AssertionError(f"closed before {text!r}")
             received.extend(data)
     return conn, process, until
+
+
+async def typing_ahead(port: int, keys: bytes, name: str = "ann",
+                       size: tuple[int, int] = (100, 32)):
+    """A client that sends ``keys`` right behind its shell request, without waiting for
+    the answer, as OpenSSH sends what was typed ahead (``ssh -tt host < keys``): the
+    server has them before the session's app has started. ``(conn, process)``."""
+    conn = await asyncssh.connect("127.0.0.1", port, username=name, known_hosts=None,
+                                  client_keys=None, agent_path=None)
+    channel_class = asyncssh.channel.SSHClientChannel
+    make_request = channel_class._make_request
+
+    async def shell_then_keys(chan, request: bytes, *args: bytes):
+        if request != b"shell":
+            return await make_request(chan, request, *args)
+        reply = asyncio.ensure_future(make_request(chan, request, *args))
+        await asyncio.sleep(0)          # the request is on its way: the keys go behind it
+        chan.write(keys)
+        return await reply
+
+    channel_class._make_request = shell_then_keys
+    try:
+        process = await conn.create_process(term_type="xterm-256color", term_size=size,
+                                            encoding=None)
+    finally:
+        channel_class._make_request = make_request
+    return conn, process

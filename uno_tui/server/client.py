@@ -566,8 +566,20 @@ class ClientApp(UnoApp):
 
     def start_match(self, config: PlayConfig) -> None:
         """The setup screen's game becomes a new table; this terminal takes its seat."""
-        if not self.seating:
-            self.run_worker(self.seat_once(lambda: self._open_table(config)), group="seating")
+        if self.seating:
+            return
+        # Taken now, not once the worker starts: keys typed ahead are handed on
+        # together, and the second Enter of a double Enter ran before the worker did
+        # (two tables opened).
+        self.seating = True
+
+        async def open_table() -> None:
+            try:
+                await self._open_table(config)
+            finally:
+                self.seating = False
+
+        self.run_worker(open_table(), group="seating")
 
     async def _open_table(self, config: PlayConfig) -> None:
         try:

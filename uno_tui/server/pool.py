@@ -147,9 +147,12 @@ class WorkerLink:
         self.send(("open", sid, session.name, session.key, session.term, session.env,
                    session.size, session.peer, table.number if table is not None else None,
                    session.input_rate.per_second, session.language))
+        # Keys typed before the worker knew of the session follow its "open".
+        session.input.attach(lambda text: self.send(("input", sid, text)))
         try:
             return await ending
         finally:
+            session.input.attach(None)
             self.sessions.pop(sid, None)
             self._endings.pop(sid, None)
             session.link = None

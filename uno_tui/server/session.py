@@ -48,6 +48,7 @@ class TerminalSession(asyncssh.SSHServerSession):
 
     def __init__(self, host: "HostRole", user: str, key: str | None, peer: str) -> None:
         from .limits import InputRate
+        from .typeahead import TypeAhead
 
         self.host = host
         self.user = user
@@ -90,6 +91,9 @@ class TerminalSession(asyncssh.SSHServerSession):
         self._unread: "UnreadOutput | None" = None
         self._unread_timer: asyncio.TimerHandle | None = None
         self._driver: "ChannelDriver | None" = None
+        #: Where the client's input goes: this process's driver or a worker's link,
+        #: and until one takes it (the app is starting), kept for it.
+        self.input = TypeAhead()
         self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
         self._task: asyncio.Task | None = None
         self._closed = False
@@ -162,12 +166,8 @@ class TerminalSession(asyncssh.SSHServerSession):
         if not self._bytes_in.allow(min(len(data), self._bytes_in.burst)):
             return      # a flood: dropped unread (the app's own rate drops excess keys)
         text = self._decoder.decode(data)
-        if not text:
-            return
-        if self.link is not None:
-            self.link.send(("input", id(self), text))
-        elif self._driver is not None:
-            self._driver.feed(text)
+        if text:
+            self.input.feed(text)
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int,
                               pixheight: int) -> None:
@@ -206,6 +206,7 @@ class TerminalSession(asyncssh.SSHServerSession):
 
     def attach(self, driver: "ChannelDriver | None") -> None:
         self._driver = driver
+        self.input.attach(driver.feed if driver is not None else None)
 
     def write(self, data: str) -> None:
         """Terminal output for the client; a client that stops reading is dropped."""

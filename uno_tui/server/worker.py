@@ -29,6 +29,7 @@ from .limits import InputRate
 from .quiet_gc import QuietCollector
 from .replica import TableMirror
 from .table import TableError
+from .typeahead import TypeAhead
 from .wire import Outbox, receive
 
 __all__ = ["RemoteTerminal", "LobbyEntry", "WorkerDesk", "Worker", "run_worker"]
@@ -54,6 +55,8 @@ class RemoteTerminal:
         self.peer = peer
         self.app = None
         self._driver = None
+        #: Keys that came before the app's driver could take them, kept for it.
+        self._input = TypeAhead()
         #: Set by the host's "open" message (see TerminalSession.input_rate).
         self.input_rate: InputRate | None = None
         #: The session's language, as the host decided it (see TerminalSession.language).
@@ -64,10 +67,10 @@ class RemoteTerminal:
 
     def attach(self, driver) -> None:
         self._driver = driver
+        self._input.attach(driver.feed if driver is not None else None)
 
     def feed(self, text: str) -> None:
-        if self._driver is not None:
-            self._driver.feed(text)
+        self._input.feed(text)
 
     def resize(self, width: int, height: int) -> None:
         self.size = (width, height)
