@@ -277,6 +277,53 @@ async def test_connections_that_speak_and_then_stall_in_every_login_slot_keep_no
                          "all counted down")
 
 
+class _KexThenStall(asyncssh.SSHClient):
+    """A client that completes the key exchange (and has its login service accepted),
+    then sends no login request at all: a flood built on an SSH library."""
+
+    def __init__(self) -> None:
+        self.exchanged = asyncio.Event()
+
+    def connection_made(self, conn: asyncssh.SSHClientConnection) -> None:
+        self.conn = conn
+
+    def begin_auth(self, username: str) -> None:
+        self.conn.try_next_auth = lambda *args, **kwargs: None      # and nothing more
+        self.exchanged.set()
+
+
+async def _kex_then_stall_in_every_slot(host, slots: int) -> list:
+    """``slots`` asyncssh connections (from two addresses) that complete the key
+    exchange and stall, each in a login slot; their tasks (never done)."""
+    stalled = []
+    for n in range(slots):
+        client = _KexThenStall()
+        stalled.append(asyncio.ensure_future(asyncssh.connect(
+            "127.0.0.1", host.port, username="flood", known_hosts=None, client_keys=None,
+            agent_path=None, client_factory=lambda client=client: client,
+            local_addr=(f"127.0.0.{2 + n % 2}", 0))))
+        await asyncio.wait_for(client.exchanged.wait(), WAIT_LIMIT)
+    assert host.gate.unauthenticated == slots and host.gate.logins_full
+    return stalled
+
+
+async def test_connections_that_exchange_keys_and_then_stall_keep_no_player_out(tmp_path):
+    """A flood that completes the key exchange and then says nothing has not begun to
+    log in: after login_stall seconds in its slot it gives it up to a newcomer whose
+    client spoke, as one that stalled after its version line does."""
+    async with serving(tmp_path, limits=Limits(max_unauthenticated=4, login_stall=1)) as host:
+        stalled = await _kex_then_stall_in_every_slot(host, 4)
+        oldest = next(iter(host.unstarted.values()))
+        await wait_until(lambda: time.monotonic() - oldest > 1, "the stall time over")
+        ann = await Client(host, "ann").connect()      # a real client gets in
+        assert "closed a connection that had not begun to log in after 1 s to let in one " \
+               "whose client spoke" in host.test_log.getvalue()
+        assert host.gate.unauthenticated == 3          # in the slot of one that stalled
+        for task in stalled:
+            task.cancel()
+        await ann.close()
+
+
 async def test_a_connection_beginning_to_log_in_keeps_its_slot_however_long_it_takes(tmp_path):
     """A person typing their password is never the one that goes: only a connection that
     has not begun to log in gives its slot up (and a newcomer finding none is closed)."""
