@@ -326,7 +326,8 @@ async def test_connections_that_exchange_keys_and_then_stall_keep_no_player_out(
 
 async def test_a_connection_beginning_to_log_in_keeps_its_slot_however_long_it_takes(tmp_path):
     """A person typing their password is never the one that goes: only a connection that
-    has not begun to log in gives its slot up (and a newcomer finding none is closed)."""
+    has not begun to log in gives its slot up. A newcomer finding none waits (its client
+    spoke) and takes the slot once the typist has gone."""
     secret = tmp_path / "table.txt"
     secret.write_text("open sesame\n")
     async with serving(tmp_path, limits=Limits(max_unauthenticated=1, login_stall=1),
@@ -344,11 +345,90 @@ async def test_a_connection_beginning_to_log_in_keeps_its_slot_however_long_it_t
         await typing.wait()
         since = time.monotonic()
         await wait_until(lambda: time.monotonic() - since > 1, "the stall time over")
-        with pytest.raises((OSError, asyncssh.Error)):
-            await asyncssh.connect("127.0.0.1", host.port, username="bob", known_hosts=None,
-                                   client_keys=None, agent_path=None, password="x")
+        bob = asyncio.ensure_future(asyncssh.connect(
+            "127.0.0.1", host.port, username="bob", known_hosts=None, client_keys=None,
+            agent_path=None, password="open sesame"))
+        await wait_until(lambda: host.speakers, "bob waiting for a slot")
         assert not slow.done() and host.gate.unauthenticated == 1     # still typing
-        slow.cancel()
+        assert not bob.done()
+        slow.cancel()               # the typist gives up: bob gets the slot
+        conn = await asyncio.wait_for(bob, WAIT_LIMIT)
+        conn.close()
+        await conn.wait_closed()
+
+
+async def _typists(host, count: int, address: str) -> list:
+    """``count`` clients from ``address`` that begin to log in and are still typing
+    their password (each holds a login slot nobody may take); their tasks."""
+    typing = asyncio.Semaphore(0)
+
+    class SlowTypist(asyncssh.SSHClient):
+        async def password_auth_requested(self):
+            typing.release()
+            await asyncio.sleep(3600)
+
+    typists = []
+    for _ in range(count):
+        typists.append(asyncio.ensure_future(asyncssh.connect(
+            "127.0.0.1", host.port, username="typist", known_hosts=None, client_keys=None,
+            agent_path=None, client_factory=SlowTypist, local_addr=(address, 0))))
+        await asyncio.wait_for(typing.acquire(), WAIT_LIMIT)
+    return typists
+
+
+async def test_a_slot_that_frees_goes_to_the_client_from_the_address_holding_fewest(tmp_path):
+    """A flood that reopens as fast as it can from a few addresses holds many slots at
+    each, and its clients that spoke wait for the next: the slot that frees goes to a
+    player's client, whose address holds none, though the flood's waited longer (it
+    went to whichever spoke as the slot came free: nearly always the flood's)."""
+    secret = tmp_path / "table.txt"
+    secret.write_text("open sesame\n")
+    # Nobody's grace time or stall runs out in the test's time: only the typist's
+    # slot frees.
+    async with serving(tmp_path, limits=Limits(max_unauthenticated=3, login_stall=600,
+                                               login_grace=600),
+                       password_file=secret) as host:
+        typists = await _typists(host, 3, "127.0.0.2")
+        flood = []
+        for _ in range(2):
+            reader, writer = await asyncio.open_connection(
+                "127.0.0.1", host.port, local_addr=("127.0.0.2", 0))
+            writer.write(b"SSH-2.0-flood\r\n")
+            flood.append(writer)
+        await wait_until(lambda: len(host.speakers) == 2, "the flood's clients waiting")
+        ann = asyncio.ensure_future(asyncssh.connect(
+            "127.0.0.1", host.port, username="ann", known_hosts=None, client_keys=None,
+            agent_path=None, password="open sesame"))
+        await wait_until(lambda: len(host.speakers) == 3, "ann waiting")
+        typists[0].cancel()         # one slot frees
+        conn = await asyncio.wait_for(ann, WAIT_LIMIT)
+        conn.close()
+        await conn.wait_closed()
+        for task in typists[1:]:
+            task.cancel()
+        for writer in flood:
+            writer.close()
+
+
+async def test_of_the_stalled_the_one_from_the_address_holding_most_gives_its_slot_up(
+        tmp_path):
+    async with serving(tmp_path, limits=Limits(max_unauthenticated=3, login_stall=1)) as host:
+        stalled = []
+        for address in ("127.0.0.3", "127.0.0.2", "127.0.0.2"):       # the oldest alone
+            reader, writer = await asyncio.open_connection(
+                "127.0.0.1", host.port, local_addr=(address, 0))
+            writer.write(b"SSH-2.0-stall\r\n")
+            assert (await asyncio.wait_for(reader.readline(), WAIT_LIMIT)).startswith(
+                b"SSH-2.0-")
+            stalled.append(writer)
+        await wait_until(lambda: all(login.spoke for login in host.unstarted), "all spoken")
+        newest = list(host.unstarted.values())[-1]
+        await wait_until(lambda: time.monotonic() - newest > 1, "every stall time over")
+        ann = await Client(host, "ann").connect()
+        assert sorted(login.address for login in host.unstarted) == ["127.0.0.2", "127.0.0.3"]
+        for writer in stalled:
+            writer.close()
+        await ann.close()
 
 
 async def test_a_connection_that_does_not_log_in_within_the_grace_time_is_closed(tmp_path):

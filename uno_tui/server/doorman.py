@@ -14,7 +14,9 @@ Waiting is for when every login slot is taken: the socket costs a descriptor and
 small object, and is let in as soon as its client says anything (a real SSH client
 sends its version at once), into the slot of a connection that has said nothing. A
 flood of idle sockets that takes every slot as fast as one frees then keeps no player
-out, and none of it costs an SSH connection.
+out, and none of it costs an SSH connection. A client that spoke and found no slot to
+take may wait on (what it said kept for its SSH connection) until the desk has one
+for it (:meth:`Doorman.let_in`).
 
 No Textual here, and nothing of asyncssh but the factory it passes in.
 """
@@ -26,8 +28,11 @@ from typing import Callable, Protocol
 
 __all__ = ["Doorway", "Doorman", "Desk", "IN", "OUT", "WAIT"]
 
-#: What the desk says of a socket just accepted.
+#: What the desk says of a socket just accepted, or of a waiting one that spoke.
 IN, OUT, WAIT = "in", "out", "wait"
+#: Bytes a client that spoke may send while it waits on for a slot (its version line
+#: and its key exchange offer, about 1.5 kB from OpenSSH); beyond, it is closed.
+HEARD_LIMIT = 16_384
 
 
 class Desk(Protocol):
@@ -37,9 +42,9 @@ class Desk(Protocol):
         """IN, OUT (the desk has logged why) or WAIT (it keeps ``doorman`` waiting, and
         may :meth:`Doorman.send_away` it)."""
 
-    def admit_speaker(self, doorman: "Doorman") -> bool:
-        """A waiting ``doorman``'s client has spoken: True to let it in now; it no
-        longer waits either way."""
+    def admit_speaker(self, doorman: "Doorman") -> str:
+        """A waiting ``doorman``'s client has spoken: IN now, OUT (it no longer waits),
+        or WAIT on for a slot (the desk lets it in later, or sends it away)."""
 
     def stopped_waiting(self, doorman: "Doorman") -> None:
         """A waiting ``doorman``'s client went away."""
@@ -56,6 +61,8 @@ class Doorman(asyncio.Protocol):
         self.address = self.peer = "?"
         #: True while the socket waits for a login slot (see the module's words).
         self.waiting = False
+        #: What its client has said while it waits (None: nothing yet).
+        self.heard: bytearray | None = None
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self._transport = transport
@@ -78,14 +85,36 @@ class Doorman(asyncio.Protocol):
         if heard:
             connection.data_received(heard)
 
+    @property
+    def spoke(self) -> bool:
+        """True once its client has said something."""
+        return self.heard is not None
+
     def data_received(self, data: bytes) -> None:
         if not self.waiting:            # sent away already: its close is on its way
             return
-        self.waiting = False
-        if self._desk.admit_speaker(self):
-            self._hand_over(data)
-        else:
+        if self.heard is not None:      # waiting on for a slot: kept for its connection
+            if len(self.heard) + len(data) > HEARD_LIMIT:
+                self.waiting = False
+                self._desk.stopped_waiting(self)
+                self._transport.abort()
+            else:
+                self.heard += data
+            return
+        self.heard = bytearray(data)
+        verdict = self._desk.admit_speaker(self)
+        if verdict == IN:
+            self.let_in()
+        elif verdict == OUT:
+            self.waiting = False
             self._transport.abort()
+
+    def let_in(self) -> None:
+        """The desk has a slot for this waiting socket (counted): in to SSH, with what
+        its client has said."""
+        self.waiting = False
+        heard, self.heard = bytes(self.heard or b""), None
+        self._hand_over(heard)
 
     def eof_received(self) -> bool:
         return False                    # the transport closes: connection_lost follows

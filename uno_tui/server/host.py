@@ -202,6 +202,11 @@ class _Login(asyncssh.SSHServer):
         self._connect_logged = host.log_stranger("connect", self._address, addr=self._peer)
 
     @property
+    def address(self) -> str:
+        """The client's address (its IP, without the port)."""
+        return self._address
+
+    @property
     def spoke(self) -> bool:
         """True once the client has sent its SSH version line."""
         conn = self._conn
@@ -227,6 +232,8 @@ class _Login(asyncssh.SSHServer):
             return
         self._counted = False
         self._host.gate.disconnected(self._address, self._logged_in)
+        if not self._logged_in:
+            self._host.login_slot_freed()
         if not self._logged_in:
             reason = str(exc) if exc is not None else "closed"
             if "Login timeout" in reason:
@@ -270,6 +277,7 @@ class _Login(asyncssh.SSHServer):
         self._host.silent.pop(self, None)
         self._host.unstarted.pop(self, None)
         self._host.gate.logged_in(self._address)
+        self._host.login_slot_freed()
         if not self._connect_logged:
             # A login's lines are one per event, even from an address that floods.
             self._host.log_stranger_after_all("connect", self._address, addr=self._peer,
@@ -380,6 +388,11 @@ class Host:
         #: the longest waiting first, with the timer that closes each after the login
         #: grace time.
         self.waiting: dict[Doorman, asyncio.TimerHandle] = {}
+        #: The waiting sockets whose client spoke and found no slot to take, the
+        #: longest waiting first (see _seat_speakers).
+        self.speakers: dict[Doorman, None] = {}
+        #: When a slot may next be made for them (the oldest stall running out).
+        self._room_timer: asyncio.TimerHandle | None = None
         self._guests = guest_names()
         self._sweeper: asyncio.Task | None = None
         self.sessions: set[TerminalSession] = set()
@@ -548,9 +561,9 @@ class Host:
 
     def admit_connection(self, doorman: Doorman) -> str:
         """A socket was just accepted: may it become an SSH connection (IN, counted),
-        wait for a login slot until its client speaks (WAIT, every slot being taken), or
-        not (OUT: the refusal is logged, folded)? Nothing of asyncssh is built for it
-        before IN.
+        wait for a login slot until its client speaks (WAIT, every slot being taken, or
+        clients that spoke waiting for one before it), or not (OUT: the refusal is
+        logged, folded)? Nothing of asyncssh is built for it before IN.
 
         An address blocked for its failed logins is let in to be told so at its login
         (see _Login.begin_auth); a connection beyond the others' limits is closed before
@@ -560,10 +573,10 @@ class Host:
         # A newcomer that has said nothing yet closes nobody: it waits (a slot of the
         # flood's taken by the next of the flood only built one SSH connection after
         # another, about a hundred a second under 1,000 idle sockets).
-        refusal = self.gate.connect(address, check_failures=False)
-        if not refusal:
+        refusal = "" if self.speakers else self.gate.connect(address, check_failures=False)
+        if not refusal and not self.speakers:
             return IN
-        if self.gate.logins_full:
+        if self.gate.logins_full or self.speakers:
             refusal = self.gate.wait(address, make_room=self._send_oldest_waiter_away)
             if not refusal:
                 self.waiting[doorman] = asyncio.get_running_loop().call_later(
@@ -573,21 +586,61 @@ class Host:
         return OUT
 
     def admit_speaker(self, doorman: Doorman) -> bool:
-        """A waiting socket's client spoke: it takes the slot of the oldest connection
-        that has said nothing, however short a time it has been there."""
-        self._forget_waiter(doorman)
-        refusal = self.gate.connect(doorman.address, make_room=self.make_login_room,
-                                    check_failures=False)
-        if refusal:
-            # Every slot is a client's that spoke (logging in): no room to make.
-            self.log_limit(refusal, addr=doorman.peer)
+        """A waiting socket's client spoke: it waits on among the clients that spoke,
+        and is let in (perhaps at once) as a slot is free or can be made (True), unless
+        the server is stopping (False: closed)."""
+        if self.stopping:
+            self._forget_waiter(doorman)
             return False
+        self.speakers[doorman] = None
+        self._seat_speakers()
         return True
+
+    def login_slot_freed(self) -> None:
+        """A connection has logged in or gone: a client that spoke may take its slot."""
+        if self.speakers and not self.stopping:
+            self._seat_speakers()
+
+    def _seat_speakers(self) -> None:
+        """Let waiting clients that spoke into login slots while there are slots, or
+        connections that may give theirs up (see make_login_room). The client from the
+        address holding the fewest slots goes first, the longest waiting among equals:
+        a flood that reopens as fast as it can from a few addresses holds many slots at
+        each, and its clients wait behind a player's, who holds none (before, the slot
+        went to whichever client spoke as it came free: nearly always the flood's)."""
+        gate = self.gate
+        while self.speakers:
+            doorman = min(self.speakers, key=lambda waiter: gate.logging_in(waiter.address))
+            if gate.logins_full and not self.make_login_room():
+                self._make_room_later()
+                return
+            self._forget_waiter(doorman)
+            refusal = gate.connect(doorman.address, check_failures=False)
+            if refusal:         # the open-files limit, or its address's
+                doorman.send_away()
+                self.log_limit(refusal, addr=doorman.peer)
+                continue
+            doorman.let_in()
+
+    def _make_room_later(self) -> None:
+        """Look again when the oldest connection that has not begun to log in has held
+        its slot login_stall seconds (a slot that frees before is given at once)."""
+        if self._room_timer is not None or not self.unstarted:
+            return
+        since = next(iter(self.unstarted.values()))
+        loop = asyncio.get_running_loop()
+        delay = max(0.0, since + self.limits.login_stall - time.monotonic())
+        self._room_timer = loop.call_later(delay, self._room_due)
+
+    def _room_due(self) -> None:
+        self._room_timer = None
+        self.login_slot_freed()
 
     def stopped_waiting(self, doorman: Doorman) -> None:
         self._forget_waiter(doorman)
 
     def _forget_waiter(self, doorman: Doorman) -> None:
+        self.speakers.pop(doorman, None)
         timer = self.waiting.pop(doorman, None)
         if timer is not None:
             timer.cancel()
@@ -608,17 +661,17 @@ class Host:
 
     def _waited_too_long(self, doorman: Doorman) -> None:
         self._send_away(doorman, f"a connection waited {self.limits.login_grace:g} s for a "
-                        "login slot without a word (login grace time over)")
+                        "login slot (login grace time over)")
 
     def make_login_room(self) -> bool:
         """Every login slot is taken and a newcomer's client spoke: close the oldest
-        connection that has said nothing, else the one longest stalled (True: a slot is
-        free)."""
+        connection that has said nothing, else one stalled (True: a slot is free)."""
         return self.close_oldest_silent() or self.close_oldest_stalled()
 
     def close_oldest_stalled(self) -> bool:
-        """Close the connection that has held its login slot longest without beginning
-        to log in, if that is ``login_stall`` seconds or more (True: a slot is free).
+        """Close a connection that has held its login slot ``login_stall`` seconds or
+        more without beginning to log in, if any (True: a slot is free): of those, one
+        from the address holding the most slots, the oldest among equals.
 
         A flood that sends its SSH version and then nothing held every slot for the
         whole login grace time, and a real client that came meanwhile was closed. A
@@ -626,15 +679,20 @@ class Host:
         exchange, then its first login request), so it is never the one that goes; to
         keep every slot, a flood must now open ``max_unauthenticated / login_stall``
         connections a second, from enough addresses, and a real client still gets one
-        of the slots that turn over."""
-        unstarted = self.unstarted
-        if not unstarted:
-            return False
-        login, since = next(iter(unstarted.items()))      # oldest first
+        of the slots that turn over (first: see _seat_speakers)."""
         stall = self.limits.login_stall
-        if time.monotonic() - since < stall:
+        latest = time.monotonic() - stall
+        gate = self.gate
+        chosen, most = None, 0
+        for login, since in self.unstarted.items():         # oldest first
+            if since > latest:
+                break
+            held = gate.logging_in(login.address)
+            if held > most:
+                chosen, most = login, held
+        if chosen is None:
             return False
-        login.make_room(f"had not begun to log in after {stall:g} s")
+        chosen.make_room(f"had not begun to log in after {stall:g} s")
         return True
 
     def close_oldest_silent(self) -> bool:
@@ -1072,6 +1130,9 @@ class Host:
         self.log_line(Phrase("stopping ({reason})", reason=reason))
         if self._server is not None:
             self._server.close()
+        if self._room_timer is not None:
+            self._room_timer.cancel()
+            self._room_timer = None
         for doorman in list(self.waiting):
             self._forget_waiter(doorman)
             doorman.send_away()

@@ -161,6 +161,11 @@ class Gatekeeper:
         return Phrase("too many connections from {address} are logging in at once ({most})",
                       address=address, most=self.limits.max_unauthenticated_per_address)
 
+    def logging_in(self, address: str) -> int:
+        """The login slots connections from ``address`` hold now."""
+        entry = self._addresses.get(address)
+        return entry.unauthenticated if entry is not None else 0
+
     @property
     def logins_full(self) -> bool:
         """Every login slot is taken."""
