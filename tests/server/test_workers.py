@@ -15,9 +15,9 @@ import signal
 import sys
 from pathlib import Path
 
-from uno_tui.engine import Draw, Play
-from uno_tui.server.host import Host
-from uno_tui.server.table import Submission
+from uno_tui.engine import Draw, Game, Play
+from uno_tui.server.host import CLOSED_FOLDER, SAVES_FOLDER, Host
+from uno_tui.server.table import FAILURES_BEFORE_CLOSING, Submission
 
 from .support import (
     CardWatch, Client, config_for, people, serving, sit_from_the_lobby, ssh_terminal,
@@ -108,6 +108,43 @@ async def test_a_key_typed_at_a_terminal_drawn_by_a_worker_reaches_the_table(tmp
         assert f"{mover.name} draws" in " ".join(table.ctl.log[-3:])
         await ann.close()
         await bob.close()
+
+
+async def test_a_table_whose_actions_keep_failing_closes_and_its_workers_terminals_go_on(
+        tmp_path):
+    """The table that closes after failures in a row (test_table's test, without
+    workers), with its terminals drawn by two workers: each is back in its lobby, told
+    why in its own language, and its app goes on (it opens a new table)."""
+    async with serving(tmp_path, workers=2) as host:
+        table = host.create_table(people("ann", "kei", computers=1))
+        ann = await Client(host, "ann").connect()
+        await sit_from_the_lobby(ann, b"Table 1", "\r")
+        kei = await Client(host, "kei").connect(env={"LANG": "ja_JP.UTF-8"})
+        await sit_from_the_lobby(kei, "テーブル1".encode(), "\r")
+        assert ann.session.link is not kei.session.link, "each terminal in its own worker"
+        marks = {client: len(client.received) for client in (ann, kei)}
+
+        def fails(*answer):
+            raise RuntimeError("a bug in applying a computer's answer")
+        table.ctl.apply_bot = fails
+        table.use_position(Game.from_position(
+            "classic", hands=[["R5", "G7"], ["B1", "B2"], ["G1", "G2"]], top="R3", current=2))
+        await wait_until(lambda: host.table(1) is None, "the table to close")
+        await ann.until(b"Table 1 had to close", marks[ann])
+        await kei.until("テーブル1は閉じました".encode(), marks[kei])
+        assert len(list((tmp_path / "crashes").glob("crash-*.txt"))) == FAILURES_BEFORE_CLOSING
+        assert list((tmp_path / SAVES_FOLDER / CLOSED_FOLDER).glob("*.json*"))   # kept aside
+        ann.keys("n")                   # her worker's app goes on: a new table
+        await ann.until(b"Start", marks[ann])
+        ann.keys("\r")
+        await wait_until(lambda: ann.session.table is not None and ann.session.table.number == 2
+                         and ann.session.table.seats_of(ann.session), "ann at a new table")
+        assert all(session.ending == "" for session in host.sessions)      # nobody crashed
+        await ann.close()
+        await kei.close()
+    log = (tmp_path / "server.log").read_text()
+    assert f"table closed table=1 why='{FAILURES_BEFORE_CLOSING} actions in a row failed'" \
+        in log
 
 
 async def test_a_dropped_terminal_takes_its_seat_back_through_a_worker(tmp_path):
