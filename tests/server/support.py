@@ -24,7 +24,7 @@ from uno_tui.app.screens.handoff import HandoffScreen
 from uno_tui.app.screens.round_result import RoundResultScreen
 from uno_tui.app.widgets.hand import HandView
 from uno_tui.config import PlayConfig, SeatSpec
-from uno_tui.engine import DecisionKind, Draw, Play
+from uno_tui.engine import DecisionKind, Draw, Game, Play
 from uno_tui.server.client import ClientTableScreen
 from uno_tui.server.host import Host, ServeConfig
 
@@ -213,6 +213,17 @@ async def sit_from_the_lobby(client: Client, shown: bytes, keys: str) -> None:
     await wait_until(lambda: client.session.table is not None
                      and client.session.table.seats_of(client.session),
                      f"{client.name} seated")
+
+
+def fail_every_computer_answer(table) -> None:
+    """From now on every computer's answer at ``table`` fails as it is applied (a bug
+    that repeats: the computer is asked again at every pace), from a position where a
+    computer at seat 2 is to play."""
+    def fails(*answer):
+        raise RuntimeError("a bug in applying a computer's answer")
+    table.ctl.apply_bot = fails
+    table.use_position(Game.from_position(
+        "classic", hands=[["R5", "G7"], ["B1", "B2"], ["G1", "G2"]], top="R3", current=2))
 
 
 def table_screen(client: Client) -> ClientTableScreen | None:

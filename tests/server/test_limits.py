@@ -256,27 +256,6 @@ async def _speaking_in_every_slot(host, slots: int) -> list:
     return stalled
 
 
-async def test_connections_that_speak_and_then_stall_in_every_login_slot_keep_no_player_out(
-        tmp_path):
-    """A flood that sends its SSH version and then nothing held every login slot for the
-    whole login grace time, and a real client that came meanwhile was closed. Now the
-    connection longest in its slot without beginning to log in gives it up to a newcomer
-    whose client spoke, once it has held it login_stall seconds."""
-    async with serving(tmp_path, limits=Limits(max_unauthenticated=4, login_stall=1)) as host:
-        stalled = await _speaking_in_every_slot(host, 4)
-        oldest = next(iter(host.unstarted.values()))
-        await wait_until(lambda: time.monotonic() - oldest > 1, "the stall time over")
-        ann = await Client(host, "ann").connect()      # a real client gets in
-        assert "closed a connection that had not begun to log in after 1 s to let in one " \
-               "whose client spoke" in host.test_log.getvalue()
-        assert host.gate.unauthenticated == 3          # in the slot of one that stalled
-        for writer in stalled:
-            writer.close()
-        await ann.close()
-        await wait_until(lambda: host.gate.unauthenticated == 0 and host.gate.waiting == 0,
-                         "all counted down")
-
-
 class _KexThenStall(asyncssh.SSHClient):
     """A client that completes the key exchange (and has its login service accepted),
     then sends no login request at all: a flood built on an SSH library."""
@@ -307,21 +286,30 @@ async def _kex_then_stall_in_every_slot(host, slots: int) -> list:
     return stalled
 
 
-async def test_connections_that_exchange_keys_and_then_stall_keep_no_player_out(tmp_path):
-    """A flood that completes the key exchange and then says nothing has not begun to
-    log in: after login_stall seconds in its slot it gives it up to a newcomer whose
-    client spoke, as one that stalled after its version line does."""
+@pytest.mark.parametrize("flood", ["version-line", "key-exchange"])
+async def test_connections_that_speak_and_then_stall_in_every_login_slot_keep_no_player_out(
+        tmp_path, flood):
+    """A flood that sends its SSH version (or completes the key exchange) and then
+    nothing held every login slot for the whole login grace time, and a real client
+    that came meanwhile was closed. Now a connection in its slot without beginning to
+    log in gives it up to a newcomer whose client spoke, once it has held it
+    login_stall seconds."""
     async with serving(tmp_path, limits=Limits(max_unauthenticated=4, login_stall=1)) as host:
-        stalled = await _kex_then_stall_in_every_slot(host, 4)
-        oldest = next(iter(host.unstarted.values()))
-        await wait_until(lambda: time.monotonic() - oldest > 1, "the stall time over")
+        if flood == "version-line":
+            ends = [writer.close for writer in await _speaking_in_every_slot(host, 4)]
+        else:
+            ends = [task.cancel for task in await _kex_then_stall_in_every_slot(host, 4)]
+        newest = list(host.unstarted.values())[-1]
+        await wait_until(lambda: time.monotonic() - newest > 1, "the stall time over")
         ann = await Client(host, "ann").connect()      # a real client gets in
         assert "closed a connection that had not begun to log in after 1 s to let in one " \
                "whose client spoke" in host.test_log.getvalue()
         assert host.gate.unauthenticated == 3          # in the slot of one that stalled
-        for task in stalled:
-            task.cancel()
+        for end in ends:
+            end()
         await ann.close()
+        await wait_until(lambda: host.gate.unauthenticated == 0 and host.gate.waiting == 0,
+                         "all counted down")
 
 
 async def test_a_connection_beginning_to_log_in_keeps_its_slot_however_long_it_takes(tmp_path):

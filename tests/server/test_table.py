@@ -12,8 +12,8 @@ from uno_tui.server.lobby import LobbyScreen
 from uno_tui.server.table import FAILURES_BEFORE_CLOSING, Submission
 
 from .support import (
-    WAIT_LIMIT, CardWatch, Client, hand_cards, key_moment, keys_for, log_entries, people,
-    play_a_step, serving, shows_hand, table_screen, wait_until,
+    WAIT_LIMIT, CardWatch, Client, fail_every_computer_answer, hand_cards, key_moment,
+    keys_for, log_entries, people, play_a_step, serving, shows_hand, table_screen, wait_until,
 )
 
 
@@ -247,11 +247,7 @@ async def test_a_table_whose_actions_fail_again_and_again_is_saved_and_closed(tm
         kei.keys("\r")
         await kei.at_table()
 
-        def fails(*answer):
-            raise RuntimeError("a bug in applying a computer's answer")
-        table.ctl.apply_bot = fails
-        table.use_position(Game.from_position(
-            "classic", hands=[["R5", "G7"], ["B1", "B2"], ["G1", "G2"]], top="R3", current=2))
+        fail_every_computer_answer(table)
         await wait_until(lambda: host.table(1) is None, "the table to close")
         for client, words in ((ann, "Table 1 had to close"), (kei, "テーブル1は閉じました")):
             await wait_until(lambda: isinstance(client.app.screen, LobbyScreen)

@@ -15,13 +15,13 @@ import signal
 import sys
 from pathlib import Path
 
-from uno_tui.engine import Draw, Game, Play
+from uno_tui.engine import Draw, Play
 from uno_tui.server.host import CLOSED_FOLDER, SAVES_FOLDER, Host
 from uno_tui.server.table import FAILURES_BEFORE_CLOSING, Submission
 
 from .support import (
-    CardWatch, Client, config_for, people, serving, sit_from_the_lobby, ssh_terminal,
-    wait_until,
+    CardWatch, Client, config_for, fail_every_computer_answer, people, serving,
+    sit_from_the_lobby, ssh_terminal, wait_until,
 )
 
 
@@ -124,11 +124,7 @@ async def test_a_table_whose_actions_keep_failing_closes_and_its_workers_termina
         assert ann.session.link is not kei.session.link, "each terminal in its own worker"
         marks = {client: len(client.received) for client in (ann, kei)}
 
-        def fails(*answer):
-            raise RuntimeError("a bug in applying a computer's answer")
-        table.ctl.apply_bot = fails
-        table.use_position(Game.from_position(
-            "classic", hands=[["R5", "G7"], ["B1", "B2"], ["G1", "G2"]], top="R3", current=2))
+        fail_every_computer_answer(table)
         await wait_until(lambda: host.table(1) is None, "the table to close")
         await ann.until(b"Table 1 had to close", marks[ann])
         await kei.until("テーブル1は閉じました".encode(), marks[kei])
