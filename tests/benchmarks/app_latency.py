@@ -89,6 +89,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Callable
 
@@ -483,22 +484,36 @@ def _lang_flag(lang: str) -> str:
     return "" if lang == "en" else f" --lang {shlex.quote(lang)}"
 
 
+@contextmanager
+def _counted_launch(args, session: str, uno_args: str, words: ScreenWords):
+    """uno-tui launched in tmux (in ``words``' language) with every write logged: yields
+    the log's path; the session, log and data directory are gone afterwards."""
+    width, height = (int(v) for v in args.size.split("x"))
+    here = os.path.abspath(__file__)
+    log_path = tempfile.mktemp(prefix="uno-bytes-")
+    data = tempfile.mkdtemp(prefix="uno-bytes-data-")
+    command = (f"{shlex.quote(args.python)} {shlex.quote(here)} --count-into "
+               f"{shlex.quote(log_path)} -- {uno_args} --data-dir {shlex.quote(data)}"
+               + _lang_flag(words.lang))
+    tmux("new-session", "-d", "-s", session, "-x", str(width), "-y", str(height), command)
+    try:
+        yield log_path
+    finally:
+        tmux("kill-session", "-t", session, check=False)
+        if os.path.exists(log_path):
+            os.remove(log_path)
+        time.sleep(0.2)     # the app saves on its way out after the hangup
+        shutil.rmtree(data, ignore_errors=True)
+
+
 def _bytes_at_the_table(args, run: int, words: ScreenWords, seed: int, wild: int,
                         results: dict[str, list[int]]) -> None:
     """One launch at the table: cursor moves, the colour prompt opening and closing, and
     the computers' actions until Ann is asked again (see the module's docstring)."""
-    width, height = (int(v) for v in args.size.split("x"))
     players = ",".join(["Ann"] + ["cpu"] * (args.seats - 1))
-    here = os.path.abspath(__file__)
-    log_path = tempfile.mktemp(prefix="uno-bytes-")
     session = f"b{run}{words.lang}"
-    data = tempfile.mkdtemp(prefix="uno-bytes-data-")
-    command = (f"{shlex.quote(args.python)} {shlex.quote(here)} --count-into "
-               f"{shlex.quote(log_path)} -- --players {players} --seed {seed} "
-               f"--variant {shlex.quote(args.variant)} --data-dir {shlex.quote(data)}"
-               + _lang_flag(words.lang))
-    tmux("new-session", "-d", "-s", session, "-x", str(width), "-y", str(height), command)
-    try:
+    uno_args = f"--players {players} --seed {seed} --variant {shlex.quote(args.variant)}"
+    with _counted_launch(args, session, uno_args, words) as log_path:
         start = time.perf_counter()
         wait_until(session, lambda s: words.pick in s, start, args.timeout, args.poll_launch)
         time.sleep(args.settle)
@@ -525,27 +540,13 @@ def _bytes_at_the_table(args, run: int, words: ScreenWords, seed: int, wild: int
         ended = time.perf_counter()
         writes = [(t, n) for t, n in read_writes(log_path) if sent + window <= t < ended]
         results["computer"] += _bursts(writes)[:-1]     # the last one is Ann's turn coming
-    finally:
-        tmux("kill-session", "-t", session, check=False)
-        if os.path.exists(log_path):
-            os.remove(log_path)
-        time.sleep(0.2)     # the app saves on its way out after the hangup
-        shutil.rmtree(data, ignore_errors=True)
 
 
 def _bytes_at_the_setup(args, run: int, words: ScreenWords,
                         results: dict[str, list[int]]) -> None:
     """One launch of the setup screen: "+" adds a fifth seat."""
-    width, height = (int(v) for v in args.size.split("x"))
-    here = os.path.abspath(__file__)
-    log_path = tempfile.mktemp(prefix="uno-bytes-")
     session = f"p{run}{words.lang}"
-    data = tempfile.mkdtemp(prefix="uno-bytes-data-")
-    command = (f"{shlex.quote(args.python)} {shlex.quote(here)} --count-into "
-               f"{shlex.quote(log_path)} -- --data-dir {shlex.quote(data)}"
-               + _lang_flag(words.lang))
-    tmux("new-session", "-d", "-s", session, "-x", str(width), "-y", str(height), command)
-    try:
+    with _counted_launch(args, session, "", words) as log_path:
         start = time.perf_counter()
         wait_until(session, lambda s: words.add_seat in s and "4  ▌CPU 3" in s, start,
                    args.timeout, args.poll_launch)
@@ -557,12 +558,6 @@ def _bytes_at_the_setup(args, run: int, words: ScreenWords,
         writes = [(t, n) for t, n in read_writes(log_path) if sent <= t < sent + args.window]
         results["plus"].append(sum(n for _, n in writes))
         results["plus-frames"].append(sum(1 for _, n in writes if n > 200))
-    finally:
-        tmux("kill-session", "-t", session, check=False)
-        if os.path.exists(log_path):
-            os.remove(log_path)
-        time.sleep(0.2)
-        shutil.rmtree(data, ignore_errors=True)
 
 
 #: What ``--bytes`` counts, in the order it prints them.
