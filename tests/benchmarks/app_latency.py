@@ -54,6 +54,13 @@ sent with tmux and the writes after each are summed:
   close     the colour key: the prompt closes, the table shows the wild
   computer  each computer action until Ann's turn comes back (writes grouped into
             bursts 80 ms apart; one burst is one action at the normal pace)
+  plus      the setup screen (a launch of its own): "+" adds a fifth seat; bytes in the
+            next 0.3 s, and how many of those writes are frames (over 200 B)
+
+With ``--lang ja`` each of these is measured in Japanese too, launch by launch after
+the English one, and compared with it (``= 1.02x en``):
+
+    python tests/benchmarks/app_latency.py --bytes --size 80x24 --lang ja
 
 CPU (``--cpu``): the CPU time each app's process has used when its first frame is
 written (``time.process_time()``, the interpreter's start included), which load on the
@@ -82,6 +89,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Callable
 
@@ -437,79 +445,158 @@ def seed_with_wild(seats: int, variant: str = "classic", tries: int = 400) -> tu
     raise RuntimeError("no seed gives Ann a wild at her first turn")
 
 
-def measure_bytes(args) -> int:
+def _bursts(writes: list[tuple[float, int]], gap: float = 0.08) -> list[int]:
+    """The sizes of the bursts of ``writes`` (``(time, bytes)``), a burst ending where
+    the next write comes more than ``gap`` seconds after the last."""
+    bursts: list[int] = []
+    last = None
+    for t, n in writes:
+        if last is None or t - last > gap:
+            bursts.append(0)
+        bursts[-1] += n
+        last = t
+    return bursts
+
+
+@dataclass(frozen=True)
+class ScreenWords:
+    """The texts ``--bytes`` waits for, in one language."""
+
+    lang: str
+    pick: str        # Ann's turn: "←→ or 1-9 picks a card"
+    colour: str      # the colour prompt: "Ann: name a colour"
+    asked: str       # Ann is asked anything: "Ann: " (a turn, a Party vote or pile)
+    add_seat: str    # the setup screen is up: "Add seat" (its "+" link)
+
+    @classmethod
+    def of(cls, lang: str) -> "ScreenWords":
+        from uno_tui.i18n import translator
+
+        tr = translator(lang)
+        colour = tr("{name}: name a colour", name="Ann")
+        # "Ann: " in English, "Ann：" in Japanese: the name and what follows it.
+        after = colour.index("Ann") + len("Ann") + 1
+        asked = colour[:after + (colour[after:after + 1] == " ")]
+        return cls(lang, tr("←→ or 1-9 picks a card"), colour, asked, tr("Add seat"))
+
+
+def _lang_flag(lang: str) -> str:
+    return "" if lang == "en" else f" --lang {shlex.quote(lang)}"
+
+
+@contextmanager
+def _counted_launch(args, session: str, uno_args: str, words: ScreenWords):
+    """uno-tui launched in tmux (in ``words``' language) with every write logged: yields
+    the log's path; the session, log and data directory are gone afterwards."""
     width, height = (int(v) for v in args.size.split("x"))
+    here = os.path.abspath(__file__)
+    log_path = tempfile.mktemp(prefix="uno-bytes-")
+    data = tempfile.mkdtemp(prefix="uno-bytes-data-")
+    command = (f"{shlex.quote(args.python)} {shlex.quote(here)} --count-into "
+               f"{shlex.quote(log_path)} -- {uno_args} --data-dir {shlex.quote(data)}"
+               + _lang_flag(words.lang))
+    tmux("new-session", "-d", "-s", session, "-x", str(width), "-y", str(height), command)
+    try:
+        yield log_path
+    finally:
+        tmux("kill-session", "-t", session, check=False)
+        if os.path.exists(log_path):
+            os.remove(log_path)
+        time.sleep(0.2)     # the app saves on its way out after the hangup
+        shutil.rmtree(data, ignore_errors=True)
+
+
+def _bytes_at_the_table(args, run: int, words: ScreenWords, seed: int, wild: int,
+                        results: dict[str, list[int]]) -> None:
+    """One launch at the table: cursor moves, the colour prompt opening and closing, and
+    the computers' actions until Ann is asked again (see the module's docstring)."""
+    players = ",".join(["Ann"] + ["cpu"] * (args.seats - 1))
+    session = f"b{run}{words.lang}"
+    uno_args = f"--players {players} --seed {seed} --variant {shlex.quote(args.variant)}"
+    with _counted_launch(args, session, uno_args, words) as log_path:
+        start = time.perf_counter()
+        wait_until(session, lambda s: words.pick in s, start, args.timeout, args.poll_launch)
+        time.sleep(args.settle)
+        window = args.window
+        for _ in range(5):
+            sent = time.perf_counter()
+            tmux("send-keys", "-t", session, "Right")
+            time.sleep(window)
+            results["cursor"].append(bytes_between(log_path, sent, sent + window))
+        tmux("send-keys", "-t", session, str(wild + 1))
+        time.sleep(window)
+        sent = time.perf_counter()
+        tmux("send-keys", "-t", session, "Enter")
+        wait_until(session, lambda s: words.colour in s, sent, args.timeout, args.poll_key)
+        time.sleep(window)
+        results["open"].append(bytes_between(log_path, sent, sent + window))
+        sent = time.perf_counter()
+        tmux("send-keys", "-t", session, "r")
+        time.sleep(window)
+        results["close"].append(bytes_between(log_path, sent, sent + window))
+        # Until Ann is asked something again (her turn, or a Party vote or pile).
+        wait_until(session, lambda s: words.pick in s or words.asked in s, sent + window,
+                   args.timeout, args.poll_launch)
+        ended = time.perf_counter()
+        writes = [(t, n) for t, n in read_writes(log_path) if sent + window <= t < ended]
+        results["computer"] += _bursts(writes)[:-1]     # the last one is Ann's turn coming
+
+
+def _bytes_at_the_setup(args, run: int, words: ScreenWords,
+                        results: dict[str, list[int]]) -> None:
+    """One launch of the setup screen: "+" adds a fifth seat."""
+    session = f"p{run}{words.lang}"
+    with _counted_launch(args, session, "", words) as log_path:
+        start = time.perf_counter()
+        wait_until(session, lambda s: words.add_seat in s and "4  ▌CPU 3" in s, start,
+                   args.timeout, args.poll_launch)
+        time.sleep(args.settle)
+        sent = time.perf_counter()
+        tmux("send-keys", "-t", session, "+")
+        wait_until(session, lambda s: "5  ▌CPU 4" in s, sent, args.timeout, args.poll_key)
+        time.sleep(args.window)
+        writes = [(t, n) for t, n in read_writes(log_path) if sent <= t < sent + args.window]
+        results["plus"].append(sum(n for _, n in writes))
+        results["plus-frames"].append(sum(1 for _, n in writes if n > 200))
+
+
+#: What ``--bytes`` counts, in the order it prints them.
+BYTE_KINDS = ("cursor", "open", "close", "computer", "plus", "plus-frames")
+
+
+def measure_bytes(args) -> int:
+    """``--bytes``: in English and in each ``--lang``, interleaved run by run."""
     if args.variant is None:
         args.variant = "classic" if args.seats <= 10 else "party"
     seed, wild = seed_with_wild(args.seats, args.variant)
-    players = ",".join(["Ann"] + ["cpu"] * (args.seats - 1))
-    here = os.path.abspath(__file__)
-    results: dict[str, list[int]] = {"cursor": [], "open": [], "close": [], "computer": []}
+    langs = [ScreenWords.of(lang) for lang in ("en", *args.lang)]
+    results = {words.lang: {kind: [] for kind in BYTE_KINDS} for words in langs}
     tmux("new-session", "-d", "-s", "keeper", "sleep 86400")
     try:
         for run in range(args.runs):
-            log_path = tempfile.mktemp(prefix="uno-bytes-")
-            session = f"b{run}"
-            data = tempfile.mkdtemp(prefix="uno-bytes-data-")
-            command = (f"{shlex.quote(args.python)} {shlex.quote(here)} --count-into "
-                       f"{shlex.quote(log_path)} -- --players {players} --seed {seed} "
-                       f"--variant {shlex.quote(args.variant)} --data-dir {shlex.quote(data)}")
-            tmux("new-session", "-d", "-s", session, "-x", str(width), "-y", str(height),
-                 command)
-            try:
-                start = time.perf_counter()
-                wait_until(session, lambda s: "picks a card" in s, start, args.timeout,
-                           args.poll_launch)
-                time.sleep(args.settle)
-                window = args.window
-                for _ in range(5):
-                    sent = time.perf_counter()
-                    tmux("send-keys", "-t", session, "Right")
-                    time.sleep(window)
-                    results["cursor"].append(bytes_between(log_path, sent, sent + window))
-                tmux("send-keys", "-t", session, str(wild + 1))
-                time.sleep(window)
-                sent = time.perf_counter()
-                tmux("send-keys", "-t", session, "Enter")
-                wait_until(session, lambda s: "name a colour" in s, sent, args.timeout,
-                           args.poll_key)
-                time.sleep(window)
-                results["open"].append(bytes_between(log_path, sent, sent + window))
-                sent = time.perf_counter()
-                tmux("send-keys", "-t", session, "r")
-                time.sleep(window)
-                results["close"].append(bytes_between(log_path, sent, sent + window))
-                # Until Ann is asked something again (her turn, or a Party vote or pile).
-                wait_until(session, lambda s: "picks a card" in s or "Ann: " in s, sent + window,
-                           args.timeout, args.poll_launch)
-                ended = time.perf_counter()
-                writes = [(t, n) for t, n in read_writes(log_path) if sent + window <= t < ended]
-                bursts: list[int] = []
-                last = None
-                for t, n in writes:
-                    if last is None or t - last > 0.08:
-                        bursts.append(0)
-                    bursts[-1] += n
-                    last = t
-                results["computer"] += bursts[:-1]     # the last one is Ann's turn coming
-            finally:
-                tmux("kill-session", "-t", session, check=False)
-                if os.path.exists(log_path):
-                    os.remove(log_path)
-                time.sleep(0.2)     # the app saves on its way out after the hangup
-                shutil.rmtree(data, ignore_errors=True)
-            print(f"run {run + 1}: " + "  ".join(
-                f"{k} {statistics.median(v) if v else 0:.0f} B" for k, v in results.items()),
-                flush=True)
+            for words in langs:
+                _bytes_at_the_table(args, run, words, seed, wild, results[words.lang])
+                _bytes_at_the_setup(args, run, words, results[words.lang])
+                print(f"run {run + 1} {words.lang}: " + "  ".join(
+                    f"{k} {statistics.median(v) if v else 0:.0f}"
+                    for k, v in results[words.lang].items()), flush=True)
     finally:
         tmux("kill-server", check=False)
     print(f"\nbytes written per update at {args.size}, {args.variant}, {args.seats} seats, "
-          f"seed {seed}, "
-          f"{args.runs} runs: median (min-max, n)")
-    for name, values in results.items():
-        if values:
-            print(f"  {name:<9} {statistics.median(values):7.0f} B "
-                  f"({min(values)}-{max(values)}, n={len(values)})")
+          f"seed {seed}, {args.runs} runs: median (min-max, n)"
+          " (plus: the setup screen's '+'; plus-frames: its writes over 200 B)")
+    english = results["en"]
+    for lang, kinds in results.items():
+        for name, values in kinds.items():
+            if not values:
+                continue
+            ratio = ""
+            if lang != "en" and english[name] and statistics.median(english[name]):
+                ratio = (f"  = {statistics.median(values) / statistics.median(english[name]):.3f}x"
+                         " en")
+            unit = "" if name == "plus-frames" else " B"
+            print(f"  {lang:<3} {name:<12} {statistics.median(values):7.0f}{unit} "
+                  f"({min(values)}-{max(values)}, n={len(values)}){ratio}")
     return 0
 
 

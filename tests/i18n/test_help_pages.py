@@ -71,11 +71,16 @@ def test_the_japanese_rules_use_the_rule_sheets_names(variant):
 #: or nothing (read against ../shared/seeds/ line by line).
 SEED_FACTS = {
     # 000: a caught bluff's player draws 4, and the colour named stays.
+    # 224 cards in the box, the direction tracker and the two link cards among them.
     "party": ["出した人が4枚引き、カードと指定した色はそのままで、チャレンジした人の番になる",
+              "ディレクショントラッカーカード1枚とリンクカード2枚は山札に入れません",
               "その人の番は終わる",
               "リンクはその2人に移る", "数字カードが出るまでめくり直します"],
     # 002: Snorlax's cards are put on the pile (場に出して), nothing more.
-    "pokemon": ["捨て札の山に出し（効果はない）", "6枚引いて1回休み"],
+    # A Snorlax's victim left with one card calls UNO too (as soon as a player holds one
+    # card, however they got there).
+    "pokemon": ["捨て札の山に出し（効果はない）", "6枚引いて1回休み",
+                "カビゴンで手札が1枚になった人も「**UNO**」と宣言します"],
     # 001: the game always starts on the light side.
     "flip": ["いつもライトサイドから始まる", "フリップかワイルドドロー2なら山札に戻して"],
     "classic": [],

@@ -123,3 +123,31 @@ def test_the_saved_matches_list_in_japanese():
                           updated=now - timedelta(hours=3))
     assert describe(summary, now).plain == "Classic UNO · Ann, Bob · round 3 · 10/20 · 3 h ago"
     assert describe(summary, now, JA).plain == "クラシックUNO · Ann, Bob · ラウンド3 · 10/20 · 3時間前"
+
+
+async def test_the_japanese_setup_at_80x24_takes_plus_without_scrolling_as_the_english_does():
+    """A computer level's hint took two lines in Japanese (77-86 cells on a line of 78):
+    with a fifth seat the setup column overflowed by that line, its scrollbar came and
+    every label beside it was cut again, and each "+" wrote the whole screen four times
+    (26.7 kB, English 7.6 kB). Each level's hint is one line in both languages."""
+    from rich.cells import cell_len
+
+    from uno_tui.app.screens.setup import SetupScreen
+    from uno_tui.app.widgets.seat_table import level_word
+    from uno_tui.bots import LEVEL_DESCRIPTIONS
+
+    for lang in ("en", "ja"):
+        app = UnoApp(PlayConfig(), pace=0, steady=True, lang=lang)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await quiet(pilot)
+            await press(pilot, "plus")
+            await quiet(pilot)
+            assert isinstance(app.screen, SetupScreen)
+            setup, hint = app.screen.query_one("#setup"), app.screen.query_one("#setup-error")
+            assert hint.size.height == 1, (lang, str(hint.content))
+            assert setup.max_scroll_y == 0 and not setup.vertical_scrollbar.display, lang
+            tr = app.tr
+            for level, description in LEVEL_DESCRIPTIONS.items():
+                words = tr("Computer {level}: {description}", level=level_word(level, tr),
+                           description=tr(description))
+                assert cell_len(words) <= hint.content_size.width, (lang, level, words)

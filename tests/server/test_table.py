@@ -7,7 +7,9 @@ import re
 import threading
 
 from uno_tui.engine import Game, Play
-from uno_tui.server.host import CLOSED_FOLDER, SAVES_FOLDER
+from uno_tui.app.wrapping import wrap
+from uno_tui.i18n import translator
+from uno_tui.server.host import BROKEN_TABLE_NOTICE, CLOSED_FOLDER, SAVES_FOLDER
 from uno_tui.server.lobby import LobbyScreen
 from uno_tui.server.table import FAILURES_BEFORE_CLOSING, Submission
 
@@ -242,7 +244,8 @@ async def test_a_table_whose_actions_fail_again_and_again_is_saved_and_closed(tm
     async with serving(tmp_path) as host:
         table = host.create_table(people("ann", "kei", computers=1))
         ann, = await _seated(host, "ann")
-        kei = await Client(host, "kei").connect(env={"LANG": "ja_JP.UTF-8"})
+        # 80 columns: the notice takes two lines in Japanese.
+        kei = await Client(host, "kei").connect(size=(80, 24), env={"LANG": "ja_JP.UTF-8"})
         await wait_until(lambda: "テーブル1" in kei.text(), "kei's lobby")
         kei.keys("\r")
         await kei.at_table()
@@ -255,6 +258,12 @@ async def test_a_table_whose_actions_fail_again_and_again_is_saved_and_closed(tm
         # Whole, to its last words: where the match went (it is not offered to resume).
         for client, words in ((ann, "files."), (kei, "残してあります。")):
             assert words in "".join(client.text().split()), client.text()   # wrapped or not
+        # Broken where the game's line-breaking rules break it (Textual's own wrapping
+        # folded it at the last cell: "…のファ / イル…", or left 。 alone on a line).
+        notice = translator("ja")(BROKEN_TABLE_NOTICE, number=1)
+        width = kei.app.screen.query_one("#lobby-message").content_size.width
+        lines = [line.strip() for line in kei.text().splitlines()]
+        assert [line for line in lines if line and line in notice] == wrap(notice, width), lines
         assert table.closed and not host.lobby_tables
         reports = list((tmp_path / "crashes").glob("crash-*.txt"))
         assert len(reports) == FAILURES_BEFORE_CLOSING

@@ -64,6 +64,9 @@ SAVES_FOLDER = "server"
 #: Under SAVES_FOLDER: the saves of tables closed because nobody was left (kept, never
 #: offered again).
 CLOSED_FOLDER = "closed"
+#: What the people at a table closed after failing again and again read in the lobby.
+BROKEN_TABLE_NOTICE = N_("Table {number} had to close: something went wrong there again "
+                         "and again. Its match is kept in the server's files.")
 #: Seconds an interrupted table (restored after a restart, or whose last person lost
 #: the connection) waits for someone to come back before it closes, at the least.
 ABANDONED_WAIT = 600.0
@@ -811,9 +814,7 @@ class Host:
         kept aside, and the people there go back to the lobby, told why."""
         failures = table.failures_in_a_row
         self._close_table(table, f"{failures} actions in a row failed",
-                          notice=Phrase("Table {number} had to close: something went wrong "
-                                        "there again and again. Its match is kept in the server's files.",
-                                        number=table.number))
+                          notice=Phrase(BROKEN_TABLE_NOTICE, number=table.number))
         self._lobby_changed(table)
 
     def _log_crash(self, error: BaseException, report: str | None, **where) -> None:

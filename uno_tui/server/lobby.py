@@ -56,7 +56,9 @@ class LobbyScreen(Screen[None]):
             # wrapping started a line with 、 at 80 columns).
             yield Prose(self._greeting(), id="lobby-greeting")
             yield OptionList(id="tables")
-            yield Static(self._message_text(), id="lobby-message")
+            # Prose too: a notice in Japanese ("Table 1 had to close…") was folded at the
+            # last cell, in the middle of a word or before a 。.
+            yield Prose(self._message_text(), id="lobby-message")
         yield KeysFooter()
 
     def _greeting(self) -> Text:
