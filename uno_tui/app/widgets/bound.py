@@ -154,9 +154,11 @@ class DrawnInLines(KeepsItsStyle):
         """What the widget shows now, one Text per line (within its size)."""
         raise NotImplementedError
 
-    def _fitted(self) -> list[Text]:
-        """:meth:`lines`, each cut to the widget's width (a line never wraps)."""
-        width = self.size.width
+    def _fitted(self, width: int | None = None) -> list[Text]:
+        """:meth:`lines`, each cut to the widget's width (``width``, if the caller has
+        it: the widget's size is a walk up to its screen) (a line never wraps)."""
+        if width is None:
+            width = self.size.width
         lines = self.lines()
         lang = self.app.tr.lang
         for line in lines:
@@ -171,21 +173,23 @@ class DrawnInLines(KeepsItsStyle):
         """Send what changed since the last drawing (everything if the lines did)."""
         if not self.is_mounted:
             return
-        if not self.size:
+        # (Looked up once: a widget's size is found through its screen's map each time.)
+        size = self.size
+        if not size:
             # Not laid out yet (the table's first state comes before its first layout):
             # the lines are made once, at the size they are drawn at.
             self._drawn = None
             return
-        old, new = self._drawn, self._fitted()
+        width = size.width
+        old, new = self._drawn, self._fitted(width)
         # What the screen will show once the refresh asked for now is drawn.
         self._drawn = new
-        if old is None or len(old) != len(new) or self._drawn_at != self.size:
-            self._drawn_at = self.size
+        if old is None or len(old) != len(new) or self._drawn_at != size:
+            self._drawn_at = size
             self._strips = {}
             self.refresh()
             return
         regions = []
-        width = self.size.width
         for y, (was, now) in enumerate(zip(old, new)):
             span = changed_span(was, now)
             if span is not None:
@@ -199,13 +203,15 @@ class DrawnInLines(KeepsItsStyle):
         # One line at a time, from the line's own Text: through render(), Textual
         # turned the whole widget into segments again for every refreshed line (at the
         # table, most of a computer action's CPU went to the two seat panels it changed).
-        if self._drawn is None or self._drawn_at != self.size:
-            self._drawn, self._drawn_at = self._fitted(), self.size
+        # (The size looked up once: a widget's size is found through its screen's map.)
+        size = self.size
+        if self._drawn is None or self._drawn_at != size:
+            self._drawn, self._drawn_at = self._fitted(size.width), size
             self._strips = {}
         strip = self._strips.get(y)
         if strip is None:
             style = self.line_style
-            width = self.size.width
+            width = size.width
             if y < len(self._drawn):
                 line, console = self._drawn[y], self.app.console
                 # Text.render() leaves out the line's own style (Rich lays it on later).
