@@ -1,7 +1,7 @@
 """The base of the table's widgets: each reads the table screen's reactive state.
 
 The table screen holds one reactive :class:`~uno_tui.app.tablestate.TableState`; every
-widget is bound to it (``data_bind``) and, when it changes, works out what it shows
+widget is bound to it (its :class:`StateFeed`) and, when it changes, works out what it shows
 into its own reactives. A widget whose part of the table did not change is not drawn
 again, which is what keeps the bytes sent to the terminal (and over SSH) small;
 :class:`DrawnInLines` goes further and sends only the cells that look different.
@@ -17,20 +17,77 @@ from rich.style import Style
 from rich.text import Text
 from textual.color import Color
 from textual.geometry import Region, Size
-from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
 from ..glyphs import EAST_ASIAN, unambiguous
 from ..tablestate import TableState
 
-__all__ = ["TableWidget", "DrawnInLines", "KeepsItsStyle", "changed_span"]
+__all__ = ["StateFeed", "TakesTableState", "TableWidget", "DrawnInLines", "KeepsItsStyle",
+           "changed_span"]
 
 
-class TableWidget(Widget):
+class StateFeed:
+    """Passes a table screen's state to the widgets drawn from it, in the order they
+    were bound (:meth:`bind`, as they are composed), each by a plain call of its
+    :meth:`TakesTableState.take_state`.
+
+    Textual's data binding did it with a reactive on every widget: each new state set
+    each widget's reactive through Textual's setter, which first went over all of the
+    widget's ~20 reactives to see that they had values, then called its watchers: about
+    a dozen widgets on each terminal, most with nothing new to draw (in cProfile a quarter
+    of a server table's CPU was in state passes, much of it Textual's setter).
+    """
+
+    def __init__(self) -> None:
+        #: The widgets given each state, in the order they were bound.
+        self.readers: list[TakesTableState] = []
+        #: The state last sent (a widget mounted later takes it as it mounts).
+        self.state: TableState | None = None
+
+    def bind(self, widget: "TakesTableState") -> "TakesTableState":
+        """Give ``widget`` every state sent from now on (and the last one as it mounts);
+        returns it (for ``yield feed.bind(Widget())`` in a compose)."""
+        self.readers.append(widget)
+        widget._feed = self
+        return widget
+
+    def send(self, state: TableState | None) -> None:
+        """Give ``state`` to every bound widget that is mounted (the others take it as
+        they mount)."""
+        self.state = state
+        if state is None:
+            return
+        for widget in self.readers:
+            if widget.is_mounted:
+                widget.take_state(state)
+
+
+class TakesTableState:
+    """A widget (a mixin for one) that its screen's :class:`StateFeed` gives the table's
+    state: :meth:`watch_state` is called with each new one."""
+
+    #: The table's state this widget last took (None: none yet).
+    state: TableState | None = None
+    _feed: StateFeed | None = None
+
+    def take_state(self, state: TableState) -> None:
+        """Take the table's new state and show what changed."""
+        self.state = state
+        self.watch_state(state)
+
+    def watch_state(self, state: TableState | None) -> None:
+        """Show what ``state`` says (subclasses)."""
+
+    def _on_mount(self, event) -> None:
+        # (Textual calls each class's own handler: this runs beside the widget's.)
+        feed = self._feed
+        if feed is not None and feed.state is not None:
+            self.take_state(feed.state)
+
+
+class TableWidget(TakesTableState, Widget):
     """A widget drawn from the table's state; subclasses implement :meth:`read`."""
-
-    state: reactive[TableState | None] = reactive(None, repaint=False)
     #: Where a variant's widget goes on the table: beside the piles ("piles") or in the
     #: column of statuses next to them ("status").
     TABLE_AREA = "status"

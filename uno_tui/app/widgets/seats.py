@@ -19,7 +19,7 @@ from ...engine import Face
 from ..cardtext import card_style
 from ..tablestate import TableState
 from ..wrapping import crop_cells
-from .bound import DrawnInLines, TableWidget
+from .bound import DrawnInLines, TableWidget, TakesTableState
 from .card import corner_index
 
 __all__ = ["SeatFacts", "SeatPanel", "SeatRing", "seat_facts", "round_places", "RoundPlaces"]
@@ -455,15 +455,12 @@ def _round_places(others: int, width: int, height: int, middle: tuple[int, int],
     return RoundPlaces(((width - panel_w) // 2, bottom_y), tuple(places), panel_w)
 
 
-class SeatRing(Grid):
+class SeatRing(TakesTableState, Grid):
     """The seats in play order, in as many columns as fit (rows as even as they can
     be); each panel gets the lines the room allows, one when the table is crowded
     (16 seats at 80x24), a fan of backs when there is room (120x40). On a big terminal
     the seats sit around the piles instead (:meth:`arrange_round`), the hand's owner at
     the bottom."""
-
-    #: The table's state, for whose seat is at the bottom of a round table.
-    state: reactive[TableState | None] = reactive(None, repaint=False)
 
     def __init__(self, players: int, **kwargs) -> None:
         super().__init__(**kwargs)
