@@ -151,3 +151,25 @@ async def test_a_widget_drawn_in_lines_finds_its_size_once_per_line_and_per_redr
         text = screen_text(app)
     assert [line.rstrip() for line in text.splitlines()[:4]] == ["two 0", "two 1", "two 2",
                                                                  "two 3"]
+
+
+class _TwoPanels(_Lines):
+    def compose(self) -> ComposeResult:
+        yield _Panel(id="first")
+        yield _Panel(id="second")
+
+
+async def test_a_line_another_widget_drew_the_same_is_not_drawn_again():
+    """The terminals at a server table share a process and draw the same seats and
+    piles: a line drawn once (the same text and styles, the same width) is taken as it
+    was drawn; a line that differs is drawn."""
+    app = _TwoPanels()
+    async with app.run_test(size=(20, 9)) as pilot:
+        await pilot.pause()
+        first, second = app.query_one("#first", _Panel), app.query_one("#second", _Panel)
+        assert first.render_line(2) is second.render_line(2)
+        second.words = "two"
+        second.redraw()
+        assert second.render_line(2) is not first.render_line(2)
+        assert second.render_line(2).text.rstrip() == "two 2"
+        assert first.render_line(2).text.rstrip() == "one 2"

@@ -144,6 +144,32 @@ def changed_span(old: Text, new: Text) -> tuple[int, int] | None:
     return start, max(cell_len(new.plain[:len(now) - tail]), start + 1)
 
 
+#: Lines as drawn (strips), by what makes them: the text, its spans and style, the
+#: widget's style and its width. The terminals at a server table share a process and
+#: draw the same seats, piles and statuses: the first to draw a line makes its strip,
+#: the others take it (and with it what the compositor cut it into before).
+_DRAWN_LINES: dict[tuple, Strip] = {}
+#: The most lines kept there (the oldest go first).
+DRAWN_LINES_KEPT = 4096
+
+
+def drawn_line(line: Text, style: Style, width: int, console) -> Strip:
+    """``line`` drawn in ``style`` (the widget's), cut or padded to ``width`` cells: the
+    strip made for the same line before, if any. (Every app's console shares Rich's
+    default theme, the only part of it a line's named styles are read from.)"""
+    key = (line.plain, tuple(line.spans), line.style, style, width)
+    strip = _DRAWN_LINES.get(key)
+    if strip is None:
+        # Text.render() leaves out the line's own style (Rich lays it on later).
+        base = style + console.get_style(line.style) if line.style else style
+        segments = Segment.apply_style(line.render(console, end=""), base)
+        strip = Strip(segments).crop_extend(0, width, style)
+        if len(_DRAWN_LINES) >= DRAWN_LINES_KEPT:
+            del _DRAWN_LINES[next(iter(_DRAWN_LINES))]
+        _DRAWN_LINES[key] = strip
+    return strip
+
+
 class KeepsItsStyle(Widget):
     """A widget that draws its lines itself (``render_line``) and keeps what it is drawn
     in until its styles change: its Rich style (:attr:`line_style`), and the background
@@ -270,11 +296,7 @@ class DrawnInLines(KeepsItsStyle):
             style = self.line_style
             width = size.width
             if y < len(self._drawn):
-                line, console = self._drawn[y], self.app.console
-                # Text.render() leaves out the line's own style (Rich lays it on later).
-                base = style + console.get_style(line.style) if line.style else style
-                segments = Segment.apply_style(line.render(console, end=""), base)
-                strip = Strip(segments).crop_extend(0, width, style)
+                strip = drawn_line(self._drawn[y], style, width, self.app.console)
             else:
                 strip = Strip.blank(width, style)
             self._strips[y] = strip
