@@ -53,3 +53,29 @@ async def test_a_new_state_reaches_every_table_widget_without_a_reactive_of_its_
         # And what they show follows it (a seat's facts are read from it).
         panel = table.query(SeatPanel).first()
         assert panel.facts.name == after.names[panel.seat]
+
+
+async def test_a_seat_panel_makes_its_lines_once_for_what_it_shows(monkeypatch):
+    """The terminals at a server table share a process and draw the same seats: lines
+    made for a seat's facts at a size are taken again (copies: a caller may cut them);
+    new facts make new lines."""
+    app = make_app(make_controller("Ann,cpu,cpu,cpu", seed=4))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        panel = app.screen.query(SeatPanel).first()
+        made: list[object] = []
+        make = SeatPanel._lines
+
+        def noted(self, facts):
+            made.append(facts)
+            return make(self, facts)
+
+        monkeypatch.setattr(SeatPanel, "_lines", noted)
+        first = panel.lines()
+        first[0].truncate(2)                 # the caller's copy only
+        again = panel.lines()
+        assert made == [] and again[0].cell_len > 2
+        assert [line.plain for line in again] == [line.plain for line in make(panel, panel.facts)]
+        panel.facts = panel.facts._replace(count=panel.facts.count + 5)
+        changed = panel.lines()
+        assert made == [panel.facts] and changed[1].plain != again[1].plain

@@ -126,6 +126,12 @@ def _chips_that_fit(backs: tuple[Face, ...], room: int, counted: bool = True) ->
     return len(backs)
 
 
+#: Seat panels' lines by what they show (see :meth:`SeatPanel.lines`), at most
+#: :data:`PANEL_LINES_KEPT` of them (the oldest go first).
+_PANEL_LINES: dict[tuple, list[Text]] = {}
+PANEL_LINES_KEPT = 1024
+
+
 class SeatPanel(DrawnInLines, TableWidget):
     """One seat: ``▶ Ann  D 120`` over its backs ``▮▮▮▮▮▮▮ 7  UNO!``, then its status.
 
@@ -155,7 +161,23 @@ class SeatPanel(DrawnInLines, TableWidget):
 
     def lines(self) -> list[Text]:
         facts = self.facts
-        return [] if facts is None else self._lines(facts)
+        if facts is None:
+            return []
+        # The terminals at a server table share a process and draw the same seats at
+        # the same sizes: a panel's lines are made once for its facts, size, language
+        # (and the lit style of the seat whose turn it is), and copied (the caller may
+        # cut them).
+        size = self.size
+        key = (facts, size.width, size.height, self.app.tr.lang,
+               self._turn_style if facts.current else None)
+        lines = _PANEL_LINES.get(key)
+        if lines is None:
+            lines = self._lines(facts)
+            if len(_PANEL_LINES) >= PANEL_LINES_KEPT:
+                del _PANEL_LINES[next(iter(_PANEL_LINES))]
+            _PANEL_LINES[key] = [line.copy() for line in lines]
+            return lines
+        return [line.copy() for line in lines]
 
     def _lines(self, facts: SeatFacts) -> list[Text]:
         """The panel's lines for its size now."""
