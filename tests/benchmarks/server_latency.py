@@ -178,18 +178,23 @@ async def host_side(sessions: int, data: str, workers: int, profile: str | None,
 
     MatchRecorder.recorded = noted_recorded
     TerminalSession.write_bytes = timed_write
-    # Python's full garbage collections (generation 2): their CPU time, each.
+    # Python's garbage collections: the full ones' (generation 2) CPU time, each; the
+    # young and middle ones' (0 and 1) CPU time, summed, and how many.
     import gc
     full_collections: list[float] = []
+    young_collections = [0, 0.0]
     began_collection = [0.0]
 
     def note_collection(phase, info) -> None:
-        if info["generation"] != 2:
-            return
         if phase == "start":
             began_collection[0] = time.thread_time()
+            return
+        spent = time.thread_time() - began_collection[0]
+        if info["generation"] == 2:
+            full_collections.append(spent)
         else:
-            full_collections.append(time.thread_time() - began_collection[0])
+            young_collections[0] += 1
+            young_collections[1] += spent
 
     gc.callbacks.append(note_collection)
 
@@ -244,6 +249,7 @@ async def host_side(sessions: int, data: str, workers: int, profile: str | None,
                 profiler.enable()
             save_times.clear()
             full_collections.clear()
+            young_collections[:] = [0, 0.0]
             host_waits.clear()
             waiting_before = host_waiting()
             started = (time.perf_counter(), host_cpu(), table.version,
@@ -266,7 +272,7 @@ async def host_side(sessions: int, data: str, workers: int, profile: str | None,
                 "rss": rss, "pss": pss, "rss_collected": (gc.collect(), memory(host)[0])[1],
                 "saves": save_times, "processes": len(all_processes(host)),
                 "host_waits": host_waits,
-                "full_collections": during}))
+                "full_collections": during, "young_collections": list(young_collections)}))
             await host.stop("benchmark over")
             return
 
@@ -466,6 +472,8 @@ async def client_side(args) -> dict:
         "save_ms_on_loop_max": round(1000 * max(stats["saves"]), 2) if stats["saves"] else None,
         "full_gc_during_plays": len(stats["full_collections"]),
         "full_gc_cpu_ms_max": round(1000 * max(stats["full_collections"], default=0), 1),
+        "young_gc_during_plays": stats["young_collections"][0],
+        "young_gc_cpu_ms_per_update": round(1000 * stats["young_collections"][1] / updates, 2),
         "workers": args.workers, "processes": stats["processes"],
         "host_pss_mb_no_sessions": round(pss0 / 2**20, 1),
         "host_pss_mb_seated": round(pss_seated / 2**20, 1),
@@ -546,6 +554,9 @@ def report(r: dict) -> str:
         f"Python's full garbage collections during the plays: {r['full_gc_during_plays']} "
         f"(the longest {r['full_gc_cpu_ms_max']} ms of CPU; the server runs them when it "
         "is quiet, and these plays leave it no quiet moment)",
+        f"Python's young and middle collections (generations 0 and 1) in the host's "
+        f"process: {r['young_gc_during_plays']}, {r['young_gc_cpu_ms_per_update']} ms of CPU "
+        "per table update",
         f"Host memory (RSS): {r['host_rss_mb_no_sessions']} MB with no session, "
         f"{r['host_rss_mb_seated']} MB with everyone seated, {r['host_rss_mb_end']} MB at "
         f"the end ({r['host_rss_mb_end_collected']} MB after a full garbage collection): "

@@ -14,6 +14,7 @@ from textual.widgets import Static
 from ..cardtext import card_style, short_label
 from ..replay import Replay, ReplayError
 from ..tablestate import TableState
+from ..widgets.bound import StateFeed
 from ..widgets.extras import extra_widgets
 from ..widgets.footer import KeysFooter
 from ..widgets.log import GameLog
@@ -43,14 +44,19 @@ class ReplayScreen(Screen[None]):
         Binding("q", "app.quit", "Quit"),
     ]
 
-    #: The public table at the replay's position; the table's widgets bind to it.
+    #: The public table at the replay's position; the table's widgets bind to it
+    #: (through the screen's state feed).
     state: reactive[TableState | None] = reactive(None, repaint=False)
+
+    def watch_state(self, state: TableState | None) -> None:
+        self._feed.send(state)
 
     def __init__(self, replay: Replay) -> None:
         super().__init__(classes="table-screen replay-screen")
         self.replay = replay
         self.problem = ""
         self._extras = [factory() for factory in extra_widgets(replay.record.config.variant)]
+        self._feed = StateFeed()
 
     def compose(self) -> ComposeResult:
         replay = self.replay
@@ -59,7 +65,7 @@ class ReplayScreen(Screen[None]):
                                  "Replay · {variant} · {count} players", len(replay.names),
                                  variant=tr(replay.game.variant.label)))
         with Horizontal(id="top"):
-            yield from compose_table_area(len(replay.names), self._extras, ReplayScreen.state)
+            yield from compose_table_area(len(replay.names), self._extras, self._feed)
             yield GameLog(id="log")
         yield Static(id="replay-status")
         with VerticalScroll(id="replay-hands"):

@@ -35,6 +35,7 @@ from ..timers import call_after
 from ..window_clock import UnoWindowClock
 from ..widgets.save_mark import SaveMark
 from ..widgets.banner import MomentBanner
+from ..widgets.bound import StateFeed
 from ..widgets.card import COMPACT, HUGE, LARGE, card_size_for
 from ..widgets.discard import DiscardPile
 from ..widgets.draw_pile import DrawPile
@@ -113,6 +114,8 @@ class TableScreen(StyledAsMounted, TableFlow, BetweenRounds, PromptHost, StopsIn
         self.message = ""
         self._footer_keys: tuple = ()
         self._extras = [factory() for factory in extra_widgets(controller.variant)]
+        #: Gives the table's widgets each new state (see :attr:`state`).
+        self._feed = StateFeed()
         #: The controller's last events as last drawn, and how many batches were drawn.
         self._events_seen: tuple = ()
         self._serial = 0
@@ -140,8 +143,12 @@ class TableScreen(StyledAsMounted, TableFlow, BetweenRounds, PromptHost, StopsIn
 
     # --------------------------------------------------------------- layout
 
-    #: What the table shows now; every widget of the table is bound to it.
+    #: What the table shows now; every widget of the table is bound to it (through the
+    #: screen's state feed: see :meth:`watch_state`).
     state: reactive[TableState | None] = reactive(None, repaint=False)
+
+    def watch_state(self, state: TableState | None) -> None:
+        self._feed.send(state)
 
     #: A table whose first step is a handoff is built once that handoff has shown (see
     #: :meth:`compose`).
@@ -164,7 +171,7 @@ class TableScreen(StyledAsMounted, TableFlow, BetweenRounds, PromptHost, StopsIn
 
     def _table_widgets(self) -> ComposeResult:
         ctl, tr = self.ctl, self.app.tr
-        bind = TableScreen.state
+        bind = self._feed
         # The size's classes before any widget: added once they were mounted, each
         # restyled the whole table (from 120x40: 176 style applications before the
         # first frame at 200x60, 51 at 80x24).
@@ -179,10 +186,10 @@ class TableScreen(StyledAsMounted, TableFlow, BetweenRounds, PromptHost, StopsIn
             yield from compose_table_area(ctl.players, self._extras, bind, draw_key="d",
                                           round_table=self._room(size)[2])
             yield GameLog(id="log")
-        yield MomentBanner(id="banner").data_bind(bind)
+        yield bind.bind(MomentBanner(id="banner"))
         yield PromptBar(id="prompt")
-        yield HandTitle(id="hand-title").data_bind(bind)
-        yield HandView(id="hand").data_bind(bind)
+        yield bind.bind(HandTitle(id="hand-title"))
+        yield bind.bind(HandView(id="hand"))
         yield KeysFooter()
 
     def on_mount(self) -> None:

@@ -1,7 +1,7 @@
 """The base of the table's widgets: each reads the table screen's reactive state.
 
 The table screen holds one reactive :class:`~uno_tui.app.tablestate.TableState`; every
-widget is bound to it (``data_bind``) and, when it changes, works out what it shows
+widget is bound to it (its :class:`StateFeed`) and, when it changes, works out what it shows
 into its own reactives. A widget whose part of the table did not change is not drawn
 again, which is what keeps the bytes sent to the terminal (and over SSH) small;
 :class:`DrawnInLines` goes further and sends only the cells that look different.
@@ -17,20 +17,77 @@ from rich.style import Style
 from rich.text import Text
 from textual.color import Color
 from textual.geometry import Region, Size
-from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
 from ..glyphs import EAST_ASIAN, unambiguous
 from ..tablestate import TableState
 
-__all__ = ["TableWidget", "DrawnInLines", "KeepsItsStyle", "changed_span"]
+__all__ = ["StateFeed", "TakesTableState", "TableWidget", "DrawnInLines", "KeepsItsStyle",
+           "changed_span"]
 
 
-class TableWidget(Widget):
+class StateFeed:
+    """Passes a table screen's state to the widgets drawn from it, in the order they
+    were bound (:meth:`bind`, as they are composed), each by a plain call of its
+    :meth:`TakesTableState.take_state`.
+
+    Textual's data binding did it with a reactive on every widget: each new state set
+    each widget's reactive through Textual's setter, which first went over all of the
+    widget's ~20 reactives to see that they had values, then called its watchers: about
+    a dozen widgets on each terminal, most with nothing new to draw (in cProfile a quarter
+    of a server table's CPU was in state passes, much of it Textual's setter).
+    """
+
+    def __init__(self) -> None:
+        #: The widgets given each state, in the order they were bound.
+        self.readers: list[TakesTableState] = []
+        #: The state last sent (a widget mounted later takes it as it mounts).
+        self.state: TableState | None = None
+
+    def bind(self, widget: "TakesTableState") -> "TakesTableState":
+        """Give ``widget`` every state sent from now on (and the last one as it mounts);
+        returns it (for ``yield feed.bind(Widget())`` in a compose)."""
+        self.readers.append(widget)
+        widget._feed = self
+        return widget
+
+    def send(self, state: TableState | None) -> None:
+        """Give ``state`` to every bound widget that is mounted (the others take it as
+        they mount)."""
+        self.state = state
+        if state is None:
+            return
+        for widget in self.readers:
+            if widget.is_mounted:
+                widget.take_state(state)
+
+
+class TakesTableState:
+    """A widget (a mixin for one) that its screen's :class:`StateFeed` gives the table's
+    state: :meth:`watch_state` is called with each new one."""
+
+    #: The table's state this widget last took (None: none yet).
+    state: TableState | None = None
+    _feed: StateFeed | None = None
+
+    def take_state(self, state: TableState) -> None:
+        """Take the table's new state and show what changed."""
+        self.state = state
+        self.watch_state(state)
+
+    def watch_state(self, state: TableState | None) -> None:
+        """Show what ``state`` says (subclasses)."""
+
+    def _on_mount(self, event) -> None:
+        # (Textual calls each class's own handler: this runs beside the widget's.)
+        feed = self._feed
+        if feed is not None and feed.state is not None:
+            self.take_state(feed.state)
+
+
+class TableWidget(TakesTableState, Widget):
     """A widget drawn from the table's state; subclasses implement :meth:`read`."""
-
-    state: reactive[TableState | None] = reactive(None, repaint=False)
     #: Where a variant's widget goes on the table: beside the piles ("piles") or in the
     #: column of statuses next to them ("status").
     TABLE_AREA = "status"
@@ -85,6 +142,32 @@ def changed_span(old: Text, new: Text) -> tuple[int, int] | None:
            and was[len(was) - 1 - tail] == now[len(now) - 1 - tail]):
         tail += 1
     return start, max(cell_len(new.plain[:len(now) - tail]), start + 1)
+
+
+#: Lines as drawn (strips), by what makes them: the text, its spans and style, the
+#: widget's style and its width. The terminals at a server table share a process and
+#: draw the same seats, piles and statuses: the first to draw a line makes its strip,
+#: the others take it (and with it what the compositor cut it into before).
+_DRAWN_LINES: dict[tuple, Strip] = {}
+#: The most lines kept there (the oldest go first).
+DRAWN_LINES_KEPT = 4096
+
+
+def drawn_line(line: Text, style: Style, width: int, console) -> Strip:
+    """``line`` drawn in ``style`` (the widget's), cut or padded to ``width`` cells: the
+    strip made for the same line before, if any. (Every app's console shares Rich's
+    default theme, the only part of it a line's named styles are read from.)"""
+    key = (line.plain, tuple(line.spans), line.style, style, width)
+    strip = _DRAWN_LINES.get(key)
+    if strip is None:
+        # Text.render() leaves out the line's own style (Rich lays it on later).
+        base = style + console.get_style(line.style) if line.style else style
+        segments = Segment.apply_style(line.render(console, end=""), base)
+        strip = Strip(segments).crop_extend(0, width, style)
+        if len(_DRAWN_LINES) >= DRAWN_LINES_KEPT:
+            del _DRAWN_LINES[next(iter(_DRAWN_LINES))]
+        _DRAWN_LINES[key] = strip
+    return strip
 
 
 class KeepsItsStyle(Widget):
@@ -154,9 +237,11 @@ class DrawnInLines(KeepsItsStyle):
         """What the widget shows now, one Text per line (within its size)."""
         raise NotImplementedError
 
-    def _fitted(self) -> list[Text]:
-        """:meth:`lines`, each cut to the widget's width (a line never wraps)."""
-        width = self.size.width
+    def _fitted(self, width: int | None = None) -> list[Text]:
+        """:meth:`lines`, each cut to the widget's width (``width``, if the caller has
+        it: the widget's size is a walk up to its screen) (a line never wraps)."""
+        if width is None:
+            width = self.size.width
         lines = self.lines()
         lang = self.app.tr.lang
         for line in lines:
@@ -171,21 +256,23 @@ class DrawnInLines(KeepsItsStyle):
         """Send what changed since the last drawing (everything if the lines did)."""
         if not self.is_mounted:
             return
-        if not self.size:
+        # (Looked up once: a widget's size is found through its screen's map each time.)
+        size = self.size
+        if not size:
             # Not laid out yet (the table's first state comes before its first layout):
             # the lines are made once, at the size they are drawn at.
             self._drawn = None
             return
-        old, new = self._drawn, self._fitted()
+        width = size.width
+        old, new = self._drawn, self._fitted(width)
         # What the screen will show once the refresh asked for now is drawn.
         self._drawn = new
-        if old is None or len(old) != len(new) or self._drawn_at != self.size:
-            self._drawn_at = self.size
+        if old is None or len(old) != len(new) or self._drawn_at != size:
+            self._drawn_at = size
             self._strips = {}
             self.refresh()
             return
         regions = []
-        width = self.size.width
         for y, (was, now) in enumerate(zip(old, new)):
             span = changed_span(was, now)
             if span is not None:
@@ -199,19 +286,17 @@ class DrawnInLines(KeepsItsStyle):
         # One line at a time, from the line's own Text: through render(), Textual
         # turned the whole widget into segments again for every refreshed line (at the
         # table, most of a computer action's CPU went to the two seat panels it changed).
-        if self._drawn is None or self._drawn_at != self.size:
-            self._drawn, self._drawn_at = self._fitted(), self.size
+        # (The size looked up once: a widget's size is found through its screen's map.)
+        size = self.size
+        if self._drawn is None or self._drawn_at != size:
+            self._drawn, self._drawn_at = self._fitted(size.width), size
             self._strips = {}
         strip = self._strips.get(y)
         if strip is None:
             style = self.line_style
-            width = self.size.width
+            width = size.width
             if y < len(self._drawn):
-                line, console = self._drawn[y], self.app.console
-                # Text.render() leaves out the line's own style (Rich lays it on later).
-                base = style + console.get_style(line.style) if line.style else style
-                segments = Segment.apply_style(line.render(console, end=""), base)
-                strip = Strip(segments).crop_extend(0, width, style)
+                strip = drawn_line(self._drawn[y], style, width, self.app.console)
             else:
                 strip = Strip.blank(width, style)
             self._strips[y] = strip

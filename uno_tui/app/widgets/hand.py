@@ -22,7 +22,7 @@ from ...i18n import Translator, translator
 from ..cardtext import hand_order
 from ..glyphs import EAST_ASIAN, unambiguous_pieces, unambiguous_text
 from ..tablestate import TableState
-from .bound import KeepsItsStyle, TableWidget
+from .bound import KeepsItsStyle, TableWidget, TakesTableState
 from .card import COMPACT, CardSize, card_lines, card_size_for
 
 __all__ = ["HandView", "HandTitle", "ChipGrid", "CardSlot", "hand_title"]
@@ -285,7 +285,7 @@ class HandTitle(TableWidget):
         return line
 
 
-class HandView(VerticalScroll):
+class HandView(TakesTableState, VerticalScroll):
     """The viewer's cards; unplayable ones are marked during their turn. Scrolls when
     long, keeping the picked card in view. Bound to the table's state."""
 
@@ -296,7 +296,6 @@ class HandView(VerticalScroll):
             super().__init__()
             self.card_id = card_id
 
-    state: reactive[TableState | None] = reactive(None, repaint=False)
     _shown_subtitle = ""
     #: Whose hand was drawn last (a card new to the same hand was just drawn).
     _viewer: int | None = None

@@ -19,7 +19,7 @@ from ...engine import Face
 from ..cardtext import card_style
 from ..tablestate import TableState
 from ..wrapping import crop_cells
-from .bound import DrawnInLines, TableWidget
+from .bound import DrawnInLines, TableWidget, TakesTableState
 from .card import corner_index
 
 __all__ = ["SeatFacts", "SeatPanel", "SeatRing", "seat_facts", "round_places", "RoundPlaces"]
@@ -126,6 +126,12 @@ def _chips_that_fit(backs: tuple[Face, ...], room: int, counted: bool = True) ->
     return len(backs)
 
 
+#: Seat panels' lines by what they show (see :meth:`SeatPanel.lines`), at most
+#: :data:`PANEL_LINES_KEPT` of them (the oldest go first).
+_PANEL_LINES: dict[tuple, list[Text]] = {}
+PANEL_LINES_KEPT = 1024
+
+
 class SeatPanel(DrawnInLines, TableWidget):
     """One seat: ``▶ Ann  D 120`` over its backs ``▮▮▮▮▮▮▮ 7  UNO!``, then its status.
 
@@ -155,7 +161,23 @@ class SeatPanel(DrawnInLines, TableWidget):
 
     def lines(self) -> list[Text]:
         facts = self.facts
-        return [] if facts is None else self._lines(facts)
+        if facts is None:
+            return []
+        # The terminals at a server table share a process and draw the same seats at
+        # the same sizes: a panel's lines are made once for its facts, size, language
+        # (and the lit style of the seat whose turn it is), and copied (the caller may
+        # cut them).
+        size = self.size
+        key = (facts, size.width, size.height, self.app.tr.lang,
+               self._turn_style if facts.current else None)
+        lines = _PANEL_LINES.get(key)
+        if lines is None:
+            lines = self._lines(facts)
+            if len(_PANEL_LINES) >= PANEL_LINES_KEPT:
+                del _PANEL_LINES[next(iter(_PANEL_LINES))]
+            _PANEL_LINES[key] = [line.copy() for line in lines]
+            return lines
+        return [line.copy() for line in lines]
 
     def _lines(self, facts: SeatFacts) -> list[Text]:
         """The panel's lines for its size now."""
@@ -455,15 +477,12 @@ def _round_places(others: int, width: int, height: int, middle: tuple[int, int],
     return RoundPlaces(((width - panel_w) // 2, bottom_y), tuple(places), panel_w)
 
 
-class SeatRing(Grid):
+class SeatRing(TakesTableState, Grid):
     """The seats in play order, in as many columns as fit (rows as even as they can
     be); each panel gets the lines the room allows, one when the table is crowded
     (16 seats at 80x24), a fan of backs when there is room (120x40). On a big terminal
     the seats sit around the piles instead (:meth:`arrange_round`), the hand's owner at
     the bottom."""
-
-    #: The table's state, for whose seat is at the bottom of a round table.
-    state: reactive[TableState | None] = reactive(None, repaint=False)
 
     def __init__(self, players: int, **kwargs) -> None:
         super().__init__(**kwargs)

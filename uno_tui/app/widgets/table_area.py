@@ -20,9 +20,8 @@ from textual.app import ComposeResult
 from textual.containers import Container, Horizontal, Vertical
 from textual.geometry import Region
 from textual.message import Message
-from textual.reactive import Reactive
 
-from .bound import TableWidget
+from .bound import StateFeed, TableWidget
 from .card import card_size_for
 from .direction import DirectionTracker
 from .discard import DiscardPile
@@ -153,10 +152,10 @@ class TableArea(Vertical):
         return self.query_one(SeatArea).region
 
 
-def compose_table_area(players: int, extras: Iterable[TableWidget], bind: Reactive,
+def compose_table_area(players: int, extras: Iterable[TableWidget], bind: StateFeed,
                        draw_key: str = "", round_table: bool = False) -> ComposeResult:
-    """Yield the table's widgets (inside ``#table``), each bound to the screen's ``bind``
-    reactive; call it with ``yield from`` inside a screen's ``compose``. ``draw_key``:
+    """Yield the table's widgets (inside ``#table``), each bound to the screen's state
+    feed ``bind``; call it with ``yield from`` inside a screen's ``compose``. ``draw_key``:
     the key that draws a card on that screen, named under the draw pile ("": none).
     ``round_table``: the seats will sit around the piles (the table and the seats get
     the round table's class before they are styled: given once they were mounted, it
@@ -165,21 +164,21 @@ def compose_table_area(players: int, extras: Iterable[TableWidget], bind: Reacti
     round_class = "-round" if round_table else None
     with TableArea(id="table", piles=piles_at_a_round_table(extras), classes=round_class):
         with SeatArea(id="seat-area"):
-            with SeatRing(players, id="seats", classes=round_class).data_bind(bind):
+            with bind.bind(SeatRing(players, id="seats", classes=round_class)):
                 for seat in range(players):
-                    yield SeatPanel(seat).data_bind(bind)
+                    yield bind.bind(SeatPanel(seat))
         with Horizontal(id="middle"):
-            yield DiscardPile(id="discard").data_bind(bind)
-            yield DrawPile(draw_key, id="draw-pile").data_bind(bind)
+            yield bind.bind(DiscardPile(id="discard"))
+            yield bind.bind(DrawPile(draw_key, id="draw-pile"))
             yield from _extras_in(extras, "piles", bind)
             with Vertical(id="status"):
-                yield DirectionTracker(id="direction").data_bind(bind)
-                yield ScoreBoard(id="scoreboard").data_bind(bind)
+                yield bind.bind(DirectionTracker(id="direction"))
+                yield bind.bind(ScoreBoard(id="scoreboard"))
                 yield from _extras_in(extras, "status", bind)
-                yield HouseRulesLine(id="house-rules").data_bind(bind)
+                yield bind.bind(HouseRulesLine(id="house-rules"))
 
 
-def _extras_in(extras: Iterable[TableWidget], area: str, bind: Reactive) -> ComposeResult:
+def _extras_in(extras: Iterable[TableWidget], area: str, bind: StateFeed) -> ComposeResult:
     """A rule set's own widgets that go in ``area`` of the table, bound to ``bind``; one
     that lies elsewhere at a round table (its ``ROUND_AREA``) is wrapped so that it shows
     only while the seats stand in rows, and its twin, made from its class, only while
@@ -189,9 +188,9 @@ def _extras_in(extras: Iterable[TableWidget], area: str, bind: Reactive) -> Comp
         if extra.TABLE_AREA == area:
             if moves:
                 with Container(classes=ROWS_ONLY):
-                    yield extra.data_bind(bind)
+                    yield bind.bind(extra)
             else:
-                yield extra.data_bind(bind)
+                yield bind.bind(extra)
         elif moves and extra.ROUND_AREA == area:
             with Container(classes=ROUND_ONLY):
-                yield type(extra)().data_bind(bind)
+                yield bind.bind(type(extra)())
