@@ -92,7 +92,7 @@ def run_child(status_path: str, argv: list[str]) -> int:
     if argv[:1] == ["--bare"]:
         app_latency.run_bare_app()
         return 0
-    from uno_tui.cli import main as uno_main
+    from uno_tui.launch import main as uno_main
     return uno_main(argv)
 
 
@@ -269,7 +269,7 @@ def main() -> int:
         if argv[:1] == ["--bare"]:
             app_latency.run_bare_app()
             return 0
-        from uno_tui.cli import main as uno_main
+        from uno_tui.launch import main as uno_main
         return uno_main(argv)
     if rest:
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
