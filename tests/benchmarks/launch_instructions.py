@@ -55,9 +55,6 @@ def run_child(status_path: str, argv: list[str]) -> int:
     """Run the bare app (``argv`` is ``["--bare"]``) or uno-tui with the marks: a dump at
     the first frame, at SIGUSR1 (the parent saw the process quiet), and at the first
     frame after a key; each mark is written to ``status_path`` as it is passed."""
-    from textual import events
-    from textual.app import App
-
     state = {"frames": 0, "key_seen": False, "key_frame": False}
 
     def mark(name: str) -> None:
@@ -65,33 +62,55 @@ def run_child(status_path: str, argv: list[str]) -> int:
         with open(status_path, "a", encoding="utf-8") as status:
             status.write(name + "\n")
 
-    original_display = App._display
+    def watch_the_app() -> None:
+        from textual import events
+        from textual.app import App
 
-    def display(self, screen, renderable) -> None:
-        original_display(self, screen, renderable)
-        if renderable is None or self._batch_count or self._driver is None:
-            return
-        state["frames"] += 1
-        if state["frames"] == 1:
-            mark("launch")
-        elif state["key_seen"] and not state["key_frame"]:
-            state["key_frame"] = True
-            mark("key")
+        original_display = App._display
 
-    original_on_event = App.on_event
+        def display(self, screen, renderable) -> None:
+            original_display(self, screen, renderable)
+            if renderable is None or self._batch_count or self._driver is None:
+                return
+            state["frames"] += 1
+            if state["frames"] == 1:
+                mark("launch")
+            elif state["key_seen"] and not state["key_frame"]:
+                state["key_frame"] = True
+                mark("key")
 
-    async def on_event(self, event) -> None:
-        if isinstance(event, events.Key) and state["frames"]:
-            state["key_seen"] = True
-        await original_on_event(self, event)
+        original_on_event = App.on_event
 
-    App._display = display
-    App.on_event = on_event
+        async def on_event(self, event) -> None:
+            if isinstance(event, events.Key) and state["frames"]:
+                state["key_seen"] = True
+            await original_on_event(self, event)
+
+        App._display = display
+        App.on_event = on_event
+
     quiet_marks = iter(("idle", "after"))
     signal.signal(signal.SIGUSR1, lambda *_: mark(next(quiet_marks, "extra")))
     if argv[:1] == ["--bare"]:
+        watch_the_app()
         app_latency.run_bare_app()
         return 0
+    return run_uno_tui(argv, before_the_app=watch_the_app)
+
+
+def run_uno_tui(argv: list[str], before_the_app=lambda: None) -> int:
+    """uno-tui as its command runs it (uno_tui.launch: Textual is imported after the
+    data classes' compiled methods are installed), ``before_the_app`` called as the app
+    is about to be made."""
+    import uno_tui.app
+
+    run_app = uno_tui.app.run_app
+
+    def watched_run_app(*args, **kwargs):
+        before_the_app()
+        return run_app(*args, **kwargs)
+
+    uno_tui.app.run_app = watched_run_app       # cli imports it when it runs the app
     from uno_tui.launch import main as uno_main
     return uno_main(argv)
 
@@ -181,14 +200,18 @@ def warm_cache(names: list[str], args, env: dict[str, str]) -> None:
         command = " ".join(shlex.quote(a) for a in [
             args.python, here, "--plain-child", "--", *child_argv(name, data)])
         session = f"warm-{name}"
+        pid_path = os.path.join(data, "pid")
         tmux("new-session", "-d", "-s", session, "-x", str(width), "-y", str(height),
-             f"exec {env_prefix(env)} {command}")
+             f"echo $$ > {shlex.quote(pid_path)}; exec {env_prefix(env)} {command}")
         try:
             wait_for(lambda: scenarios[name].full in capture(session), args.timeout,
                      f"{name} first frame")
         finally:
             tmux("kill-session", "-t", session, check=False)
-            time.sleep(0.5)     # it saves the cache on its way out after the hangup
+            # It saves the caches on its way out after the hangup: the next launch
+            # reads what this one wrote (a fixed pause lost some under load).
+            pid = int(open(pid_path).read())
+            wait_for(lambda: not os.path.exists(f"/proc/{pid}"), 60, f"{name} to exit")
 
 
 def env_prefix(env: dict[str, str]) -> str:
@@ -269,8 +292,7 @@ def main() -> int:
         if argv[:1] == ["--bare"]:
             app_latency.run_bare_app()
             return 0
-        from uno_tui.launch import main as uno_main
-        return uno_main(argv)
+        return run_uno_tui(argv)
     if rest:
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
     names = [name for name in plan(tuple(args.lang)) if not name.startswith("table16")
