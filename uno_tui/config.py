@@ -14,6 +14,7 @@ from .i18n import N_, Translator, translator
 
 __all__ = [
     "SeatSpec", "PlayConfig", "MAX_NAME", "MAX_SEATS", "CPU", "DEFAULT_BOT", "MAX_LOG_LINES",
+    "DEFAULT_PACE",
     "MODE_LABELS", "bot_levels", "default_bot_level", "computer_name", "name_computers",
     "MAX_TARGET", "MAX_SEED", "MAX_GAMES", "MAX_THINK_MS", "MAX_WORKERS", "MAX_SESSIONS",
     "SERVE_LIMITS", "ServeLimit", "MAX_HOLD", "MAX_TURN_SECONDS", "player_count_problem",
@@ -94,6 +95,8 @@ CPU = "cpu"
 DEFAULT_BOT = "normal"
 #: The table's log keeps this many recent lines (the controller's record and the panel).
 MAX_LOG_LINES = 300
+#: Seconds between two computer actions at normal pace: slow enough to follow them.
+DEFAULT_PACE = 0.6
 #: The match modes (``engine.MODES``) as players read them on the setup screen and the table.
 #: (English: translated where they are shown.)
 MODE_LABELS = {

@@ -75,3 +75,30 @@ def test_a_classic_table_imports_the_front_end_of_classic_alone():
 def test_an_english_table_compiles_neither_japanese_name_breaks_nor_argparse_patterns():
     # Compiled at import, they were ~2.5 ms and ~1 ms of every launch.
     assert "patterns: 0 0" in _shown(), _shown()
+
+
+#: The setup screen shown in a fresh interpreter, as ``uno-tui`` starts it.
+_SETUP_SCRIPT = textwrap.dedent("""
+    import asyncio, sys
+
+    from uno_tui.app.app import UnoApp
+
+    async def main():
+        app = UnoApp()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            print("screen:", type(app.screen).__name__)
+            print("loaded:", " ".join(sorted(name for name in TABLE_ONLY if name in sys.modules)))
+
+    TABLE_ONLY = ("uno_tui.app.controller", "uno_tui.app.narration", "uno_tui.app.cardtext")
+    asyncio.run(main())
+""")
+
+
+def test_the_setup_screen_is_shown_without_the_tables_controller_and_narration():
+    # The match's machinery (the controller, its narrator and the card texts) waits for
+    # the first table: ~20 million instructions of the setup screen's launch.
+    done = subprocess.run([sys.executable, "-c", _SETUP_SCRIPT], capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ["screen: SetupScreen", "loaded: "], done.stdout

@@ -21,19 +21,19 @@ from textual.reactive import reactive
 from textual._styles_cache import StylesCache
 from textual.screen import Screen
 
-from ..config import PlayConfig
+from ..config import DEFAULT_PACE, PlayConfig
 from ..i18n import DEFAULT_LANGUAGE, os_reason, parse_language, reason, translator
 from ..paths import DataDirError, data_dir
 from ..preferences import Preferences
 from ..saves import MatchRecord, MatchRecorder, MatchStore, SaveFileError
 from . import early_signals
-from .controller import DEFAULT_PACE, TableController
 from .input_gate import InputGate
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from .compositor import install as patch_the_compositor
 from .strips import install as keep_strips_acyclic
 
 if TYPE_CHECKING:
+    from .controller import TableController
     from .parsed_styles import ParsedStyles
     from .replay import Replay
     from .screens.table import TableScreen
@@ -128,7 +128,7 @@ class UnoApp(InputGate, App[int]):
 
     def __init__(self, config: PlayConfig | None = None, *, pace: float = DEFAULT_PACE,
                  steady: bool = False, show_card_ids: bool = False,
-                 controller: TableController | None = None, store: MatchStore | None = None,
+                 controller: "TableController | None" = None, store: MatchStore | None = None,
                  resume: MatchRecord | None = None, replay: "Replay | None" = None,
                  catch_signals: bool = False, gc_after_first_frame: bool = False,
                  lang: str = DEFAULT_LANGUAGE, preferences: Preferences | None = None,
@@ -218,7 +218,7 @@ class UnoApp(InputGate, App[int]):
 
         return SetupScreen(self.config, self.tr)
 
-    def _table(self, controller: TableController) -> "TableScreen":
+    def _table(self, controller: "TableController") -> "TableScreen":
         from .screens.table import TableScreen
 
         return TableScreen(controller, pace=self.pace)
@@ -237,6 +237,10 @@ class UnoApp(InputGate, App[int]):
             log = round_so_far(record)
             if recorder is not None:
                 recorder.resume(match)
+        # (Imported with the first table: the setup screen needs none of the match's
+        # machinery, ~20 million instructions of its launch.)
+        from .controller import TableController
+
         self.controller = TableController(
             config.variant, config.seats, target=config.target, mode=config.mode,
             rules=config.rules, seed=config.seed, show_ids=self.show_card_ids,

@@ -17,14 +17,11 @@ from ..engine import (
     Action, CallUno, Catch, Event, Face, Game, GameView, IllegalActionError, JumpIn, Match,
     Play, WINDOW_ACTIONS,
 )
-from ..config import MAX_LOG_LINES, SeatSpec
+from ..config import DEFAULT_PACE, MAX_LOG_LINES, SeatSpec
 from ..i18n import Phrase
 from .narration import Narrator
 
 __all__ = ["RoundSummary", "BotTurn", "Recorder", "TableController", "DEFAULT_PACE"]
-
-#: Seconds between two computer actions at normal pace: slow enough to follow them.
-DEFAULT_PACE = 0.6
 
 
 @dataclass(frozen=True)
