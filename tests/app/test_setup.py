@@ -393,25 +393,3 @@ async def test_plus_shows_the_spare_seat_in_its_place_and_moves_nothing_below_it
                                   for region in frames[0]), (count, frames[0], allowed)
         # Once it is out the new seat is one of the rows, the links below it.
         assert screen.query_one(".seat-links").region.y == table.seat_rows[-1].region.y + 1
-
-
-async def test_the_spare_seat_row_is_made_after_the_first_frame_and_plus_then_shows_it():
-    """The spare row "+" shows is never seen before "+": it is mounted once the setup
-    screen's first frame is out, not composed, styled and laid out before it."""
-    app = UnoApp()
-    at_first_frame: list[int] = []
-
-    def note(app) -> None:
-        if not at_first_frame and isinstance(app.screen, SetupScreen):
-            at_first_frame.append(len(app.screen.query("SeatRow")))
-
-    on_every_frame(app, note)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await quiet(pilot)
-        table = app.screen.query_one(SeatTable)
-        assert at_first_frame == [4]                    # the four seats, no spare yet
-        assert table._spare is not None and table._spare.is_mounted
-        await press(pilot, "plus")
-        await quiet(pilot)
-        assert [row.seat.name for row in table.seat_rows][-1] == "CPU 4"
-        assert table._spare is not None                 # the next one, made after it

@@ -251,13 +251,8 @@ class SeatTable(Vertical):
         with Horizontal(classes="seat-links"):
             yield ActionLink(tr(_ADD_LABEL), id="add-seat")
             yield ActionLink(tr(_REMOVE_LABEL), id="remove-seat")
-
-    def on_mount(self) -> None:
-        # The spare row waits for the screen's first frame (it is never seen before "+"):
-        # made with the others, its four widgets were composed, styled and laid out
-        # before that frame (~1% of the setup screen's launch). A "+" pressed before it
-        # is mounted mounts a row of its own.
-        self.call_after_refresh(self._mount_spare)
+        if len(self.rows) < self.max_seats:
+            yield self._new_spare()
 
     # ------------------------------------------------------------- reading
 
