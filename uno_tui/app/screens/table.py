@@ -249,6 +249,10 @@ class TableScreen(StyledAsMounted, TableFlow, BetweenRounds, PromptHost, StopsIn
 
     async def _build(self) -> None:
         await self.mount_all(compose(self, self._table_widgets()))
+        if not self.is_attached:
+            # The app closed while its widgets were mounted (a signal just after the first
+            # Enter): there is no screen left to set up, and mounting on it would raise.
+            return
         self._unbuilt = False
         self._set_up()
         self._refresh()

@@ -88,6 +88,8 @@ class TableFlow:
         async def handed(_: bool | None) -> None:
             if self._unbuilt:
                 await self.built_beneath()      # (Enter came before it was built)
+                if self._unbuilt:               # the app closed meanwhile
+                    return
             self.flow.handed(seat)
             self.message = ""
             # No card is picked: the Enter that took the keyboard and one more must not
